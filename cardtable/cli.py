@@ -1,0 +1,82 @@
+"""The ``cardtable`` command: one argument parser for the app and every subcommand.
+
+``cardtable`` (or ``cardtable FILE.cardtable``) opens the table; ``cardtable roll``,
+``cardtable odds``, ``cardtable print`` and ``cardtable bench`` work without a window.
+A bad argument or input ends with exit status 2 and a one-line message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from cardtable import __version__
+
+EXIT_USAGE = 2
+
+#: Subcommand registrars: each adds its subparser and sets ``func`` (Namespace -> exit status).
+Registrar = Callable[[Any], None]
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line: ``cardtable roll: error: ...``."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def _registrars() -> list[Registrar]:
+    # Imported here so that ``cardtable --version`` and the window do not pay for them.
+    from cardtable.dice.commands import add_odds_parser, add_roll_parser
+
+    return [add_roll_parser, add_odds_parser]
+
+
+def _open(args: argparse.Namespace) -> int:
+    from cardtable.ui.app import run
+
+    return run(args.session)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="cardtable",
+        description="A card-and-dice table for narrative tabletop role-playing games.",
+    )
+    parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    opener = commands.add_parser("open", help="open the table (the default), optionally a session")
+    opener.add_argument("session", nargs="?", help="a .cardtable session file to open")
+    opener.set_defaults(func=lambda args: _open(args))
+    for register in _registrars():
+        register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    commands = _subcommand_names(parser)
+    if not words or (words[0] not in commands and not words[0].startswith("-")):
+        words = ["open", *words]
+    args = parser.parse_args(words)
+    if args.command is None:
+        args = parser.parse_args(["open"])
+    try:
+        return int(args.func(args))
+    except ValueError as exc:  # our model errors are ValueErrors with a message for the player
+        print(f"cardtable {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:
+        print(f"cardtable {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _subcommand_names(parser: argparse.ArgumentParser) -> set[str]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return set(action.choices)
+    return set()

@@ -1,0 +1,249 @@
+"""Piles and the cards in them: draw and discard piles, hands and table zones.
+
+A :class:`Table` knows every physical card, which pile holds it and how it lies (face up or
+down, upright or reversed). A card is in exactly one pile at any time; every method keeps
+that true or raises :class:`PileError` and changes nothing.
+
+>>> from cardtable.decks import tourist_tarot
+>>> from cardtable.randomness import seeded
+>>> table = Table()
+>>> draw, discard = table.add_deck(tourist_tarot(), DeckId("tarot"), seeded(1))
+>>> hand = table.add_pile(Pile(PileId("hand/alex"), PileKind.HAND, "Alex's hand"))
+>>> [card] = table.draw(draw.id, hand.id, seeded(2))
+>>> table.where(card), len(table.piles[draw.id])
+('hand/alex', 81)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from typing import NewType
+
+from attrs import Factory, define, evolve, frozen
+
+from cardtable.cards import Card, CardId, DeckId
+from cardtable.decks import DeckSpec
+from cardtable.randomness import Rng
+
+PileId = NewType("PileId", str)
+
+
+class PileError(ValueError):
+    """A move the table cannot make (an unknown card or pile, an empty draw pile)."""
+
+
+class PileKind(enum.Enum):
+    DRAW = "draw"
+    DISCARD = "discard"
+    HAND = "hand"
+    ZONE = "zone"
+
+
+@frozen
+class Facing:
+    """How a card lies: face up or down, upright or reversed."""
+
+    face_up: bool = False
+    reversed: bool = False
+
+    def flipped(self) -> Facing:
+        return evolve(self, face_up=not self.face_up)
+
+    def turned(self) -> Facing:
+        return evolve(self, reversed=not self.reversed)
+
+
+@define
+class Pile:
+    """An ordered pile of cards; ``cards[-1]`` is the top.
+
+    ``refill_from`` names the discard pile a draw pile takes in (shuffled) when it runs out;
+    ``turns_on_shuffle`` says whether shuffling this pile randomises orientation too.
+    ``owner`` names whoever holds a hand or a private zone (a character id).
+    """
+
+    id: PileId
+    kind: PileKind
+    label: str
+    cards: list[CardId] = Factory(list)
+    owner: str | None = None
+    refill_from: PileId | None = None
+    turns_on_shuffle: bool = False
+    fanned: bool = False
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def top(self) -> CardId | None:
+        return self.cards[-1] if self.cards else None
+
+
+@define
+class Table:
+    """Every card on the table, the piles that hold them and how each card lies."""
+
+    cards: dict[CardId, Card] = Factory(dict)
+    piles: dict[PileId, Pile] = Factory(dict)
+    facing: dict[CardId, Facing] = Factory(dict)
+
+    # -- building -------------------------------------------------------------------------
+
+    def add_pile(self, pile: Pile) -> Pile:
+        if pile.id in self.piles:
+            raise PileError(f"there is already a pile called {pile.id!r}")
+        if unknown := [c for c in pile.cards if c not in self.cards]:
+            raise PileError(f"the table has no card {unknown[0]!r}")
+        self.piles[pile.id] = pile
+        return pile
+
+    def add_deck(self, spec: DeckSpec, deck_id: DeckId, rng: Rng) -> tuple[Pile, Pile]:
+        """Put a deck on the table: all its cards face down in a shuffled draw pile, with an
+        empty discard pile that refills it. Returns (draw pile, discard pile)."""
+        cards = spec.cards(deck_id)
+        if clash := [c.id for c in cards if c.id in self.cards]:
+            raise PileError(f"the table already has a card {clash[0]!r}")
+        discard = Pile(PileId(f"{deck_id}/discard"), PileKind.DISCARD, f"{spec.name}: discard")
+        draw = Pile(
+            PileId(f"{deck_id}/draw"),
+            PileKind.DRAW,
+            f"{spec.name}: draw pile",
+            cards=[c.id for c in cards],
+            refill_from=discard.id,
+            turns_on_shuffle=spec.uses_orientation,
+        )
+        if draw.id in self.piles or discard.id in self.piles:
+            raise PileError(f"the table already has piles for deck {deck_id!r}")
+        for card in cards:
+            self.cards[card.id] = card
+            self.facing[card.id] = Facing()
+        self.piles[draw.id] = draw
+        self.piles[discard.id] = discard
+        self.shuffle(draw.id, rng)
+        return draw, discard
+
+    # -- reading --------------------------------------------------------------------------
+
+    def where(self, card: CardId) -> PileId:
+        """The pile that holds ``card``."""
+        for pile in self.piles.values():
+            if card in pile.cards:
+                return pile.id
+        raise PileError(f"the table has no card {card!r}")
+
+    def pile(self, pile_id: PileId) -> Pile:
+        try:
+            return self.piles[pile_id]
+        except KeyError:
+            raise PileError(f"the table has no pile {pile_id!r}") from None
+
+    def card(self, card_id: CardId) -> Card:
+        try:
+            return self.cards[card_id]
+        except KeyError:
+            raise PileError(f"the table has no card {card_id!r}") from None
+
+    def check(self) -> None:
+        """Raise :class:`PileError` unless every card is in exactly one pile."""
+        seen: dict[CardId, PileId] = {}
+        for pile in self.piles.values():
+            for card in pile.cards:
+                if card in seen:
+                    raise PileError(f"{card} is in both {seen[card]} and {pile.id}")
+                seen[card] = pile.id
+        if missing := set(self.cards) - set(seen):
+            raise PileError(f"{sorted(missing)[0]} is in no pile")
+        if extra := set(seen) - set(self.cards):
+            raise PileError(f"{sorted(extra)[0]} is not a card of this table")
+
+    # -- changing -------------------------------------------------------------------------
+
+    def move(
+        self,
+        cards: Sequence[CardId],
+        to: PileId,
+        *,
+        index: int | None = None,
+        face_up: bool | None = None,
+    ) -> None:
+        """Move ``cards`` (in this order, the last ending on top) onto pile ``to``.
+
+        ``index`` inserts them at that position instead of on top; ``face_up`` turns them face
+        up or down as they land.
+        """
+        target = self.pile(to)
+        if len(set(cards)) != len(cards):
+            raise PileError("the same card cannot be moved twice at once")
+        sources = [self.where(card) for card in cards]
+        for card, source in zip(cards, sources, strict=True):
+            self.piles[source].cards.remove(card)
+        at = len(target.cards) if index is None else max(0, min(index, len(target.cards)))
+        target.cards[at:at] = list(cards)
+        if face_up is not None:
+            for card in cards:
+                self.facing[card] = evolve(self.facing[card], face_up=face_up)
+
+    def draw(
+        self, source: PileId, to: PileId, rng: Rng, count: int = 1, *, face_up: bool = False
+    ) -> list[CardId]:
+        """Draw ``count`` cards from the top of ``source`` onto ``to``, one at a time.
+
+        A draw pile that runs out first takes in its shuffled discard pile. Raises
+        :class:`PileError` and draws nothing when there are not enough cards.
+        """
+        if count < 0:
+            raise PileError("cannot draw a negative number of cards")
+        pile = self.pile(source)
+        self.pile(to)
+        available = len(pile.cards)
+        if pile.refill_from is not None:
+            available += len(self.pile(pile.refill_from).cards)
+        if count > available:
+            raise PileError(
+                f"{pile.label} holds {available} card{'s' if available != 1 else ''}; "
+                f"cannot draw {count}"
+            )
+        drawn = []
+        for _ in range(count):
+            if not pile.cards:
+                self.refill(source, rng)
+            card = pile.cards[-1]
+            self.move([card], to, face_up=face_up)
+            drawn.append(card)
+        return drawn
+
+    def refill(self, draw: PileId, rng: Rng) -> int:
+        """Shuffle the discard pile back under ``draw``; returns how many cards came back."""
+        pile = self.pile(draw)
+        if pile.refill_from is None:
+            raise PileError(f"{pile.label} has no discard pile to take in")
+        discard = self.pile(pile.refill_from)
+        back = list(discard.cards)
+        discard.cards.clear()
+        for card in back:
+            self.facing[card] = evolve(self.facing[card], face_up=False)
+        rng.shuffle(back)
+        if pile.turns_on_shuffle:
+            self._orient(back, rng)
+        pile.cards[0:0] = back
+        return len(back)
+
+    def shuffle(self, pile_id: PileId, rng: Rng) -> None:
+        """Shuffle a pile's order, and its cards' orientation if the pile turns on shuffle."""
+        pile = self.pile(pile_id)
+        rng.shuffle(pile.cards)
+        if pile.turns_on_shuffle:
+            self._orient(pile.cards, rng)
+
+    def flip(self, card: CardId) -> Facing:
+        self.facing[self.card(card).id] = self.facing[card].flipped()
+        return self.facing[card]
+
+    def turn(self, card: CardId) -> Facing:
+        self.facing[self.card(card).id] = self.facing[card].turned()
+        return self.facing[card]
+
+    def _orient(self, cards: Iterable[CardId], rng: Rng) -> None:
+        for card in cards:
+            self.facing[card] = evolve(self.facing[card], reversed=rng.random() < 0.5)

@@ -1,0 +1,49 @@
+"""The ``cardtable`` command line: one parser, one-line errors, no window for --version."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from cardtable import __version__, cli
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cardtable", *args], capture_output=True, text=True, timeout=60
+    )
+
+
+def test_version_prints_and_opens_no_window() -> None:
+    done = run("--version")
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"cardtable {__version__}"
+    assert "PySide6" not in done.stderr
+
+
+def test_version_does_not_import_qt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = set(sys.modules)
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["--version"])
+    assert stop.value.code == 0
+    assert not any(m.startswith("cardtable.ui") for m in set(sys.modules) - before)
+
+
+def test_unknown_option_is_one_line_and_status_2() -> None:
+    done = run("--frobnicate")
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in done.stderr
+
+
+def test_a_bare_file_argument_means_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[str | None] = []
+    monkeypatch.setattr(cli, "_open", lambda args: opened.append(args.session) or 0)
+    assert cli.main(["evening.cardtable"]) == 0
+    assert cli.main([]) == 0
+    assert cli.main(["open", "other.cardtable"]) == 0
+    assert opened == ["evening.cardtable", None, "other.cardtable"]

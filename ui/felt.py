@@ -1,0 +1,68 @@
+"""The felt: a QGraphicsView the cards lie on, zoomed with the wheel and panned by dragging."""
+
+from __future__ import annotations
+
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+
+FELT_GREEN = QtGui.QColor("#1f5d3a")
+TABLE_RECT = QtCore.QRectF(-1200, -800, 2400, 1600)
+ZOOM_STEP = 1.15
+ZOOM_RANGE = (0.2, 5.0)
+
+
+def felt_brush(colour: QtGui.QColor = FELT_GREEN) -> QtGui.QBrush:
+    """A subtly woven felt texture in ``colour``, tiled across the table."""
+    tile = QtGui.QPixmap(64, 64)
+    tile.fill(colour)
+    painter = QtGui.QPainter(tile)
+    for i, step in enumerate(range(0, 64, 4)):
+        shade = colour.lighter(104) if i % 2 else colour.darker(104)
+        painter.setPen(QtGui.QPen(shade, 1))
+        painter.drawLine(step, 0, step + 32, 64)
+        painter.drawLine(step + 32, 0, step, 64)
+    painter.end()
+    return QtGui.QBrush(tile)
+
+
+class FeltView(QtWidgets.QGraphicsView):
+    """The table surface. Cards are items of :attr:`scene`; the view only shows them."""
+
+    def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        # The view does not own its scene; parenting it keeps Python from collecting it.
+        self.setScene(QtWidgets.QGraphicsScene(TABLE_RECT, self))
+        self.setAccessibleName("Card table")
+        self.setObjectName("felt")
+        self.setBackgroundBrush(felt_brush())
+        self.setRenderHints(QtGui.QPainter.RenderHint.Antialiasing)
+        # Repainting the union rect of what moved is far cheaper than Qt's default
+        # multi-rect MinimalViewportUpdate when many cards overlap.
+        self.setViewportUpdateMode(
+            QtWidgets.QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate
+        )
+        self.setDragMode(QtWidgets.QGraphicsView.DragMode.ScrollHandDrag)
+        self.setTransformationAnchor(QtWidgets.QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+        fit = QtGui.QShortcut(QtGui.QKeySequence("Ctrl+0"), self)
+        fit.activated.connect(self.fit_table)
+
+    def zoom_factor(self) -> float:
+        return self.transform().m11()
+
+    def zoom_by(self, factor: float) -> None:
+        low, high = ZOOM_RANGE
+        target = min(max(self.zoom_factor() * factor, low), high)
+        scale = target / self.zoom_factor()
+        self.scale(scale, scale)
+
+    def fit_table(self) -> None:
+        """Zoom so that every card (or the empty table) is in view."""
+        items = self.scene().itemsBoundingRect()
+        rect = items.adjusted(-60, -60, 60, 60) if not items.isEmpty() else TABLE_RECT
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def wheelEvent(self, event: QtGui.QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.zoom_by(ZOOM_STEP**steps)
+        event.accept()
