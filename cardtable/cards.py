@@ -122,6 +122,15 @@ class TarotCard:
     upright: str = field(default="", eq=False)
     reversed: str = field(default="", eq=False)
 
+    def __attrs_post_init__(self) -> None:
+        if (self.suit is None) != (self.figure is None):
+            raise CardError("a suit card of the Tourist's Tarot has both a suit and a figure")
+        if self.triumph is not None:
+            if self.suit is not None:
+                raise CardError("a Triumph has no suit and no figure")
+            if not 1 <= self.triumph <= TRIUMPHS:
+                raise CardError(f"Triumphs are numbered I to XXI, not {self.triumph}")
+
     @classmethod
     def suited(
         cls, figure: Figure, suit: TarotSuit, upright: str = "", reversed: str = ""
@@ -130,8 +139,6 @@ class TarotCard:
 
     @classmethod
     def trump(cls, number: int, upright: str = "", reversed: str = "") -> TarotCard:
-        if not 1 <= number <= TRIUMPHS:
-            raise CardError(f"Triumphs are numbered I to XXI, not {number}")
         return cls(triumph=number, upright=upright, reversed=reversed)
 
     @classmethod
@@ -148,7 +155,7 @@ class TarotCard:
         if low.startswith("triumph "):
             number = text.split(" ", 1)[1]
             return cls.trump(int(number) if number.isdigit() else from_roman(number))
-        figure, sep, suit = text.partition(" of ")
+        figure, sep, suit = text.lower().partition(" of ")
         if not sep:
             raise CardError(f"{name!r} names no card of the Tourist's Tarot")
         try:

@@ -47,7 +47,11 @@ SYSTEMS = ("tarot", "playing")
 MAX_KEYWORD = 40
 
 
-class DeckFileError(ValueError):
+class DeckError(ValueError):
+    """A deck that cannot be made (a shoe of too many decks)."""
+
+
+class DeckFileError(DeckError):
     """A deck file that cannot be used; the message names the file, the card and the fault."""
 
 
@@ -94,7 +98,7 @@ def playing_cards() -> DeckSpec:
 def playing_card_shoe(decks: int = 2) -> DeckSpec:
     """A shoe of ``decks`` x 52 cards plus 2 jokers each (1 to 3 decks)."""
     if not 1 <= decks <= 3:
-        raise DeckFileError(f"a shoe holds 1 to 3 decks, not {decks}")
+        raise DeckError(f"a shoe holds 1 to 3 decks, not {decks}")
     single = playing_cards()
     return DeckSpec(
         id="shoe",
@@ -126,7 +130,7 @@ def parse_deck(data: Any, name: str = "deck") -> DeckSpec:
     if not isinstance(data, dict):
         raise DeckFileError(f"{name}: a deck file holds one JSON object")
     version = data.get("deck_format")
-    if version != DECK_FORMAT:
+    if type(version) is not int or version != DECK_FORMAT:
         raise DeckFileError(
             f"{name}: deck_format is {version!r}; this version of Cardtable reads {DECK_FORMAT}"
         )
@@ -152,6 +156,8 @@ def parse_deck(data: Any, name: str = "deck") -> DeckSpec:
 
 
 def _card_text(entry: Any, where: str) -> str:
+    if isinstance(entry, str):
+        raise DeckFileError(f"{where} ({entry}): write each card as an object, {{\"card\": ...}}")
     if not isinstance(entry, dict) or not isinstance(entry.get("card"), str):
         raise DeckFileError(f"{where}: each card is an object with a 'card' name")
     return str(entry["card"])

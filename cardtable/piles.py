@@ -196,6 +196,8 @@ class Table:
             raise PileError("cannot draw a negative number of cards")
         pile = self.pile(source)
         self.pile(to)
+        if to == source or to == pile.refill_from:
+            raise PileError(f"cannot draw from {pile.label} onto itself or its own discard pile")
         available = len(pile.cards)
         if pile.refill_from is not None:
             available += len(self.pile(pile.refill_from).cards)
@@ -237,11 +239,13 @@ class Table:
             self._orient(pile.cards, rng)
 
     def flip(self, card: CardId) -> Facing:
-        self.facing[self.card(card).id] = self.facing[card].flipped()
+        self.card(card)
+        self.facing[card] = self.facing[card].flipped()
         return self.facing[card]
 
     def turn(self, card: CardId) -> Facing:
-        self.facing[self.card(card).id] = self.facing[card].turned()
+        self.card(card)
+        self.facing[card] = self.facing[card].turned()
         return self.facing[card]
 
     def _orient(self, cards: Iterable[CardId], rng: Rng) -> None:
