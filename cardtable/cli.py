@@ -30,8 +30,9 @@ class _Parser(argparse.ArgumentParser):
 def _registrars() -> list[Registrar]:
     # Imported here so that ``cardtable --version`` and the window do not pay for them.
     from cardtable.dice.commands import add_odds_parser, add_roll_parser
+    from cardtable.ui.print_command import add_print_parser  # imports Qt only when it prints
 
-    return [add_roll_parser, add_odds_parser]
+    return [add_roll_parser, add_odds_parser, add_print_parser]
 
 
 def _open(args: argparse.Namespace) -> int:

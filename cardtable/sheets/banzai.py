@@ -1,0 +1,119 @@
+"""The Banzai sheet: five Elements and Skills with ranks, and Honor Points.
+
+See ``rules/banzai.md``: a roll is usually Skill k Element, at most Void Raises a roll
+(characters without Void: their lowest Element). Ranks stop at 10, the most dice a roll
+rolls or keeps.
+
+>>> sheet = BanzaiSheet(earth=3, fire=3, water=2, wind=2, void=0,
+...                     skills=(Skill("Kenjutsu", 5),))
+>>> sheet.roll("Kenjutsu", Element.FIRE), sheet.raise_limit
+('5k3', 2)
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar
+
+from attrs import frozen
+
+from cardtable.sheets.common import (
+    MAX_NAME,
+    Problem,
+    SheetBase,
+    check_range,
+    check_text,
+    check_unique,
+)
+
+MAX_RANK = 10
+MAX_HONOR = 999
+DEFAULT_ELEMENT = 2
+
+
+class Element(enum.Enum):
+    """The five Elements, in the order the sheet prints them."""
+
+    EARTH = "Earth"
+    FIRE = "Fire"
+    WATER = "Water"
+    WIND = "Wind"
+    VOID = "Void"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@frozen
+class Skill:
+    """A Skill and its rank (a Skill the character lacks is simply not listed)."""
+
+    name: str
+    rank: int
+
+
+@frozen
+class BanzaiSheet(SheetBase):
+    """A Banzai character: Elements 0-10, Skills 1-10, Honor Points."""
+
+    system: ClassVar[str] = "banzai"
+    title: ClassVar[str] = "Banzai"
+
+    earth: int = DEFAULT_ELEMENT
+    fire: int = DEFAULT_ELEMENT
+    water: int = DEFAULT_ELEMENT
+    wind: int = DEFAULT_ELEMENT
+    void: int = DEFAULT_ELEMENT
+    skills: tuple[Skill, ...] = ()
+    honor: int = 0
+
+    def element(self, which: Element) -> int:
+        """The rank of one Element."""
+        value: int = getattr(self, which.name.lower())
+        return value
+
+    @property
+    def raise_limit(self) -> int:
+        """Raises a roll may declare: Void, or the lowest other Element without Void."""
+        if self.void > 0:
+            return self.void
+        return min(self.element(e) for e in Element if e is not Element.VOID)
+
+    def skill(self, name: str) -> Skill:
+        """The Skill called ``name`` (any case); ``KeyError`` if the character lacks it."""
+        key = name.strip().casefold()
+        for skill in self.skills:
+            if skill.name.strip().casefold() == key:
+                return skill
+        raise KeyError(name)
+
+    def roll(self, skill: str, element: Element) -> str:
+        """The usual roll for ``skill`` with ``element``, as XkY."""
+        return f"{self.skill(skill).rank}k{self.element(element)}"
+
+    def system_problems(self) -> list[Problem]:
+        problems: list[Problem] = []
+        for which in Element:
+            check_range(problems, which.name.lower(), which.value, self.element(which), 0, MAX_RANK)
+        for index, skill in enumerate(self.skills):
+            where = f"skills[{index}]"
+            check_text(
+                problems,
+                f"{where}.name",
+                f"Skill {index + 1}'s name",
+                skill.name,
+                MAX_NAME,
+                required=True,
+            )
+            label = skill.name.strip() if isinstance(skill.name, str) else ""
+            check_range(
+                problems,
+                f"{where}.rank",
+                f"{label or f'Skill {index + 1}'}'s rank",
+                skill.rank,
+                1,
+                MAX_RANK,
+            )
+        check_unique(problems, "skills", "Skill", (s.name for s in self.skills))
+        check_range(problems, "honor", "Honor Points", self.honor, 0, MAX_HONOR)
+        return problems

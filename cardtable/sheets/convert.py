@@ -1,0 +1,79 @@
+"""Sheets to and from plain JSON-ready dicts, with cattrs.
+
+A saved sheet is tagged with its system (``{"system": "banzai", ...}``) and its portrait is
+base64 PNG text. :func:`configure_converter` teaches any cattrs converter both, so a session
+file can embed sheets with its own converter.
+
+>>> from cardtable.sheets import blank
+>>> data = sheet_to_dict(blank("crisis"))
+>>> data["system"], data["dice"]
+('crisis', 3)
+>>> sheet_from_dict(data) == blank("crisis")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cattrs import BaseValidationError, Converter, transform_error
+from cattrs.strategies import configure_tagged_union
+
+from cardtable.sheets import SHEET_TYPES, Sheet
+from cardtable.sheets.common import Portrait, Problem, SheetError
+from cardtable.sheets.portrait import PortraitError, portrait_from_text, portrait_to_text
+
+#: The key that names a saved sheet's system.
+TAG = "system"
+
+
+def configure_converter(converter: Converter) -> None:
+    """Register the portrait's text form and the ``system``-tagged union of sheets."""
+    converter.register_unstructure_hook(Portrait, portrait_to_text)
+    converter.register_structure_hook(Portrait, lambda text, _: portrait_from_text(text))
+    configure_tagged_union(Sheet, converter, tag_generator=_tag, tag_name=TAG)
+
+
+def _tag(cls: type) -> str:
+    system: str = getattr(cls, "system")  # noqa: B009 - a ClassVar, not an attrs field
+    return system
+
+
+_converter = Converter(forbid_extra_keys=True)
+configure_converter(_converter)
+
+
+def sheet_to_dict(sheet: Sheet) -> dict[str, Any]:
+    """The sheet as a JSON-ready dict, tagged with its system."""
+    data: dict[str, Any] = _converter.unstructure(sheet, Sheet)
+    return data
+
+
+def sheet_from_dict(data: dict[str, Any]) -> Sheet:
+    """The sheet a dict describes; :class:`SheetError` with readable reasons otherwise."""
+    if not isinstance(data, dict) or data.get(TAG) not in SHEET_TYPES:
+        known = ", ".join(SHEET_TYPES)
+        raise SheetError([Problem(TAG, f"A saved sheet must name its system ({known}).")])
+    try:
+        # cattrs types ``structure`` for classes; a union alias is fine at run time.
+        sheet: Sheet = _converter.structure(data, Sheet)  # type: ignore[arg-type]
+    except (SheetError, PortraitError):
+        raise
+    except BaseValidationError as error:
+        nested = _nested_sheet_error(error)
+        if nested is not None:
+            raise nested from None
+        reasons = "; ".join(transform_error(error))
+        raise SheetError([Problem("", f"The saved sheet is damaged: {reasons}.")]) from None
+    return sheet
+
+
+def _nested_sheet_error(error: BaseException) -> SheetError | None:
+    """The SheetError cattrs wrapped, if that is what went wrong."""
+    if isinstance(error, SheetError):
+        return error
+    for inner in getattr(error, "exceptions", ()):
+        found = _nested_sheet_error(inner)
+        if found is not None:
+            return found
+    return None
