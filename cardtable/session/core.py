@@ -1,0 +1,405 @@
+"""The session: game state, who holds the computer, the curtain, the log, undo and redo.
+
+Every change is an action (:mod:`cardtable.session.actions`) given to :meth:`Session.apply`,
+which returns :class:`Changes` flags so each view refreshes only for what concerns it
+(Anki's ``OpChanges``). An action that fails changes nothing.
+
+Undo keeps a copy of the :class:`~cardtable.session.model.GameState` from before each
+undoable action; redo keeps the state from after it, so a redone shuffle comes out as it
+did the first time. The log is history and is not undone: undo and redo write "Alex undid:
+..." lines. Seat passes and notes are not undoable (undo must never lower a curtain).
+
+Showing the table a face it had not seen is a **checkpoint**: nothing before it can be
+undone, because undo cannot make the room forget a card (:attr:`Session.undo_blocked_reason`
+says so).
+
+>>> from cardtable.randomness import seeded
+>>> from cardtable.session.actions import AddPlayer, Note
+>>> session = Session(rng=seeded(1))
+>>> changes = session.apply(AddPlayer(Player.named("Alex")))
+>>> bool(changes & Changes.PLAYERS), session.current_player.name
+(True, 'Alex')
+>>> _ = session.undo()
+>>> session.players, session.log[-1].public
+([], 'Alex undid: Alex joined the table')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any, ClassVar
+
+from attrs import frozen
+
+from cardtable.cards import CardId
+from cardtable.piles import PileKind, Table
+from cardtable.randomness import Rng, from_os
+from cardtable.session.log import Event, LogEntry, SessionLog
+from cardtable.session.model import (
+    Character,
+    CharacterId,
+    CurtainError,
+    DeckOnTable,
+    GameState,
+    OptionValue,
+    Player,
+    PlayerId,
+    Seat,
+    UndoError,
+)
+from cardtable.session.visibility import public_cards
+
+#: How many actions undo reaches back, at most.
+UNDO_DEPTH = 200
+
+
+class Changes(enum.Flag):
+    """What an action changed, for views to decide whether to repaint."""
+
+    NONE = 0
+    TABLE = enum.auto()  # piles, where cards lie, how they lie, decks, peeks
+    HAND = enum.auto()  # the contents of some hand
+    LOG = enum.auto()
+    SHEET = enum.auto()
+    TOKENS = enum.auto()  # Applause and Author tokens (declared by resolver steps)
+    SEAT = enum.auto()  # who holds the computer, the curtain
+    RESOLVER = enum.auto()
+    PLAYERS = enum.auto()  # players and characters joining
+    SCENE = enum.auto()
+    OPTIONS = enum.auto()
+    UNDO = enum.auto()  # what undo and redo offer
+
+
+@frozen
+class Performed:
+    """What an action reports: its log events, the changes it declares beyond those the
+    session sees for itself, and a checkpoint reason when it must not be undone."""
+
+    events: tuple[Event, ...] = ()
+    changes: Changes = Changes.NONE
+    checkpoint: str | None = None
+
+
+class Action:
+    """What :meth:`Session.apply` runs; the actions are in :mod:`cardtable.session.actions`."""
+
+    #: False for actions that never touch the game state (seat passes, notes).
+    undoable: ClassVar[bool] = True
+    #: True for the few actions allowed while the curtain is up.
+    behind_curtain: ClassVar[bool] = False
+    #: True for actions running code the session does not know (resolver steps): the
+    #: session then checks afterwards that every card is still in exactly one pile.
+    foreign: ClassVar[bool] = False
+
+    def perform(self, session: Session) -> Performed:
+        """Change ``session`` and say what happened; raise (changing nothing) to refuse."""
+        raise NotImplementedError
+
+
+@frozen
+class _Step:
+    """One undoable action: its log entries and the game state on the other side of it."""
+
+    entries: tuple[LogEntry, ...]
+    state: GameState
+
+    @property
+    def label(self) -> str:
+        return self.entries[0].public if self.entries else "a change"
+
+
+def _now() -> datetime:
+    return datetime.now().astimezone()
+
+
+Listener = Callable[[Changes], None]
+
+
+class Session:
+    """A group's evening at the table.
+
+    ``rng`` is the session's one source of randomness (draws, shuffles, resolvers);
+    ``clock`` stamps log entries. Both are given, never taken from globals, so a test or a
+    replay is exact.
+    """
+
+    def __init__(
+        self,
+        state: GameState | None = None,
+        *,
+        rng: Rng | None = None,
+        clock: Callable[[], datetime] | None = None,
+        holder: PlayerId | None = None,
+        curtain: PlayerId | None = None,
+        log: SessionLog | None = None,
+    ) -> None:
+        self.state = state if state is not None else GameState()
+        self.rng: Rng = rng if rng is not None else from_os()
+        self.clock = clock or _now
+        self.holder = holder
+        self.curtain = curtain
+        self.log = log if log is not None else SessionLog()
+        self._undo: list[_Step] = []
+        self._redo: list[_Step] = []
+        self._barrier: str | None = None
+        self._listeners: list[Listener] = []
+
+    # -- reading --------------------------------------------------------------------------
+
+    @property
+    def players(self) -> list[Player]:
+        return self.state.players
+
+    @property
+    def characters(self) -> dict[CharacterId, Character]:
+        return self.state.characters
+
+    @property
+    def table(self) -> Table:
+        return self.state.table
+
+    @property
+    def decks(self) -> list[DeckOnTable]:
+        return self.state.decks
+
+    @property
+    def resolvers(self) -> dict[str, Any]:
+        return self.state.resolvers
+
+    @property
+    def scene(self) -> int:
+        return self.state.scene
+
+    @property
+    def options(self) -> dict[str, OptionValue]:
+        return self.state.options
+
+    @property
+    def current_seat(self) -> Seat | None:
+        """The seat holding the computer (None before anyone has joined)."""
+        return None if self.holder is None else self.state.seat_of(self.holder)
+
+    @property
+    def current_player(self) -> Player | None:
+        return None if self.holder is None else self.state.player(self.holder)
+
+    @property
+    def actor_name(self) -> str:
+        """Who the log says did what is being done now."""
+        player = self.current_player
+        return player.name if player is not None else "Someone"
+
+    def characters_of(self, player: PlayerId) -> list[Character]:
+        return [c for c in self.state.characters.values() if c.player == player]
+
+    # -- listening ------------------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(changes)`` after every change; returns a function that stops it."""
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def _notify(self, changes: Changes) -> None:
+        for listener in list(self._listeners):
+            listener(changes)
+
+    # -- changing -------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> Changes:
+        """Run ``action``; all or nothing. Returns what changed."""
+        if self.curtain is not None and not action.behind_curtain:
+            raise self._curtain_error()
+        before = self.state.copy() if action.undoable else None
+        shown_before = public_cards(self.state)
+        holder, curtain = self.holder, self.curtain
+        try:
+            done = action.perform(self)
+            self.state.lapse_peeks()
+            if action.foreign:
+                self.state.table.check()
+        except BaseException:
+            if before is not None:
+                self.state.restore(before)
+            self.holder, self.curtain = holder, curtain
+            raise
+        changes = done.changes
+        if before is not None:
+            changes |= _differences(before, self.state)
+        if (self.holder, self.curtain) != (holder, curtain):
+            changes |= Changes.SEAT
+        entries, newly = self._record(done.events, shown_before)
+        if entries:
+            changes |= Changes.LOG
+        if before is not None:
+            checkpoint = done.checkpoint or _reveal_reason(self, newly)
+            if checkpoint is not None:
+                self._undo.clear()
+                self._barrier = checkpoint
+            else:
+                self._undo.append(_Step(tuple(entries), before))
+                del self._undo[:-UNDO_DEPTH]
+            self._redo.clear()
+            changes |= Changes.UNDO
+        self._notify(changes)
+        return changes
+
+    def _record(
+        self, events: Sequence[Event], shown_before: frozenset[CardId]
+    ) -> tuple[list[LogEntry], frozenset[CardId]]:
+        """Write ``events`` to the log and reveal what the table now sees for the first time."""
+        shown = public_cards(self.state)
+        at = self.clock()
+        seat = self.current_seat
+        entries = []
+        for event in events:
+            hidden = tuple(c for c in event.cards if c not in shown) if event.private else ()
+            entry = LogEntry(
+                at, seat, self.holder, event.public, event.private, event.owner, event.cards, hidden
+            )
+            self.log.append(entry)
+            entries.append(entry)
+        newly = shown - shown_before
+        self.log.reveal(newly)
+        return entries, newly
+
+    def _curtain_error(self) -> CurtainError:
+        assert self.curtain is not None
+        name = self.state.player(self.curtain).name
+        return CurtainError(f"The curtain is up: {name} must say “I am {name}” first.")
+
+    # -- undo -----------------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo) and self.curtain is None
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo) and self.curtain is None
+
+    @property
+    def undo_label(self) -> str | None:
+        """What undo would take back ("Bea drew a card"), or None."""
+        return self._undo[-1].label if self._undo else None
+
+    @property
+    def redo_label(self) -> str | None:
+        return self._redo[-1].label if self._redo else None
+
+    @property
+    def undo_blocked_reason(self) -> str | None:
+        """Why undo is not offered now, in words for the menu's tooltip; None when it is."""
+        if self.curtain is not None and self._undo:
+            return self._curtain_error().args[0]
+        if self._undo:
+            return None
+        return self._barrier or "Nothing to undo yet."
+
+    def checkpoint(self, reason: str) -> None:
+        """Make this moment one undo does not cross (for instance, once set-up is done)."""
+        self._undo.clear()
+        self._redo.clear()
+        self._barrier = reason
+        self._notify(Changes.UNDO)
+
+    def undo(self) -> Changes:
+        """Put back the game state from before the last undoable action."""
+        if not self.can_undo:
+            if self.curtain is not None:
+                raise self._curtain_error()
+            raise UndoError(self.undo_blocked_reason or "Nothing to undo.")
+        step = self._undo.pop()
+        return self._travel(step, self._redo, "undid")
+
+    def redo(self) -> Changes:
+        """Do again the last action undone, exactly as it came out the first time."""
+        if not self.can_redo:
+            if self.curtain is not None:
+                raise self._curtain_error()
+            raise UndoError("Nothing to redo.")
+        step = self._redo.pop()
+        return self._travel(step, self._undo, "redid")
+
+    def _travel(self, step: _Step, other_way: list[_Step], verb: str) -> Changes:
+        """Make ``step.state`` the game state, keeping the one it replaces on ``other_way``."""
+        shown_before = public_cards(self.state)
+        who = self.actor_name
+        current = self.state.copy()
+        other_way.append(_Step(step.entries, current))
+        self.state.restore(step.state)
+        changes = _differences(current, self.state) | Changes.UNDO | Changes.LOG
+        if self.holder is not None and self.holder not in {p.id for p in self.state.players}:
+            # The player holding the computer was taken back: hand it to the first seat,
+            # behind the curtain, so nothing private shows to whoever sits there.
+            self.holder = self.state.players[0].id if self.state.players else None
+            self.curtain = self.holder
+            changes |= Changes.SEAT
+        events = [
+            Event(
+                f"{who} {verb}: {entry.public}",
+                None if entry.private is None else f"{who} {verb}: {entry.private}",
+                entry.owner,
+                entry.unrevealed if entry.private is not None else (),
+            )
+            for entry in step.entries
+        ] or [Event(f"{who} {verb} a change")]
+        _, newly = self._record(events, shown_before)
+        if reason := _reveal_reason(self, newly):
+            self._undo.clear()
+            self._redo.clear()
+            self._barrier = reason
+        self._notify(changes)
+        return changes
+
+
+def _reveal_reason(session: Session, newly: frozenset[CardId]) -> str | None:
+    if not newly:
+        return None
+    from cardtable.session.wording import cards_words
+
+    shown = sorted(newly)
+    named = cards_words(session.state, shown[:3]) + (" and more" if len(shown) > 3 else "")
+    return f"Cards were shown to the table since ({named}); undo cannot hide them again."
+
+
+def _differences(before: GameState, after: GameState) -> Changes:
+    """The flags for what differs between two game states."""
+    changes = Changes.NONE
+    if before.players != after.players:
+        changes |= Changes.PLAYERS
+    if before.characters != after.characters:
+        if before.characters.keys() != after.characters.keys() or any(
+            (c.name, c.player, c.system)
+            != (after.characters[k].name, after.characters[k].player, after.characters[k].system)
+            for k, c in before.characters.items()
+        ):
+            changes |= Changes.PLAYERS
+        if any(
+            c.sheet is not after.characters[k].sheet
+            for k, c in before.characters.items()
+            if k in after.characters
+        ):
+            changes |= Changes.SHEET
+    old, new = before.table, after.table
+    if before.decks != after.decks or old.facing != new.facing or before.peeks != after.peeks:
+        changes |= Changes.TABLE
+    for pid in old.piles.keys() | new.piles.keys():
+        was, now = old.piles.get(pid), new.piles.get(pid)
+        if was != now:
+            changes |= Changes.TABLE
+            if any(p is not None and p.kind is PileKind.HAND for p in (was, now)):
+                changes |= Changes.HAND
+    if before.resolvers != after.resolvers:
+        changes |= Changes.RESOLVER
+    if before.scene != after.scene:
+        changes |= Changes.SCENE
+    if before.options != after.options:
+        changes |= Changes.OPTIONS
+    return changes

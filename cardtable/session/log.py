@@ -1,0 +1,241 @@
+"""The session log: what happened, when, at whose seat, in words a player reads.
+
+An entry has a public text (what everyone saw) and may have a private one that names cards
+only their owner has seen: "Bea drew a card" for the room, "Bea drew the Queen of Hearts"
+for Bea. Once every card an entry names has been shown to the whole table, the private
+text is what everyone reads (:attr:`LogEntry.revealed`). Which text a given seat may read
+is decided in :mod:`cardtable.session.visibility`; exports here print what everyone saw.
+
+The log only grows: undo writes "Alex undid: ..." lines rather than rubbing out history.
+
+>>> from datetime import datetime, timezone
+>>> at = datetime(2025, 3, 1, 20, 15, tzinfo=timezone.utc)
+>>> entry = LogEntry(at, 1, "bea", "Bea drew a card", "Bea drew the 7 of Clubs", "bea",
+...                  cards=("shoe/7c",), unrevealed=("shoe/7c",))
+>>> entry.revealed, entry.seen_by_all
+(False, 'Bea drew a card')
+>>> entry.revealing(["shoe/7c"]).seen_by_all
+'Bea drew the 7 of Clubs'
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from datetime import datetime
+from typing import Any
+
+from attrs import evolve, frozen
+
+from cardtable.cards import CardId
+from cardtable.session.model import Player, PlayerId
+
+
+@frozen
+class Event:
+    """What an action tells the log, before the session stamps it with time and seat.
+
+    ``private`` is read only by ``owner`` (or by nobody, when ``owner`` is None) until all
+    of ``cards`` have been shown to the table.
+    """
+
+    public: str
+    private: str | None = None
+    owner: PlayerId | None = None
+    cards: tuple[CardId, ...] = ()
+
+    @classmethod
+    def said(cls, text: str) -> Event:
+        """An event everyone may read in full."""
+        return cls(text)
+
+    @classmethod
+    def secret(
+        cls, public: str, private: str, owner: PlayerId | None, cards: Iterable[CardId] = ()
+    ) -> Event:
+        """An event whose full text only ``owner`` reads until ``cards`` are revealed."""
+        return cls(public, private, owner, tuple(cards))
+
+
+@frozen
+class LogEntry:
+    """One line of the log. ``unrevealed`` lists the cards still hiding ``private``."""
+
+    at: datetime
+    seat: int | None
+    actor: PlayerId | None
+    public: str
+    private: str | None = None
+    owner: PlayerId | None = None
+    cards: tuple[CardId, ...] = ()
+    unrevealed: tuple[CardId, ...] = ()
+
+    @property
+    def revealed(self) -> bool:
+        """True once every card of a private entry has been shown to the whole table."""
+        return self.private is not None and bool(self.cards) and not self.unrevealed
+
+    @property
+    def seen_by_all(self) -> str:
+        """The text everyone at the table may read."""
+        if self.private is not None and self.revealed:
+            return self.private
+        return self.public
+
+    def revealing(self, shown: Iterable[CardId]) -> LogEntry:
+        """This entry after ``shown`` were shown to the table."""
+        gone = set(shown)
+        return evolve(self, unrevealed=tuple(c for c in self.unrevealed if c not in gone))
+
+
+class SessionLog:
+    """The entries in the order they happened, with an index of the cards still hidden.
+
+    Entries are frozen; revealing a card replaces the entries that named it.
+    ``cache`` holds one slot per entry for whoever serialises the log (the saver), emptied
+    when the entry is replaced.
+    """
+
+    def __init__(self, entries: Iterable[LogEntry] = ()) -> None:
+        self._entries: list[LogEntry] = []
+        self._waiting: dict[CardId, set[int]] = {}
+        self.cache: list[Any] = []
+        for entry in entries:
+            self.append(entry)
+
+    def append(self, entry: LogEntry) -> None:
+        index = len(self._entries)
+        self._entries.append(entry)
+        self.cache.append(None)
+        if entry.private is not None:
+            for card in entry.unrevealed:
+                self._waiting.setdefault(card, set()).add(index)
+
+    def reveal(self, cards: Iterable[CardId]) -> bool:
+        """Mark ``cards`` as shown to the table; True when some entry changed."""
+        shown = set(cards)
+        touched: set[int] = set()
+        for card in shown:
+            touched |= self._waiting.pop(card, set())
+        for index in touched:
+            self._entries[index] = self._entries[index].revealing(shown)
+            self.cache[index] = None
+        return bool(touched)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __iter__(self) -> Iterator[LogEntry]:
+        return iter(self._entries)
+
+    def __getitem__(self, index: int) -> LogEntry:
+        return self._entries[index]
+
+    @property
+    def entries(self) -> Sequence[LogEntry]:
+        return tuple(self._entries)
+
+    def __repr__(self) -> str:
+        return f"<SessionLog of {len(self._entries)} entries>"
+
+
+# ---------------------------------------------------------------------------------------------
+# Export
+
+
+def _day(entry: LogEntry) -> str:
+    return entry.at.strftime("%Y-%m-%d")
+
+
+def _clock(entry: LogEntry) -> str:
+    return entry.at.strftime("%H:%M:%S")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+\-!|~])")
+
+
+def markdown_escape(text: str) -> str:
+    r"""Text that Markdown prints as written.
+
+    >>> markdown_escape("Bea *shouted* <b>")
+    'Bea \\*shouted\\* \\<b\\>'
+    """
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", _one_line(text))
+
+
+def to_markdown(
+    lines: Sequence[tuple[LogEntry, str]], title: str = "Session log", subtitle: str = ""
+) -> str:
+    """The log as Markdown, one bullet per entry under a heading per day.
+
+    ``lines`` pairs each entry with the text to print for it (see
+    :func:`cardtable.session.visibility.export_lines`).
+    """
+    out = [f"# {markdown_escape(title)}", ""]
+    if subtitle:
+        out += [markdown_escape(subtitle), ""]
+    day = None
+    for entry, text in lines:
+        if _day(entry) != day:
+            day = _day(entry)
+            out += ["", f"## {day}", ""] if out[-1] != "" else [f"## {day}", ""]
+        out.append(f"- {_clock(entry)} — {markdown_escape(text)}")
+    if not lines:
+        out.append("Nothing has happened yet.")
+    return "\n".join(out).rstrip() + "\n"
+
+
+_HTML_STYLE = (
+    "body{font-family:sans-serif;max-width:48em;margin:2em auto;line-height:1.4}"
+    "time{color:#666;font-variant-numeric:tabular-nums;margin-right:.6em}"
+    "li{list-style:none;padding:.1em 0;border-left:.3em solid var(--seat,#ccc);padding-left:.5em}"
+)
+
+
+def to_html(
+    lines: Sequence[tuple[LogEntry, str]],
+    players: Sequence[Player] = (),
+    title: str = "Session log",
+    subtitle: str = "",
+) -> str:
+    """The log as a standalone HTML page; every text is escaped.
+
+    Each line is marked with the colour of the player who acted, when known.
+    """
+    colours = {p.id: p.colour for p in players}
+    esc = html.escape
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        '<head><meta charset="utf-8">',
+        f"<title>{esc(title)}</title>",
+        f"<style>{_HTML_STYLE}</style></head>",
+        "<body>",
+        f"<h1>{esc(title)}</h1>",
+    ]
+    if subtitle:
+        out.append(f"<p>{esc(subtitle)}</p>")
+    day = None
+    for entry, text in lines:
+        if _day(entry) != day:
+            if day is not None:
+                out.append("</ol>")
+            day = _day(entry)
+            out += [f"<h2>{esc(day)}</h2>", '<ol class="log">']
+        colour = colours.get(entry.actor) if entry.actor is not None else None
+        style = f' style="--seat:{esc(colour)}"' if colour else ""
+        out.append(
+            f'<li{style}><time datetime="{esc(entry.at.isoformat())}">{esc(_clock(entry))}'
+            f"</time> {esc(_one_line(text))}</li>"
+        )
+    if day is not None:
+        out.append("</ol>")
+    else:
+        out.append("<p>Nothing has happened yet.</p>")
+    out += ["</body>", "</html>"]
+    return "\n".join(out) + "\n"

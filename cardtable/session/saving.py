@@ -1,0 +1,527 @@
+"""Save files (``.cardtable``): a session as JSON, read back all or nothing.
+
+The file is one JSON object whose first key is its own integer ``format_version``::
+
+    {"format_version": 1, "saved_by": "Cardtable 0.1.0", "session": {...}}
+
+The session part is structured with cattrs into the attrs classes below, with unknown
+keys forbidden and every primitive checked for its exact JSON type, then checked as a whole
+(:meth:`GameState.check`). Cards are not stored: each deck names its source and size and is
+rebuilt, and the file says where each card lies and how.
+
+A file that cannot be read (missing, not UTF-8, not JSON, truncated, damaged, from a newer
+Cardtable) is refused with a :class:`SessionFileError` whose one-line message names the
+file and the problem; nothing is half-loaded and the file is left as it was. Saving writes
+a temporary file, fsyncs it and renames it over the old one, which is kept as
+``NAME.cardtable.bak``.
+
+The classes here (and the model classes they hold: :class:`Player`, :class:`Pile`,
+:class:`Facing`, :class:`LogEntry`, :class:`DeckOnTable`) *are* format 1: changing one of
+them changes the format, which then needs a new version and a step in
+:mod:`cardtable.session.migrations`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from attrs import define
+from cattrs import BaseValidationError, Converter, ForbiddenExtraKeysError, transform_error
+from cattrs.gen import make_dict_unstructure_fn
+from cattrs.v import format_exception
+
+from cardtable import __version__
+from cardtable.cards import CardFace, CardId, PlayingCard, TarotCard
+from cardtable.decks import tourist_tarot
+from cardtable.piles import Facing, Pile, PileId, Table
+from cardtable.randomness import Rng
+from cardtable.session.atomic import write_atomic
+from cardtable.session.core import Session
+from cardtable.session.log import LogEntry, SessionLog
+from cardtable.session.migrations import FORMAT_VERSION, MigrationError, migrate
+from cardtable.session.model import (
+    Character,
+    CharacterId,
+    DeckOnTable,
+    GameState,
+    OptionValue,
+    PeekMark,
+    Player,
+    PlayerId,
+)
+from cardtable.session.registry import resolver_class, resolver_kind
+from cardtable.sheets import SheetError
+from cardtable.sheets.convert import configure_converter, sheet_from_dict, sheet_to_dict
+
+SUFFIX = ".cardtable"
+#: Longest message a refusal prints (the file name comes on top).
+MAX_MESSAGE = 300
+
+
+class SessionFileError(ValueError):
+    """A session file that cannot be read or written; the message is one line naming the
+    file and the problem."""
+
+
+# ---------------------------------------------------------------------------------------------
+# The file's shape, format 1
+
+
+@define
+class CharacterDoc:
+    id: CharacterId
+    name: str
+    player: PlayerId
+    system: str
+    sheet: Any = None  # the sheet's own tagged dict (cardtable.sheets.convert)
+
+
+@define
+class ResolverDoc:
+    kind: str
+    state: Any  # structured by the class registered for ``kind``
+
+
+@define
+class PeekDoc:
+    card: CardId
+    player: PlayerId
+    pile: PileId
+
+
+@define
+class TableDoc:
+    piles: list[Pile]
+    #: Only cards lying face up or reversed; every other card lies face down, upright.
+    facing: dict[CardId, Facing]
+
+
+@define
+class SessionDoc:
+    players: list[Player]
+    holder: PlayerId | None
+    curtain: PlayerId | None
+    scene: int
+    characters: list[CharacterDoc]
+    decks: list[DeckOnTable]
+    table: TableDoc
+    resolvers: dict[str, ResolverDoc]
+    peeks: list[PeekDoc]
+    options: dict[str, OptionValue]
+    log: list[LogEntry]
+
+
+@define
+class FileDoc:
+    format_version: int
+    saved_by: str
+    session: SessionDoc
+
+
+# ---------------------------------------------------------------------------------------------
+# The converter
+
+
+_JSON_NAMES = {
+    str: "text",
+    int: "a whole number",
+    float: "a number",
+    bool: "true or false",
+    list: "a list",
+    dict: "an object",
+    type(None): "null",
+}
+
+
+def _json_name(value: Any) -> str:
+    return _JSON_NAMES.get(type(value), type(value).__name__)
+
+
+def _exactly(kind: type) -> Callable[[Any, Any], Any]:
+    def structure(value: Any, _type: Any) -> Any:
+        # JSON true is not a number here, and 1 is not a string: no silent conversions.
+        if type(value) is not kind:
+            raise TypeError(f"expected {_JSON_NAMES[kind]}, found {_json_name(value)}")
+        return value
+
+    return structure
+
+
+def _number(value: Any, _type: Any) -> float:
+    if type(value) not in (int, float):
+        raise TypeError(f"expected a number, found {_json_name(value)}")
+    return float(value)
+
+
+def _option(value: Any, _type: Any) -> OptionValue:
+    if not isinstance(value, bool | int | str):
+        raise TypeError(f"an option is true/false, a whole number or text, not {value!r}")
+    return value
+
+
+def _datetime(value: Any, _type: Any) -> datetime:
+    if type(value) is not str:
+        raise TypeError(f"expected a date and time, found {_json_name(value)}")
+    at = datetime.fromisoformat(value)
+    if at.tzinfo is None:
+        raise ValueError(f"{value!r} has no time zone")
+    return at
+
+
+_ENTRY_KEYS = frozenset(
+    ("at", "seat", "actor", "public", "private", "owner", "cards", "unrevealed")
+)
+
+
+_TEXT_OR_NONE = (str, type(None))
+
+
+def _log_entry(value: Any, _type: Any) -> LogEntry:
+    """A log entry, checked as strictly as cattrs would (exact types, no unknown keys) but
+    written out by hand: a long evening's log holds thousands of them and loading must be
+    quick. (That each card id names a card on the table is checked with the session.)"""
+    if type(value) is not dict:
+        raise TypeError(f"a log entry is an object, not {_json_name(value)}")
+    if not _ENTRY_KEYS.issuperset(value):
+        extra = ", ".join(sorted(map(str, value.keys() - _ENTRY_KEYS)))
+        raise ValueError(f"a log entry has unknown keys: {extra}")
+    get = value.get
+    seat, actor, public = get("seat"), get("actor"), get("public")
+    private, owner = get("private"), get("owner")
+    cards, unrevealed = get("cards", ()), get("unrevealed", ())
+    if (
+        type(seat) not in (int, type(None))
+        or type(public) is not str
+        or type(actor) not in _TEXT_OR_NONE
+        or type(private) not in _TEXT_OR_NONE
+        or type(owner) not in _TEXT_OR_NONE
+    ):
+        raise TypeError("a log entry's seat, actor, texts or owner are of the wrong type")
+    if type(cards) not in (list, tuple) or type(unrevealed) not in (list, tuple):
+        raise TypeError("a log entry's cards must be a list of card ids")
+    return LogEntry(
+        _datetime(get("at"), datetime),
+        seat,
+        actor,
+        public,
+        private,
+        owner,
+        tuple(cards),
+        tuple(unrevealed),
+    )
+
+
+def _log_entry_doc(entry: LogEntry) -> dict[str, Any]:
+    """The entry as a dict, leaving out what is empty (the inverse of :func:`_log_entry`)."""
+    doc: dict[str, Any] = {
+        "at": entry.at.isoformat(),
+        "seat": entry.seat,
+        "actor": entry.actor,
+        "public": entry.public,
+    }
+    if entry.private is not None:
+        doc["private"] = entry.private
+    if entry.owner is not None:
+        doc["owner"] = entry.owner
+    if entry.cards:
+        doc["cards"] = list(entry.cards)
+    if entry.unrevealed:
+        doc["unrevealed"] = list(entry.unrevealed)
+    return doc
+
+
+def _tarot_by_name() -> dict[str, TarotCard]:
+    faces = tourist_tarot().faces
+    return {face.name: face for face in faces if isinstance(face, TarotCard)}
+
+
+_TAROT: dict[str, TarotCard] = {}
+
+
+def _face(value: Any, _type: Any) -> CardFace:
+    """A card face saved by name ("Soldier of Paper") or code ("QH"), keywords restored."""
+    if type(value) is not str:
+        raise TypeError(f"expected a card's name, found {_json_name(value)}")
+    if not _TAROT:
+        _TAROT.update(_tarot_by_name())
+    if value in _TAROT:
+        return _TAROT[value]
+    try:
+        return PlayingCard.from_code(value)
+    except ValueError:
+        return TarotCard.from_name(value)
+
+
+def make_converter() -> Converter:
+    """The converter for session files (also used for resolver states)."""
+    conv = Converter(forbid_extra_keys=True)
+    for kind in (str, int, bool):
+        conv.register_structure_hook(kind, _exactly(kind))
+    conv.register_structure_hook(float, _number)
+    conv.register_structure_hook_func(lambda t: t == OptionValue, _option)
+    conv.register_structure_hook(datetime, _datetime)
+    conv.register_unstructure_hook(datetime, datetime.isoformat)
+    conv.register_unstructure_hook(TarotCard, lambda face: face.name)
+    conv.register_unstructure_hook(PlayingCard, lambda face: face.code)
+    conv.register_structure_hook(TarotCard, _face)
+    conv.register_structure_hook(PlayingCard, _face)
+    conv.register_structure_hook_func(lambda t: t == CardFace, _face)
+    conv.register_unstructure_hook_func(
+        lambda t: t == CardFace, lambda face: conv.unstructure(face)
+    )
+    configure_converter(conv)
+    conv.register_unstructure_hook(LogEntry, _log_entry_doc)
+    conv.register_structure_hook(LogEntry, _log_entry)
+    conv.register_unstructure_hook(
+        Pile, make_dict_unstructure_fn(Pile, conv, _cattrs_omit_if_default=True)
+    )
+    return conv
+
+
+CONVERTER = make_converter()
+
+
+# ---------------------------------------------------------------------------------------------
+# Session -> document -> bytes
+
+
+def _log_docs(log: SessionLog) -> list[Any]:
+    """The log entries as dicts, reusing those made for an earlier save (the log only grows,
+    and an entry that changes is replaced, which empties its slot)."""
+    cache = log.cache
+    for index, doc in enumerate(cache):
+        if doc is None:
+            cache[index] = _log_entry_doc(log[index])
+    return list(cache)
+
+
+def document(session: Session) -> dict[str, Any]:
+    """The session as a JSON-ready dict (new containers: safe to serialise on another thread)."""
+    state = session.state
+    table = state.table
+    plain = Facing()
+    doc = SessionDoc(
+        players=list(state.players),
+        holder=session.holder,
+        curtain=session.curtain,
+        scene=state.scene,
+        characters=[
+            CharacterDoc(
+                c.id,
+                c.name,
+                c.player,
+                c.system,
+                None if c.sheet is None else sheet_to_dict(c.sheet),
+            )
+            for c in state.characters.values()
+        ],
+        decks=list(state.decks),
+        table=TableDoc(
+            list(table.piles.values()),
+            {card: facing for card, facing in table.facing.items() if facing != plain},
+        ),
+        resolvers={
+            rid: ResolverDoc(resolver_kind(value), CONVERTER.unstructure(value, type(value)))
+            for rid, value in state.resolvers.items()
+        },
+        peeks=[PeekDoc(card, mark.player, mark.pile) for card, mark in state.peeks.items()],
+        options=dict(state.options),
+        log=[],
+    )
+    body: dict[str, Any] = CONVERTER.unstructure(doc, SessionDoc)
+    body["log"] = _log_docs(session.log)
+    return {
+        "format_version": FORMAT_VERSION,
+        "saved_by": f"Cardtable {__version__}",
+        "session": body,
+    }
+
+
+def encode(doc: dict[str, Any]) -> bytes:
+    """The document as the bytes of a file."""
+    return (json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def to_bytes(session: Session) -> bytes:
+    return encode(document(session))
+
+
+def save(session: Session, path: str | Path) -> None:
+    """Write ``session`` to ``path``, keeping the previous file as ``NAME.bak``.
+
+    On any failure the file at ``path`` is as it was, and :class:`SessionFileError` says why.
+    """
+    path = Path(path)
+    try:
+        data = to_bytes(session)
+    except (ValueError, TypeError) as exc:
+        raise SessionFileError(_line(path.name, f"cannot be saved: {exc}")) from None
+    try:
+        write_atomic(path, data, backup=True)
+    except OSError as exc:
+        raise SessionFileError(
+            _line(path.name, f"cannot be written ({exc.strerror or exc})")
+        ) from None
+
+
+# ---------------------------------------------------------------------------------------------
+# bytes -> document -> Session
+
+
+def _line(name: str, problem: str) -> str:
+    text = " ".join(problem.split())
+    if len(text) > MAX_MESSAGE:
+        text = text[: MAX_MESSAGE - 1] + "…"
+    return f"{name}: {text}"
+
+
+def _reason(exc: BaseException, kind: type | None) -> str:
+    """One structuring failure in words (cattrs' own words, but ours where we have them)."""
+    if isinstance(exc, ForbiddenExtraKeysError):
+        return f"unknown keys {', '.join(repr(k) for k in sorted(exc.extra_fields))}"
+    if isinstance(exc, AttributeError) and "has no attribute" in str(exc):
+        return "expected an object with named fields"
+    if isinstance(exc, TypeError | ValueError) and not isinstance(exc, BaseValidationError):
+        # Our own hooks and the model's validators explain themselves.
+        own = str(exc)
+        if own and not own.startswith(("__init__()", "'")) and "positional" not in own:
+            return own
+    return format_exception(exc, kind)
+
+
+def _validation_problem(exc: BaseValidationError) -> str:
+    reasons = [
+        reason.replace(" @ $.", " at ").replace(" @ $", "")
+        for reason in transform_error(exc, format_exception=_reason)
+    ]
+    first = reasons[0] if reasons else str(exc)
+    more = f" (and {len(reasons) - 1} more problems)" if len(reasons) > 1 else ""
+    return f"damaged: {first}{more}"
+
+
+def load(
+    path: str | Path, *, rng: Rng | None = None, clock: Callable[[], datetime] | None = None
+) -> Session:
+    """Read the session saved at ``path``; :class:`SessionFileError` says why it cannot be."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SessionFileError(
+            _line(path.name, f"cannot be read ({exc.strerror or exc})")
+        ) from None
+    return from_bytes(raw, path.name, rng=rng, clock=clock)
+
+
+def from_bytes(
+    raw: bytes,
+    name: str = "session",
+    *,
+    rng: Rng | None = None,
+    clock: Callable[[], datetime] | None = None,
+) -> Session:
+    """The session in ``raw`` (the bytes of a file called ``name``), all or nothing."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SessionFileError(_line(name, "is not a Cardtable session (not UTF-8 text)")) from None
+    if not text.strip():
+        raise SessionFileError(_line(name, "is empty"))
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}"
+        raise SessionFileError(
+            _line(name, f"is damaged or cut short: not valid JSON ({exc.msg} at {where})")
+        ) from None
+    except RecursionError:
+        raise SessionFileError(_line(name, "is damaged: its JSON is nested too deeply")) from None
+    if not isinstance(data, dict):
+        raise SessionFileError(_line(name, "is not a Cardtable session (no JSON object inside)"))
+    try:
+        data = migrate(data)
+        doc = CONVERTER.structure(data, FileDoc)
+        return _session(doc.session, rng, clock)
+    except MigrationError as exc:
+        raise SessionFileError(_line(name, str(exc))) from None
+    except BaseValidationError as exc:
+        raise SessionFileError(_line(name, _validation_problem(exc))) from None
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+        raise SessionFileError(_line(name, f"does not hold a whole session: {exc}")) from None
+    except RecursionError:
+        raise SessionFileError(
+            _line(name, "is damaged: its contents are nested too deeply")
+        ) from None
+
+
+def _session(doc: SessionDoc, rng: Rng | None, clock: Callable[[], datetime] | None) -> Session:
+    characters: dict[CharacterId, Character] = {}
+    for c in doc.characters:
+        if c.id in characters:
+            raise ValueError(f"two characters share the id {c.id!r}")
+        try:
+            sheet = None if c.sheet is None else sheet_from_dict(c.sheet)
+        except SheetError as exc:
+            raise ValueError(f"{c.name}'s sheet: {exc}") from None
+        characters[c.id] = Character(c.id, c.name, c.player, c.system, sheet)
+    table = Table()
+    for deck in doc.decks:
+        for card in deck.cards():
+            if card.id in table.cards:
+                raise ValueError(f"two decks hold a card {card.id!r}")
+            table.cards[card.id] = card
+    for pile in doc.table.piles:
+        if pile.id in table.piles:
+            raise ValueError(f"two piles share the id {pile.id!r}")
+        table.piles[pile.id] = pile
+    if stray := set(doc.table.facing) - set(table.cards):
+        raise ValueError(f"there is no card {sorted(stray)[0]!r} on the table")
+    plain = Facing()
+    table.facing = {card: doc.table.facing.get(card, plain) for card in table.cards}
+    peeks = {}
+    for peek in doc.peeks:
+        if peek.card in peeks:
+            raise ValueError(f"the card {peek.card!r} is peeked at twice")
+        peeks[peek.card] = PeekMark(peek.player, peek.pile)
+    resolvers: dict[str, Any] = {}
+    for rid, saved in doc.resolvers.items():
+        try:
+            resolvers[rid] = CONVERTER.structure(saved.state, resolver_class(saved.kind))
+        except BaseValidationError as exc:
+            raise ValueError(f"the resolver {rid!r} is {_validation_problem(exc)}") from None
+    state = GameState(
+        players=doc.players,
+        characters=characters,
+        decks=doc.decks,
+        table=table,
+        resolvers=resolvers,
+        scene=doc.scene,
+        peeks=peeks,
+        options=doc.options,
+    )
+    state.check()
+    players = {p.id for p in doc.players}
+    if doc.holder is not None and doc.holder not in players:
+        raise ValueError("the computer is held by an unknown player")
+    if doc.curtain is not None and doc.curtain != doc.holder:
+        raise ValueError("the curtain waits for someone who does not hold the computer")
+    if doc.holder is None and players:
+        raise ValueError("nobody holds the computer")
+    for entry in doc.log:
+        named = set(entry.cards)
+        if not table.cards.keys() >= named or not named >= set(entry.unrevealed):
+            raise ValueError("a log entry names a card that is not on the table")
+        if entry.seat is not None and entry.seat < 0:
+            raise ValueError("a log entry has a negative seat")
+    return Session(
+        state,
+        rng=rng,
+        clock=clock,
+        holder=doc.holder,
+        curtain=doc.curtain,
+        log=SessionLog(doc.log),
+    )

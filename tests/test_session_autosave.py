@@ -1,0 +1,112 @@
+"""Autosave: written in the background after changes, offered back after a crash."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from session_builders import AYLA, HAND, TAROT_DRAW, small_session
+
+from cardtable.session import ChangeScene, Draw, Note, load
+from cardtable.session import autosave as autosave_module
+from cardtable.session.autosave import (
+    AUTOSAVE_NAME,
+    Autosaver,
+    autosave_folder,
+    dismiss_autosave,
+    recoverable_autosave,
+)
+from cardtable.session.saving import document
+
+
+def _same(a, b) -> bool:
+    first, second = document(a), document(b)
+    return first["session"] == second["session"]
+
+
+def test_changes_are_autosaved_and_a_crash_offers_them_back(tmp_path: Path):
+    session = small_session()
+    saver = Autosaver(session, tmp_path, delay=0.01)
+    session.apply(Draw(TAROT_DRAW, HAND[AYLA], 2))
+    session.apply(ChangeScene())
+    saver.flush()
+    # The app dies here: no close(), so the marker stays.
+    found = recoverable_autosave(tmp_path)
+    assert found == tmp_path / AUTOSAVE_NAME
+    assert _same(load(found), session)
+
+
+def test_a_clean_exit_offers_nothing_to_recover(tmp_path: Path):
+    session = small_session()
+    saver = Autosaver(session, tmp_path, delay=0.01)
+    session.apply(ChangeScene())
+    saver.close()
+    assert recoverable_autosave(tmp_path) is None
+    assert _same(load(tmp_path / AUTOSAVE_NAME), session)  # the last state is still written
+
+
+def test_nothing_is_offered_before_anything_was_autosaved(tmp_path: Path):
+    saver = Autosaver(small_session(), tmp_path, delay=0.01)
+    saver.flush()
+    assert recoverable_autosave(tmp_path) is None
+    saver.close()
+
+
+def test_declining_recovery_forgets_the_autosave(tmp_path: Path):
+    session = small_session()
+    saver = Autosaver(session, tmp_path, delay=0.01)
+    session.apply(ChangeScene())
+    saver.flush()
+    dismiss_autosave(tmp_path)
+    assert recoverable_autosave(tmp_path) is None
+    saver.close()
+
+
+def test_the_table_does_not_wait_for_the_disk(tmp_path: Path, monkeypatch):
+    """The writer is stuck (a slow network drive, say); actions still go through."""
+    release, writing = threading.Event(), threading.Event()
+    real_write = autosave_module.write_atomic
+
+    def stuck_write(path, data, **kwargs):
+        writing.set()
+        release.wait(10)
+        real_write(path, data, **kwargs)
+
+    monkeypatch.setattr(autosave_module, "write_atomic", stuck_write)
+    session = small_session()
+    saver = Autosaver(session, tmp_path, delay=0.0)
+    session.apply(ChangeScene())
+    assert writing.wait(10)
+    for _ in range(5):  # each returns while the first write still hangs
+        session.apply(ChangeScene())
+    assert not release.is_set() and session.scene == 7
+    release.set()
+    saver.close()
+    assert load(tmp_path / AUTOSAVE_NAME).scene == 7  # the latest state, not the stuck one
+
+
+def test_many_quick_changes_make_few_writes(tmp_path: Path):
+    session = small_session()
+    saver = Autosaver(session, tmp_path, delay=30.0)
+    for number in range(20):
+        session.apply(Note(f"line {number}"))
+    assert saver.saves == 0  # still waiting for a pause
+    saver.flush()
+    assert saver.saves == 1
+    saver.close()
+
+
+def test_a_failing_autosave_is_reported_not_raised(tmp_path: Path):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the folder should be")
+    session = small_session()
+    saver = Autosaver(session, blocked, delay=0.0)
+    session.apply(ChangeScene())
+    saver.flush()
+    assert saver.last_error is not None and "Autosave" in saver.last_error
+    saver.close()
+
+
+def test_autosaves_go_to_the_users_data_folder():
+    folder = autosave_folder()
+    assert folder.name.lower() == "cardtable" and folder.is_absolute()
