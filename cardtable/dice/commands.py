@@ -20,8 +20,8 @@ from cardtable.dice.roll import roll_expression
 from cardtable.randomness import make_rng
 
 _SYNTAX = (
-    "Write dice as NdS sums (2d6, d20), NdSkhK / NdSklK keep highest / lowest (4d6kh3), Nc challenge "
-    "dice (3c), XkY Banzai roll-and-keep with exploding tens (7k5) and dice modifiers "
+    "Write dice as NdS sums (2d6, d20), NdSkhK / NdSklK keep highest / lowest (4d6kh3), "
+    "Nc challenge dice (3c), XkY Banzai roll-and-keep with exploding tens (7k5) and dice modifiers "
     "(5k4-1k0+2k0), flat modifiers (+2). Quote an expression with spaces, or write it as "
     "separate words."
 )
