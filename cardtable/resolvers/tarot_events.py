@@ -21,20 +21,10 @@ from attrs import frozen
 from cardtable.cards import CardId, TarotCard, TarotSuit
 from cardtable.piles import Table
 from cardtable.resolvers.tarot_odds import WIPE_OUT_COST, BeatenBy, TarotNumbers
+from cardtable.sheets.tarot import LADDER
 
-#: The Challenge Rank and Attribute ladder, 0 to 9.
-RANK_LABELS = (
-    "Mediocre",
-    "Average",
-    "Fair",
-    "Good",
-    "Great",
-    "Superb",
-    "Fantastic",
-    "Epic",
-    "Legendary",
-    "Mythic",
-)
+#: The Challenge Rank and Attribute ladder, 0 to 9 (the sheet's ladder: one list for both).
+RANK_LABELS = LADDER
 #: The Effect and Cost ladder, 1 to 5 (Cost 5 is a Wipe Out).
 OUTCOME_LABELS = {1: "Mediocre", 2: "Average", 3: "Fair", 4: "Good", 5: "Great"}
 
