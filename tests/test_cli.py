@@ -52,3 +52,14 @@ def test_a_bare_file_argument_means_open(monkeypatch: pytest.MonkeyPatch) -> Non
     assert cli.main([]) == 0
     assert cli.main(["open", "other.cardtable"]) == 0
     assert opened == ["evening.cardtable", None, "other.cardtable"]
+
+
+def test_the_list_of_commands_matches_the_parser() -> None:
+    assert cli.subcommand_names(cli.build_parser()) == {"open", *cli.COMMANDS}
+
+
+def test_every_subcommand_is_reachable_from_the_command_line() -> None:
+    done = run("--help")
+    assert done.returncode == 0
+    for name in cli.COMMANDS:
+        assert name in done.stdout
