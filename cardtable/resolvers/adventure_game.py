@@ -85,6 +85,10 @@ class AdventureGame:
     pending_hits: list[PendingHit] = Factory(list)
     standing: list[StandingAdvantage] = Factory(list)
     serial: int = 0
+    #: Piles a session already keeps for a character (see :meth:`adopt_character`), by
+    #: character id; characters missing here use ``adventure/hand/<id>`` and ``.../zone/<id>``.
+    hand_piles: dict[str, str] = Factory(dict)
+    zone_piles: dict[str, str] = Factory(dict)
 
     # -- setting up -------------------------------------------------------------------------
 
@@ -135,6 +139,44 @@ class AdventureGame:
             f"{character.name} joined the game and was dealt {self.names(table, cards)}",
             private_to=character.id, cards=cards),)
 
+    def adopt_character(
+        self, table: Table, rng: Rng, character: Character, *, hand: str | None, zone: str
+    ) -> Events:
+        """Bring in a character whose hand and zone are piles already on the table (a
+        session's), owned by the character; an empty hand is dealt the starting hand, a hand
+        already dealt is kept. ``hand`` is None for an environment."""
+        if character.id in self.characters:
+            raise AdventureRuleError(f"There is already a character with the id {character.id!r}")
+        self.player(character.player)
+        character.check_facets()
+        wanted = [(zone, PileKind.ZONE)] + ([(hand, PileKind.HAND)] if hand is not None else [])
+        for pile_id, kind in wanted:
+            pile = table.pile(PileId(pile_id))
+            if pile.kind is not kind or pile.owner != character.id:
+                raise AdventureRuleError(
+                    f"{pile.label} is not {character.name}'s {kind.value} pile")
+        if character.has_hand != (hand is not None):
+            raise AdventureRuleError(
+                f"{character.name} {'needs' if character.has_hand else 'has no'} hand pile")
+        if hand is not None:
+            self.hand_piles[character.id] = hand
+        self.zone_piles[character.id] = zone
+        self.characters[character.id] = character
+        if not character.has_hand:
+            return (AdventureEvent.said(
+                Happening.SETUP, f"{character.name} joined the game as an environment (no hand)"),)
+        held = table.pile(PileId(hand or "")).cards
+        if held:
+            return (AdventureEvent.said(
+                Happening.SETUP,
+                f"{character.name} joined the game with {cards_text(len(held))} in hand"),)
+        cards = self._draw_cards(table, rng, character.id, character.starting_hand)
+        return (AdventureEvent.hidden(
+            Happening.SETUP,
+            f"{character.name} joined the game and was dealt {cards_text(len(cards))}",
+            f"{character.name} joined the game and was dealt {self.names(table, cards)}",
+            private_to=character.id, cards=cards),)
+
     # -- looking things up ------------------------------------------------------------------
 
     def player(self, player_id: str) -> Player:
@@ -162,10 +204,10 @@ class AdventureGame:
         return self.players[self.turn % len(self.players)]
 
     def hand_id(self, character_id: str) -> str:
-        return f"{PILE_PREFIX}/hand/{character_id}"
+        return self.hand_piles.get(character_id, f"{PILE_PREFIX}/hand/{character_id}")
 
     def zone_id(self, character_id: str) -> str:
-        return f"{PILE_PREFIX}/zone/{character_id}"
+        return self.zone_piles.get(character_id, f"{PILE_PREFIX}/zone/{character_id}")
 
     def hand(self, table: Table, character_id: str) -> list[CardId]:
         """The cards in a character's hand (empty for an environment)."""
