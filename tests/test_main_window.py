@@ -1,31 +1,84 @@
-"""The main window: titled, with a felt table, menus and a status bar."""
+"""The main window: the felt, menus and status bar; files, undo labels, autosave recovery."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
 from pytestqt.qtbot import QtBot
+from table_rig import CHALLENGE, TAROT_DRAW, top
 
+from cardtable.piles import PileId
+from cardtable.session import Autosaver, Move, Note, load, recoverable_autosave, save
+from cardtable.session.demo import demo_path
 from cardtable.ui.felt import FeltView
-from cardtable.ui.main_window import MainWindow
-from cardtable.ui.qt import Qt, QtCore, QtGui
+from cardtable.ui.main_window import CANCEL, DISCARD, MainWindow
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 
 
-def test_main_window_has_felt_menus_and_status_bar(qtbot: QtBot) -> None:
-    window = MainWindow()
+def _window(
+    qtbot: QtBot,
+    tmp_path: Path,
+    path: Path | None = None,
+    ask_recover: Callable[[Path], bool] | None = None,
+) -> MainWindow:
+    window = MainWindow(
+        path, autosave_folder=tmp_path / "autosave", animation_ms=0, ask_recover=ask_recover
+    )
+    window.ask_unsaved = lambda: DISCARD
     qtbot.addWidget(window)
+    return window
+
+
+def _menu(window: MainWindow, title: str) -> QtWidgets.QMenu:
+    for action in window.menuBar().actions():
+        if action.text().replace("&", "") == title:
+            menu = action.menu()
+            assert isinstance(menu, QtWidgets.QMenu)
+            return menu
+    raise AssertionError(f"no menu {title}")
+
+
+def _entry(menu: QtWidgets.QMenu, text: str) -> QtGui.QAction:
+    for action in menu.actions():
+        if action.text().replace("&", "").startswith(text):
+            return action
+    raise AssertionError(f"no {text!r} in {[a.text() for a in menu.actions()]}")
+
+
+def test_main_window_has_felt_menus_and_status_bar(qtbot: QtBot, tmp_path: Path) -> None:
+    window = _window(qtbot, tmp_path)
     window.show()
-    assert window.windowTitle() == "Cardtable"
+    assert window.windowTitle().startswith("Cardtable")
     assert isinstance(window.centralWidget(), FeltView)
     titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
-    assert "File" in titles and "Help" in titles
+    assert titles == ["File", "Edit", "Table", "View", "Seat", "Panels", "Help"]
     assert window.statusBar().currentMessage()
+    assert window.felt is window.centralWidget()
+    assert window.windowTitle() == "Untitled session[*] — Cardtable"
 
 
-def test_wheel_zooms_and_ctrl_0_fits(qtbot: QtBot) -> None:
-    window = MainWindow()
-    qtbot.addWidget(window)
+def test_the_window_paints_before_the_session_is_built(qtbot: QtBot, tmp_path: Path) -> None:
+    window = _window(qtbot, tmp_path, demo_path())
+    ready: list[MainWindow] = []
+    window.when_ready(ready.append)
+    assert window._document is None  # nothing but the frame yet
+    window.show()
+    qtbot.waitUntil(lambda: bool(ready))
+    assert ready == [window]
+    assert len(window.document.session.players) == 4
+    assert window.document.path is None  # the shipped demo is never saved over
+    assert window.windowTitle() == "Demo table[*] — Cardtable"
+    assert window.felt.zone("tarot/draw") is not None
+
+
+def test_wheel_zooms_and_ctrl_0_fits(qtbot: QtBot, tmp_path: Path) -> None:
+    window = _window(qtbot, tmp_path)
     window.show()
     qtbot.waitExposed(window)
     felt = window.felt
+    qtbot.waitUntil(lambda: felt.viewport().width() > 800)
     start = felt.zoom_factor()
     felt.zoom_by(2.0)
     assert felt.zoom_factor() > start * 1.9
@@ -36,3 +89,207 @@ def test_wheel_zooms_and_ctrl_0_fits(qtbot: QtBot) -> None:
     assert felt.zoom_factor() < start * 1.9
     assert felt.mapToScene(felt.viewport().rect()).boundingRect().contains(QtCore.QPointF(0, 0))
     assert isinstance(felt.backgroundBrush(), QtGui.QBrush)
+
+
+def test_undo_says_what_it_undoes_and_why_not_when_it_cannot(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = _window(qtbot, tmp_path, demo_path())
+    session = window.document.session
+    assert not window.undo_action.isEnabled()
+    assert window.undo_action.toolTip() == "Nothing to undo yet."
+    card = top(session, TAROT_DRAW)
+    window.document.apply(Move((card,), CHALLENGE))
+    assert window.undo_action.isEnabled()
+    assert window.undo_action.text() == (
+        "&Undo: Dana moved a card face down from The Tourist's Tarot: draw pile to the Challenge"
+    )
+    window.undo_action.trigger()
+    assert top(session, TAROT_DRAW) == card
+    assert window.redo_action.isEnabled() and window.redo_action.text().startswith("&Redo: Dana")
+    window.redo_action.trigger()
+    assert session.table.piles[CHALLENGE].cards == [card]
+    window.felt.card_actions.flip_cards([card])  # shown to the room: undo stops here
+    assert not window.undo_action.isEnabled()
+    assert "undo cannot hide them again" in window.undo_action.toolTip()
+
+
+def test_a_refused_action_shows_its_reason_in_the_status_bar(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = _window(qtbot, tmp_path, demo_path())
+    window.document.apply(Move((top(window.document.session, TAROT_DRAW),), PileId("shoe/draw")))
+    assert "put it on its own deck's piles" in window.statusBar().currentMessage()
+
+
+def test_save_and_open_round_trip_through_the_file_menu(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = _window(qtbot, tmp_path, demo_path())
+    document = window.document
+    card = top(document.session, TAROT_DRAW)
+    document.apply(Move((card,), CHALLENGE))
+    assert window.isWindowModified() or document.dirty
+    target = tmp_path / "evening"
+    monkeypatch.setattr(
+        QtWidgets.QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), "")
+    )
+    _entry(_menu(window, "File"), "Save").trigger()
+    saved = tmp_path / "evening.cardtable"
+    assert saved.is_file() and document.path == saved and not document.dirty
+    assert window.windowTitle() == "evening.cardtable[*] — Cardtable"
+    assert load(saved).table.piles[CHALLENGE].cards == [card]
+    _entry(_menu(window, "File"), "New session").trigger()
+    assert document.session.players == [] and document.path is None
+    monkeypatch.setattr(
+        QtWidgets.QFileDialog, "getOpenFileName", lambda *a, **k: (str(saved), SESSION)
+    )
+    _entry(_menu(window, "File"), "Open…").trigger()
+    assert document.path == saved
+    assert document.session.table.piles[CHALLENGE].cards == [card]
+    assert window.felt.item(card) is not None
+
+
+SESSION = "Cardtable sessions (*.cardtable)"
+
+
+def test_a_bad_file_is_refused_and_the_session_stays(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = _window(qtbot, tmp_path, demo_path())
+    before = window.document.session
+    bad = tmp_path / "broken.cardtable"
+    bad.write_text('{"format_version": 1, "session": ', encoding="utf-8")
+    warnings: list[str] = []
+    monkeypatch.setattr(
+        QtWidgets.QMessageBox, "warning", lambda _parent, _title, text, *a: warnings.append(text)
+    )
+    monkeypatch.setattr(
+        QtWidgets.QFileDialog, "getOpenFileName", lambda *a, **k: (str(bad), SESSION)
+    )
+    _entry(_menu(window, "File"), "Open…").trigger()
+    assert window.document.session is before
+    assert len(warnings) == 1 and "broken.cardtable" in warnings[0]
+    assert "\n" not in warnings[0]
+
+
+def test_unsaved_changes_are_asked_about_before_they_are_lost(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = _window(qtbot, tmp_path, demo_path())
+    document = window.document
+    document.apply(Note("Bring snacks."))
+    asked: list[str] = []
+
+    def cancel() -> str:
+        asked.append("?")
+        return CANCEL
+
+    window.ask_unsaved = cancel
+    before = document.session
+    window.open_demo()
+    assert asked and document.session is before
+    window.show()
+    assert not window.close()  # cancelled
+    window.ask_unsaved = lambda: DISCARD
+    assert window.close()
+
+
+def test_a_session_named_on_the_command_line_opens(qtbot: QtBot, tmp_path: Path) -> None:
+    path = tmp_path / "night.cardtable"
+    save(load(demo_path()), path)
+    window = _window(qtbot, tmp_path, path)
+    assert window.document.path == path
+    assert window.windowTitle() == "night.cardtable[*] — Cardtable"
+
+
+def test_a_crashed_session_is_offered_back_from_its_autosave(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    folder = tmp_path / "autosave"
+    crashed = load(demo_path())
+    saver = Autosaver(crashed, folder, delay=0.0)
+    crashed.apply(Note("The train is late."))
+    saver.flush()  # written, and never closed: as if Cardtable had crashed
+    assert recoverable_autosave(folder) is not None
+    offered: list[Path] = []
+
+    def recover(path: Path) -> bool:
+        offered.append(path)
+        return True
+
+    window = _window(qtbot, tmp_path, ask_recover=recover)
+    session = window.document.session  # asked as the session is built
+    assert offered == [folder / "autosave.cardtable"]
+    assert session.log[-1].public == "Dana noted: The train is late."
+    assert window.document.dirty and window.document.path is None
+    window.close()
+    assert recoverable_autosave(folder) is None  # a clean exit leaves nothing to recover
+
+
+def test_a_declined_recovery_is_forgotten(qtbot: QtBot, tmp_path: Path) -> None:
+    folder = tmp_path / "autosave"
+    crashed = load(demo_path())
+    saver = Autosaver(crashed, folder, delay=0.0)
+    crashed.apply(Note("Lost."))
+    saver.flush()
+    window = _window(qtbot, tmp_path, ask_recover=lambda p: False)
+    assert window.document.session.players == []
+    assert recoverable_autosave(folder) is None
+
+
+def test_export_writes_the_log_as_everyone_saw_it(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = _window(qtbot, tmp_path, demo_path())
+    target = tmp_path / "log"
+    monkeypatch.setattr(
+        QtWidgets.QFileDialog,
+        "getSaveFileName",
+        lambda *a, **k: (str(target), "Web page (*.html)"),
+    )
+    _entry(_menu(window, "File"), "Export the log").trigger()
+    written = (tmp_path / "log.html").read_text(encoding="utf-8")
+    assert "Session log" in written and "Dana" in written
+    # Quince's starting hand was dealt privately: the export names no card of it.
+    hand = window.document.session.table.piles[PileId("hand/bartholomew-quince")]
+    for card in hand.cards:
+        assert window.document.session.table.cards[card].face.name not in written
+
+
+def test_panels_added_by_others_are_listed_in_the_panels_menu(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = _window(qtbot, tmp_path)
+    dock = QtWidgets.QDockWidget("Dice tray")
+    window.add_dock(dock, "&Dice tray")
+    toggle = _entry(_menu(window, "Panels"), "Dice tray")
+    assert toggle.isCheckable()
+    assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
+    assert _entry(_menu(window, "Panels"), "Hand")
+
+
+def test_the_toolbar_and_table_menu_carry_the_card_actions(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = _window(qtbot, tmp_path, demo_path())
+    assert window.felt.card_actions  # the table is built
+    table = _menu(window, "Table")
+    for text, key in (
+        ("Draw a card", "D"),
+        ("Flip", "F"),
+        ("Turn round", "R"),
+        ("Shuffle pile", "S"),
+        ("Discard", "Del"),
+    ):
+        action = _entry(table, text)
+        assert action.shortcut().toString() == key
+        assert action.toolTip()
+    tools = [a.iconText() for a in window.toolbar.actions() if not a.isSeparator()]
+    assert tools[:4] == ["Open", "Save", "Undo", "Redo"]
+    assert {"Draw a card", "Flip", "Turn round", "Shuffle pile", "Pass the computer"} <= set(
+        tools
+    )
+    window.pass_to_next()
+    assert window.document.session.curtain == "alex"
+    assert not window.curtain.isHidden()

@@ -1,11 +1,52 @@
-"""Starting the Qt application."""
+"""Starting the Qt application: the log file, the app icon, the main window.
+
+With the environment variable ``CARDTABLE_SMOKE_EXIT=1`` the app prints
+``cardtable: painted at <epoch seconds>`` on stdout just after the main window's first
+paint, then, once the window has its session in place (``MainWindow.when_ready``),
+``cardtable: ready: <window title>`` and quits with status 0. The packaging smoke test and
+``cardtable bench`` (start-up time, to the first paint) use it. A window that is not ready
+after :data:`SMOKE_TIMEOUT_MS` ends the run with status 3.
+"""
 
 from __future__ import annotations
 
+import logging
+import os
 import sys
+import time
+from pathlib import Path
 
-from cardtable.ui.main_window import MainWindow
-from cardtable.ui.qt import QtWidgets
+import cardtable.assets
+from cardtable import __version__
+from cardtable.logs import configure_logging, log_uncaught
+from cardtable.ui.qt import QtCore, QtGui, QtWidgets
+
+SMOKE_EXIT_VARIABLE = "CARDTABLE_SMOKE_EXIT"
+SMOKE_TIMEOUT_MS = 30_000
+EXIT_NOT_READY = 3
+#: The PNG renderings shipped beside the SVG (``packaging/render_icons.py`` makes them).
+ICON_SIZES = (16, 32, 48, 64, 128, 256, 512)
+
+_log = logging.getLogger(__name__)
+
+
+def icons_folder() -> Path:
+    """The folder of the app icon files (always a real folder: the assets are not zipped)."""
+    return Path(cardtable.assets.__file__).parent / "icons"
+
+
+def app_icon() -> QtGui.QIcon:
+    """Cardtable's icon: the SVG, or its PNG renderings where Qt cannot load SVG icons."""
+    folder = icons_folder()
+    icon = QtGui.QIcon(str(folder / "cardtable.svg"))
+    if not icon.isNull():
+        return icon
+    # Without the SVG icon plugin (a trimmed bundle, say); loading the PNGs up front would
+    # cost every start ~10 ms, so they are the fallback only.
+    icon = QtGui.QIcon()
+    for size in ICON_SIZES:
+        icon.addFile(str(folder / f"cardtable-{size}.png"), QtCore.QSize(size, size))
+    return icon
 
 
 def application() -> QtWidgets.QApplication:
@@ -17,12 +58,80 @@ def application() -> QtWidgets.QApplication:
     app.setApplicationName("Cardtable")
     app.setOrganizationName("Cardtable")
     app.setApplicationDisplayName("Cardtable")
+    # Ties the windows to packaging/linux/cardtable.desktop (its icon in docks and task bars).
+    app.setDesktopFileName("cardtable")
+    # Set once the event loop runs: the window then waits for the display to show it, and
+    # drawing the icon's sizes there costs the first paint nothing (~5 ms otherwise).
+    QtCore.QTimer.singleShot(0, lambda: app.setWindowIcon(app_icon()))
     return app
+
+
+class _FirstPaint(QtCore.QObject):
+    """The smoke test: notes the first paint of ``window``, quits once it is ready."""
+
+    def __init__(self, app: QtWidgets.QApplication, window: QtWidgets.QWidget) -> None:
+        super().__init__(app)
+        self._app = app
+        self._window = window
+        self._seen = False
+        self._ready = False
+        app.installEventFilter(self)
+        QtCore.QTimer.singleShot(SMOKE_TIMEOUT_MS, self._on_timeout)
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        if (
+            not self._seen
+            and event.type() == QtCore.QEvent.Type.Paint
+            and isinstance(watched, QtWidgets.QWidget)
+            and watched.window() is self._window
+        ):
+            self._seen = True
+            self._app.removeEventFilter(self)
+            # Queued, so it runs once this paint (and the rest of the window's) is done.
+            QtCore.QTimer.singleShot(0, self._on_painted)
+        return False
+
+    def _on_painted(self) -> None:
+        _say(f"cardtable: painted at {time.time():.6f}")
+        _log.info("smoke test: the main window painted")
+        when_ready = getattr(self._window, "when_ready", None)
+        if callable(when_ready):
+            when_ready(lambda window: self._on_ready())
+        else:
+            self._on_ready()
+
+    def _on_ready(self) -> None:
+        self._ready = True
+        _say(f"cardtable: ready: {self._window.windowTitle()}")
+        _log.info("smoke test: the window is ready; quitting")
+        self._app.exit(0)
+
+    def _on_timeout(self) -> None:
+        if not self._ready:
+            _log.error("smoke test: not ready after %d ms", SMOKE_TIMEOUT_MS)
+            self._app.exit(EXIT_NOT_READY)
+
+
+def _say(line: str) -> None:
+    if sys.stdout is not None:  # a windowed build on Windows has no stdout
+        print(line, flush=True)
 
 
 def run(session: str | None = None) -> int:
     """Open the main window (with ``session`` if given) and run until it closes."""
+    log_file = configure_logging()
+    sys.excepthook = log_uncaught
+    _log.info("Cardtable %s starting (log file: %s)", __version__, log_file)
     app = application()
-    window = MainWindow()
+    # Imported after the QApplication exists: the window pulls in the card art and felt.
+    from cardtable.ui.window_setup import start_window
+
+    window = start_window(session)
+    if window is None:  # the player chose Quit on the welcome screen
+        return 0
     window.show()
-    return app.exec()
+    if os.environ.get(SMOKE_EXIT_VARIABLE) == "1":
+        _FirstPaint(app, window)
+    status = app.exec()
+    _log.info("Cardtable closed (status %d)", status)
+    return status

@@ -43,8 +43,12 @@ class FeltView(QtWidgets.QGraphicsView):
         self.setDragMode(QtWidgets.QGraphicsView.DragMode.ScrollHandDrag)
         self.setTransformationAnchor(QtWidgets.QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
-        fit = QtGui.QShortcut(QtGui.QKeySequence("Ctrl+0"), self)
-        fit.activated.connect(self.fit_table)
+        # The felt pans by dragging; scroll bars would only take room from the cards.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        #: Ctrl+0 on the felt alone; a window with its own Ctrl+0 action turns it off.
+        self.fit_shortcut = QtGui.QShortcut(QtGui.QKeySequence("Ctrl+0"), self)
+        self.fit_shortcut.activated.connect(self.fit_table)
 
     def zoom_factor(self) -> float:
         return self.transform().m11()

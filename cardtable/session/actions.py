@@ -30,7 +30,7 @@ from typing import ClassVar
 import attrs
 from attrs import evolve, field, frozen
 
-from cardtable.cards import CardId
+from cardtable.cards import CardId, DeckId
 from cardtable.piles import Pile, PileId, PileKind
 from cardtable.randomness import Rng
 from cardtable.session.core import Action, Changes, Performed, Session
@@ -145,6 +145,41 @@ class Draw(Action):
         return Performed(tuple(events))
 
 
+def move_refusal(state: GameState, cards: Sequence[CardId], to: PileId) -> str | None:
+    """Why ``cards`` may not go onto pile ``to`` (in words for the player), or None.
+
+    A deck's draw and discard piles take only that deck's cards: a stray card would be dealt
+    from the wrong deck at the next refill. The table asks before a drop lands (kpat's
+    ``allowedToAdd``); :class:`Move` refuses with the same words.
+    """
+    pile = state.table.piles.get(to)
+    if pile is None:
+        return f"The table has no pile {to!r}."
+    if pile.kind not in (PileKind.DRAW, PileKind.DISCARD):
+        return None
+    deck = _deck_of_pile(state, pile)
+    if deck is None:
+        return None
+    for card_id in cards:
+        card = state.table.cards.get(card_id)
+        if card is not None and card.deck != deck:
+            # Never name the card: it may be one nobody has seen.
+            names = {d.id: d.spec().name for d in state.decks}
+            what = "Those cards belong" if len(cards) > 1 else "That card belongs"
+            return (
+                f"{what} to {names.get(card.deck, card.deck)}, not to {names[deck]}; "
+                "put it on its own deck's piles."
+            )
+    return None
+
+
+def _deck_of_pile(state: GameState, pile: Pile) -> DeckId | None:
+    """The deck whose draw or discard pile ``pile`` is (their ids are ``<deck>/draw`` and
+    ``<deck>/discard``), or None for a pile no deck on the table owns."""
+    deck = DeckId(pile.id.rpartition("/")[0])
+    return deck if deck in state.deck_ids() else None
+
+
 @frozen
 class Move(Action):
     """Move ``cards`` onto pile ``to`` (the last on top, or from ``index`` on), turning them
@@ -160,6 +195,8 @@ class Move(Action):
             raise SessionError("Choose at least one card to move.")
         state = session.state
         dest = state.table.pile(self.to)
+        if refusal := move_refusal(state, self.cards, dest.id):
+            raise SessionError(refusal)
         sources = {state.table.where(card) for card in self.cards}
         before = _audiences(state, self.cards)
         state.table.move(self.cards, dest.id, index=self.index, face_up=self.face_up)
@@ -436,10 +473,15 @@ class AddDeck(Action):
 
 @frozen
 class EditSheet(Action):
-    """Replace a character's sheet with an edited one."""
+    """Replace a character's sheet with an edited one.
+
+    ``what`` says what was changed, for the log: ``what="Rock to Great (4)"`` logs "Alex
+    changed Mirela's Rock to Great (4)". Without it the log names the fields that differ.
+    """
 
     character: CharacterId
     sheet: Sheet
+    what: str = ""
 
     def perform(self, session: Session) -> Performed:
         state = session.state
@@ -448,6 +490,9 @@ class EditSheet(Action):
             raise SessionError(f"{char.name} has a {char.system} sheet; this is not one.")
         old = char.sheet
         state.characters[char.id] = evolve(char, sheet=self.sheet)
+        said = " ".join(self.what.split())
+        if said:
+            return Performed((Event.said(f"{session.actor_name} changed {char.name}'s {said}"),))
         what = ""
         if old is not None and type(old) is type(self.sheet):
             changed = [

@@ -8,7 +8,8 @@ that the save file records and that loading looks up here::
 
 so a new resolver plugs in without the session knowing its rules. The shipped resolvers
 are registered on first need: ``tarot-challenge``, ``crisis-simple``, ``crisis-duel``,
-``pool-challenge``, ``adventure-game`` and ``banzai-roll``.
+``pool-challenge``, ``adventure-game``, ``banzai-roll``, ``banzai-opposed`` and
+``dice-history``.
 
 >>> from attrs import define
 >>> @define
@@ -84,6 +85,7 @@ def _register_builtin() -> None:
     from cardtable.resolvers.banzai import BanzaiRoll
     from cardtable.resolvers.banzai_opposed import OpposedRoll
     from cardtable.resolvers.crisis import Duel, SimpleChallenge
+    from cardtable.resolvers.dice_history import DiceHistory
     from cardtable.resolvers.pool_challenge import PoolChallenge
     from cardtable.resolvers.tarot import TarotChallenge
 
@@ -95,6 +97,7 @@ def _register_builtin() -> None:
         "adventure-game": AdventureGame,
         "banzai-roll": BanzaiRoll,
         "banzai-opposed": OpposedRoll,
+        "dice-history": DiceHistory,
     }
     for kind, cls in shipped.items():
         register_resolver(kind, cls)

@@ -1,0 +1,76 @@
+"""Helpers for the felt, hand dock and curtain tests: the demo session, real mouse drags.
+
+Import as ``from table_rig import ...`` (pytest puts ``tests/`` on the path).
+"""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+from cardtable.cards import CardId
+from cardtable.piles import PileId
+from cardtable.session import ConfirmSeat, PassSeat, Session, load
+from cardtable.session.demo import demo_path
+from cardtable.ui.document import SessionDocument
+from cardtable.ui.qt import Qt, QtCore
+from cardtable.ui.table_view import TableView
+
+TAROT_DRAW, TAROT_DISCARD = PileId("tarot/draw"), PileId("tarot/discard")
+SHOE_DRAW, SHOE_DISCARD = PileId("shoe/draw"), PileId("shoe/discard")
+CHALLENGE = PileId("challenge")
+QUINCE_ZONE = PileId("zone/bartholomew-quince")
+QUINCE_HAND = PileId("hand/bartholomew-quince")
+
+
+def demo_document() -> SessionDocument:
+    """The shipped demo: Dana (the GM) holds the computer; Bea's Quince holds five cards."""
+    return SessionDocument(load(demo_path()))
+
+
+def table_view(qtbot: QtBot, document: SessionDocument) -> TableView:
+    """A shown felt with no animations, fitted to a 1200x800 view."""
+    view = TableView(document, animation_ms=0)
+    qtbot.addWidget(view)
+    view.resize(1200, 800)
+    view.show()
+    qtbot.waitExposed(view)
+    view.fit_table()
+    return view
+
+
+def take_seat(session: Session, name: str) -> None:
+    """Pass the computer to the player called ``name``, who lifts the curtain."""
+    seat = next(i for i, p in enumerate(session.players) if p.name == name)
+    session.apply(PassSeat(seat))
+    session.apply(ConfirmSeat(session.players[seat].id))
+
+
+def top(session: Session, pile: PileId) -> CardId:
+    return session.table.piles[pile].cards[-1]
+
+
+def at(view: TableView, scene: QtCore.QPointF) -> QtCore.QPoint:
+    return view.mapFromScene(scene)
+
+
+def drag(
+    qtbot: QtBot,
+    view: TableView,
+    start: QtCore.QPointF,
+    end: QtCore.QPointF,
+    modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
+    """Press at scene point ``start``, move in steps to ``end`` and release, with the mouse."""
+    viewport = view.viewport()
+    begin, finish = at(view, start), at(view, end)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, modifiers, begin)
+    for step in range(1, 9):
+        point = begin + (finish - begin) * (step / 8)
+        qtbot.mouseMove(viewport, point)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, modifiers, finish)
+
+
+def zone_centre(view: TableView, pile: str) -> QtCore.QPointF:
+    zone = view.zone(pile)
+    assert zone is not None, pile
+    return zone.sceneBoundingRect().center()

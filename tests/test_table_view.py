@@ -1,0 +1,299 @@
+"""The felt driven by the session: real mouse drags, snapping, refusals, undo, the keyboard."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+from table_rig import (
+    CHALLENGE,
+    QUINCE_ZONE,
+    SHOE_DISCARD,
+    SHOE_DRAW,
+    TAROT_DISCARD,
+    TAROT_DRAW,
+    at,
+    demo_document,
+    drag,
+    table_view,
+    take_seat,
+    top,
+    zone_centre,
+)
+
+from cardtable.cards import CardId
+from cardtable.piles import PileId, PileKind
+from cardtable.session import Move, on_screen
+from cardtable.ui.qt import Qt, QtCore
+from cardtable.ui.table_layout import OPEN_TABLE, slots
+from cardtable.ui.table_view import STACK_DEPTH, TableCard
+
+
+def _to_open_table(view, cards: int) -> list[CardId]:
+    """Draw ``cards`` tarot cards face down onto the open table."""
+    for _ in range(cards):
+        assert view.card_actions.draw_card(TAROT_DRAW, OPEN_TABLE)
+    return list(view.document.session.table.piles[OPEN_TABLE].cards)
+
+
+def test_every_pile_but_the_hands_has_a_zone_and_stacks_show_only_their_top(
+    qtbot: QtBot,
+) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    piles = document.session.table.piles
+    laid = {zone.pile_id for zone in view.zones()}
+    assert laid == {str(p.id) for p in piles.values() if p.kind is not PileKind.HAND} | {
+        OPEN_TABLE
+    }
+    draw = view.zone(TAROT_DRAW)
+    assert draw is not None and draw.count == len(piles[TAROT_DRAW].cards) == 82
+    items = view.items_shown()
+    # 82 + 103 cards in the two draw piles, two items each, of which only the top is painted.
+    assert len(items) == 2 * STACK_DEPTH
+    painted = [i for i in items.values() if i.isVisible()]
+    assert {i.card_id for i in painted} == {piles[p].cards[-1] for p in (TAROT_DRAW, "shoe/draw")}
+    # Nobody sees a face-down card's face.
+    assert all(i.visible_face() is None for i in items.values())
+
+
+def test_dragging_the_top_card_onto_the_discard_pile_discards_it(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    card = top(session, TAROT_DRAW)
+    item = view.item(card)
+    assert item is not None
+    drag(qtbot, view, item.scenePos(), zone_centre(view, TAROT_DISCARD))
+    assert session.table.piles[TAROT_DISCARD].cards == [card]
+    assert session.table.facing[card].face_up  # a discard pile lies face up
+    assert session.log[-1].public.startswith("Dana discarded ")
+    moved = view.item(card)
+    assert moved is not None and moved.visible_face() is not None
+    assert moved.scenePos() == slots(view.layout_now.zone(TAROT_DISCARD), 1)[0]
+
+
+def test_a_drop_lands_on_the_zone_it_overlaps_most_that_takes_it(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    discard = view.zone(TAROT_DISCARD).sceneBoundingRect()
+    shoe_draw = view.zone("shoe/draw").sceneBoundingRect()
+    gap = shoe_draw.left() - discard.right()
+    first = top(session, TAROT_DRAW)
+    # Centred just right of the tarot discard pile: most of the card lies on it.
+    spot = QtCore.QPointF(discard.right() + 10, discard.center().y())
+    drag(qtbot, view, view.item(first).scenePos(), spot)
+    assert session.table.piles[TAROT_DISCARD].cards == [first]
+    # Now mostly over the shoe's draw pile, which refuses a tarot card: the tarot discard
+    # pile, overlapped less, takes it.
+    second = top(session, TAROT_DRAW)
+    spot = QtCore.QPointF(discard.right() + gap - 20, discard.center().y())
+    drag(qtbot, view, view.item(second).scenePos(), spot)
+    assert session.table.piles[TAROT_DISCARD].cards == [first, second]
+    assert second not in session.table.piles["shoe/draw"].cards
+
+
+def test_a_refused_drop_goes_back_and_says_why(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    reasons: list[str] = []
+    document.refused.connect(reasons.append)
+    card = top(session, TAROT_DRAW)
+    item = view.item(card)
+    home = QtCore.QPointF(item.scenePos())
+    drag(qtbot, view, home, zone_centre(view, SHOE_DISCARD))
+    assert top(session, TAROT_DRAW) == card
+    assert session.table.piles[SHOE_DISCARD].cards == []
+    assert reasons and "not to Shoe of 2 decks" in reasons[-1]
+    assert view.item(card).scenePos() == home
+
+
+def test_several_selected_cards_move_together_in_one_undoable_action(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    cards = _to_open_table(view, 3)
+    first, second = view.item(cards[0]), view.item(cards[2])
+    control = Qt.KeyboardModifier.ControlModifier
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at(view, first.scenePos()))
+    qtbot.mouseClick(
+        view.viewport(), Qt.MouseButton.LeftButton, control, at(view, second.scenePos())
+    )
+    assert view.selected_cards() == [cards[0], cards[2]]
+    entries = len(session.log)
+    drag(qtbot, view, second.scenePos(), zone_centre(view, CHALLENGE))
+    assert session.table.piles[CHALLENGE].cards == [cards[0], cards[2]]
+    assert session.table.piles[OPEN_TABLE].cards == [cards[1]]
+    assert len(session.log) == entries + 1
+    assert "moved 2 cards face down" in session.log[-1].public
+    assert document.undo()
+    assert session.table.piles[OPEN_TABLE].cards == cards
+    assert session.table.piles[CHALLENGE].cards == []
+
+
+def test_undo_puts_a_dragged_card_back_on_its_pile(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    card = top(session, TAROT_DRAW)
+    home = QtCore.QPointF(view.item(card).scenePos())
+    drag(qtbot, view, home, zone_centre(view, CHALLENGE))
+    assert session.table.piles[CHALLENGE].cards == [card]
+    assert session.undo_label is not None and "moved a card" in session.undo_label
+    assert document.undo()
+    assert top(session, TAROT_DRAW) == card
+    assert view.item(card).scenePos() == home
+
+
+def test_dropping_a_card_in_a_row_puts_it_where_it_was_dropped(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    cards = _to_open_table(view, 3)
+    last = view.item(cards[2])
+    left_of_first = view.item(cards[0]).scenePos() - QtCore.QPointF(20, 0)
+    drag(qtbot, view, last.scenePos(), left_of_first)
+    assert session.table.piles[OPEN_TABLE].cards == [cards[2], cards[0], cards[1]]
+
+
+def test_a_card_dropped_on_bare_felt_joins_the_open_table(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    card = top(session, TAROT_DRAW)
+    bounds = view.layout_now.bounds()
+    drag(qtbot, view, view.item(card).scenePos(), QtCore.QPointF(bounds.left() - 150, 0))
+    assert session.table.piles[OPEN_TABLE].cards == [card]
+    assert [e.public for e in session.log[-2:]] == [
+        "Dana laid out the open table",
+        "Dana moved a card face down from The Tourist's Tarot: draw pile to the open table",
+    ]
+
+
+def _focus_felt(qtbot: QtBot, view) -> None:
+    view.activateWindow()
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus)
+
+
+def test_f_flips_and_r_turns_the_card_with_the_focus(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    [card] = _to_open_table(view, 1)
+    _focus_felt(qtbot, view)
+    view.focus_on(view.item(card))
+    was = session.table.facing[card].reversed
+    qtbot.keyClick(view, Qt.Key.Key_R)
+    assert session.table.facing[card].reversed is not was
+    assert "turned a card" in session.log[-1].public
+    qtbot.keyClick(view, Qt.Key.Key_F)
+    assert session.table.facing[card].face_up
+    assert view.item(card).visible_face() == session.table.cards[card].face
+    # Showing a face to the room is a checkpoint: undo cannot hide it again.
+    assert not session.can_undo and "undo cannot hide them" in session.undo_blocked_reason
+
+
+def test_keyboard_alone_draws_from_a_pile_and_flips_the_card(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    _focus_felt(qtbot, view)
+    qtbot.keyClick(view, Qt.Key.Key_Tab)  # the first pile: the tarot draw pile
+    focused = view.focused_item()
+    assert getattr(focused, "pile_id", None) == TAROT_DRAW
+    drawn = top(session, TAROT_DRAW)
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    # Dana (the GM) holds no hand: the card lands on the open table.
+    assert session.table.piles[OPEN_TABLE].cards == [drawn]
+    for _ in range(len(view.zones())):
+        if getattr(view.focused_item(), "card_id", None) == drawn:
+            break
+        qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert isinstance(view.focused_item(), TableCard)
+    assert view.focused_item().card_id == drawn
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert session.table.facing[drawn].face_up
+    qtbot.keyClick(view, Qt.Key.Key_D)  # D draws again, from the pile drawn from last
+    assert len(session.table.piles[OPEN_TABLE].cards) == 2
+
+
+def test_d_draws_to_the_hand_of_the_player_at_the_computer(qtbot: QtBot) -> None:
+    document = demo_document()
+    session = document.session
+    take_seat(session, "Bea")
+    view = table_view(qtbot, document)
+    hand = session.table.piles[PileId("hand/bartholomew-quince")]
+    before = len(hand.cards)
+    _focus_felt(qtbot, view)
+    view.focus_on(view.zone("shoe/draw"))
+    qtbot.keyClick(view, Qt.Key.Key_D)
+    assert len(hand.cards) == before + 1
+    assert session.log[-1].public == "Bea drew a card to Bartholomew Quince's hand"
+
+
+def test_a_peeked_card_shows_its_face_only_to_its_owner(qtbot: QtBot) -> None:
+    document = demo_document()
+    session = document.session
+    view = table_view(qtbot, document)
+    card = top(session, SHOE_DRAW)
+    assert document.apply(Move((card,), QUINCE_ZONE, face_up=False))
+    take_seat(session, "Bea")
+    view.card_actions.peek_at(card)
+    item = view.item(card)
+    assert item is not None and item.peeked
+    assert card in on_screen(session)
+    assert view.preview.isVisible() and view.preview.name_text()
+    take_seat(session, "Alex")
+    assert not item.peeked
+    assert card not in on_screen(session)
+    assert not view.preview.isVisible()
+
+
+def test_the_context_menu_moves_a_card_to_any_pile(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    card = top(session, TAROT_DRAW)
+    view.item(card).setSelected(True)
+    menu = view.card_actions.menu_for(view.item(card))
+    qtbot.addWidget(menu)
+    move_to = next(a.menu() for a in menu.actions() if a.menu() is not None)
+    entry = next(a for a in move_to.actions() if a.text() == "The Challenge")
+    entry.trigger()
+    assert session.table.piles[CHALLENGE].cards == [card]
+
+
+def test_resting_the_pointer_on_a_face_up_card_shows_it_large_with_its_keywords(
+    qtbot: QtBot,
+) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    assert view.card_actions.draw_card(TAROT_DRAW, OPEN_TABLE, face_up=True)
+    [card] = session.table.piles[OPEN_TABLE].cards
+    face = session.table.cards[card].face
+    qtbot.mouseMove(view.viewport(), at(view, view.item(card).scenePos()))
+    qtbot.waitUntil(view.preview.isVisible, timeout=2000)
+    assert view.preview.name_text().lower() == face.name.lower()
+    assert face.upright in view.preview.keywords_text()
+    # A face-down card shows nothing large: there is nothing to see.
+    qtbot.mouseMove(view.viewport(), at(view, view.item(top(session, TAROT_DRAW)).scenePos()))
+    qtbot.waitUntil(lambda: not view.preview.isVisible(), timeout=2000)
+    qtbot.wait(450)
+    assert not view.preview.isVisible()
+
+
+def test_the_card_with_the_focus_is_described_to_screen_readers(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    assert view.accessibleName() == "Card table"
+    _focus_felt(qtbot, view)
+    view.focus_on(view.zone(TAROT_DRAW))
+    assert view.accessibleDescription() == "Draw, 82 cards"
+    assert view.card_actions.draw_card(TAROT_DRAW, OPEN_TABLE, face_up=True)
+    [card] = session.table.piles[OPEN_TABLE].cards
+    view.focus_on(view.item(card))
+    name = session.table.cards[card].face.name
+    assert view.accessibleDescription().startswith(name)

@@ -1,0 +1,217 @@
+"""The curtain: while the computer changes hands, it covers the whole window.
+
+It names who should take the computer next; only their "I am ..." button lifts it
+(:class:`~cardtable.session.ConfirmSeat`). A wrong pass is mended from the curtain itself
+("Someone else is taking it"), which passes the computer again.
+
+The curtain shows what :attr:`Session.curtain <cardtable.session.Session.curtain>` says, and
+is raised from the document's ``changed`` signal, like the table and the hand dock. Those
+views hand their items no private face from the same signal (``on_screen`` holds no private
+card while the curtain is up), so nothing private is painted under the curtain, nor at all:
+it is opaque, and every view has forgotten its private faces before it first paints.
+"""
+
+from __future__ import annotations
+
+from cardtable.session import Changes, ConfirmSeat, PassSeat
+from cardtable.session.model import Player
+from cardtable.ui.document import SessionDocument
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+
+BACKDROP_TOP = QtGui.QColor("#0f2a1c")
+BACKDROP_BOTTOM = QtGui.QColor("#07140d")
+CARD = QtGui.QColor("#f6f1e6")
+INK = QtGui.QColor("#1d2a22")
+
+
+def _initial(name: str) -> str:
+    return name[:1].upper() or "?"
+
+
+class _Avatar(QtWidgets.QWidget):
+    """A disc in the player's colour with their initial."""
+
+    def __init__(self, parent: QtWidgets.QWidget) -> None:
+        super().__init__(parent)
+        self.setFixedSize(96, 96)
+        self._colour = QtGui.QColor("#7f8c8d")
+        self._letter = "?"
+
+    def set_player(self, player: Player) -> None:
+        self._colour = QtGui.QColor(player.colour)
+        self._letter = _initial(player.name)
+        self.update()
+
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:
+        painter = QtGui.QPainter(self)
+        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        painter.setPen(QtGui.QPen(QtGui.QColor(255, 255, 255, 200), 4))
+        painter.setBrush(self._colour)
+        painter.drawEllipse(QtCore.QRectF(self.rect()).adjusted(3, 3, -3, -3))
+        font = painter.font()
+        font.setPixelSize(46)
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(QtGui.QColor("white"))
+        painter.drawText(self.rect(), int(Qt.AlignmentFlag.AlignCenter), self._letter)
+        painter.end()
+
+
+class Curtain(QtWidgets.QWidget):
+    """An opaque cover over ``parent`` (the main window) while the computer changes hands."""
+
+    def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget) -> None:
+        super().__init__(parent)
+        self._document = document
+        self.setObjectName("curtain")
+        self.setAccessibleName("Curtain")
+        self.setAutoFillBackground(False)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self._avatar = _Avatar(self)
+        self._lead = QtWidgets.QLabel("Pass the computer to", self)
+        self._name = QtWidgets.QLabel(self)
+        self._note = QtWidgets.QLabel(self)
+        self._note.setWordWrap(True)
+        self.confirm = QtWidgets.QPushButton(self)
+        self.confirm.setObjectName("iAm")
+        self.confirm.setDefault(True)
+        self.confirm.setAutoDefault(True)
+        self.confirm.setMinimumSize(280, 64)
+        self.confirm.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.confirm.clicked.connect(self._on_confirm)
+        self.elsewhere = QtWidgets.QToolButton(self)
+        self.elsewhere.setText("Someone else is taking it")
+        self.elsewhere.setObjectName("someoneElse")
+        self.elsewhere.setToolTip("Pass the computer to another player instead")
+        self.elsewhere.setAccessibleName("Pass the computer to someone else")
+        self.elsewhere.setPopupMode(QtWidgets.QToolButton.ToolButtonPopupMode.InstantPopup)
+        self._others = QtWidgets.QMenu(self.elsewhere)
+        self._others.aboutToShow.connect(self._fill_others)
+        self.elsewhere.setMenu(self._others)
+        for label in (self._lead, self._name, self._note):
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._style()
+        card = QtWidgets.QFrame(self)
+        card.setObjectName("curtainCard")
+        card.setFixedWidth(520)
+        inner = QtWidgets.QVBoxLayout(card)
+        inner.setContentsMargins(40, 36, 40, 28)
+        inner.setSpacing(10)
+        inner.addWidget(self._avatar, 0, Qt.AlignmentFlag.AlignHCenter)
+        inner.addSpacing(6)
+        inner.addWidget(self._lead)
+        inner.addWidget(self._name)
+        inner.addWidget(self._note)
+        inner.addSpacing(12)
+        inner.addWidget(self.confirm, 0, Qt.AlignmentFlag.AlignHCenter)
+        inner.addSpacing(4)
+        inner.addWidget(self.elsewhere, 0, Qt.AlignmentFlag.AlignHCenter)
+        outer = QtWidgets.QVBoxLayout(self)
+        outer.addStretch(1)
+        outer.addWidget(card, 0, Qt.AlignmentFlag.AlignHCenter)
+        outer.addStretch(1)
+        parent.installEventFilter(self)
+        self.setGeometry(parent.rect())
+        document.changed.connect(self._on_changed)
+        document.replaced.connect(self.refresh)
+        self.hide()
+        self.refresh()
+
+    def _style(self) -> None:
+        self.setStyleSheet(
+            f"#curtainCard {{ background: {CARD.name()}; border-radius: 22px; }}"
+            f"#curtainCard QLabel {{ color: {INK.name()}; }}"
+            "QToolButton#someoneElse { border: none; color: #4b5d52; padding: 6px;"
+            " text-decoration: underline; }"
+            "QToolButton#someoneElse::menu-indicator { image: none; }"
+        )
+        lead = self._lead.font()
+        lead.setPointSizeF(lead.pointSizeF() * 1.35)
+        self._lead.setFont(lead)
+        name = self._name.font()
+        name.setPointSizeF(name.pointSizeF() * 3.2)
+        name.setBold(True)
+        self._name.setFont(name)
+        note = self._note.font()
+        note.setPointSizeF(note.pointSizeF() * 1.05)
+        self._note.setFont(note)
+        big = self.confirm.font()
+        big.setPointSizeF(big.pointSizeF() * 1.6)
+        big.setBold(True)
+        self.confirm.setFont(big)
+
+    # --- following the session ------------------------------------------------------------
+
+    def waiting_for(self) -> Player | None:
+        """The player the curtain waits for, or None when it is down."""
+        session = self._document.session
+        if session.curtain is None:
+            return None
+        return session.state.player(session.curtain)
+
+    def _on_changed(self, flags: int) -> None:
+        if Changes(flags) & (Changes.SEAT | Changes.PLAYERS):
+            self.refresh()
+
+    def refresh(self) -> None:
+        player = self.waiting_for()
+        if player is None:
+            self.hide()
+            return
+        self._avatar.set_player(player)
+        self._name.setText(player.name)
+        self._note.setText(
+            f"Everything private stays hidden until {player.name} confirms it is them."
+        )
+        self.confirm.setText(f"I am {player.name}")
+        self.confirm.setAccessibleName(f"I am {player.name}")
+        self.confirm.setToolTip(f"{player.name}: lift the curtain and see your cards")
+        colour = QtGui.QColor(player.colour)
+        self.confirm.setStyleSheet(
+            f"QPushButton {{ background: {colour.name()}; color: white; border: none;"
+            f" border-radius: 14px; padding: 10px 28px; }}"
+            f"QPushButton:hover {{ background: {colour.lighter(115).name()}; }}"
+            f"QPushButton:focus {{ border: 3px solid {INK.name()}; }}"
+        )
+        self.setAccessibleDescription(f"Pass the computer to {player.name}")
+        self.setGeometry(self.parentWidget().rect())
+        self.show()
+        self.raise_()
+        self.confirm.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _on_confirm(self) -> None:
+        player = self.waiting_for()
+        if player is not None:
+            self._document.apply(ConfirmSeat(player.id))
+
+    def _fill_others(self) -> None:
+        self._others.clear()
+        waiting = self.waiting_for()
+        for seat, player in enumerate(self._document.session.players):
+            if waiting is not None and player.id == waiting.id:
+                continue
+            entry = self._others.addAction(f"Pass to {player.name}")
+            entry.triggered.connect(lambda _=False, s=seat: self._document.apply(PassSeat(s)))
+
+    # --- covering the window --------------------------------------------------------------
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        if watched is self.parentWidget() and event.type() == QtCore.QEvent.Type.Resize:
+            self.setGeometry(self.parentWidget().rect())
+        return False
+
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:
+        painter = QtGui.QPainter(self)
+        shade = QtGui.QLinearGradient(0, 0, 0, self.height())
+        shade.setColorAt(0.0, BACKDROP_TOP)
+        shade.setColorAt(1.0, BACKDROP_BOTTOM)
+        painter.fillRect(self.rect(), shade)
+        painter.end()
+
+    def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self._on_confirm()
+            event.accept()
+            return
+        # Nothing typed while the curtain is up reaches the table beneath it.
+        event.accept()

@@ -1,0 +1,183 @@
+"""Putting the panels, settings and start-up choices into the main window.
+
+The main window knows the felt, the hand and the curtain; everything else a table needs (the
+dice tray, the guided Challenges, the trackers, the sheets, printing, settings) is wired here,
+once the session is loaded, so that the first paint does not wait for any of it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from cardtable.settings import Settings, load_settings, save_settings
+from cardtable.ui.felt import felt_brush
+from cardtable.ui.main_window import MainWindow
+from cardtable.ui.qt import QtGui, QtWidgets
+
+#: Panels, their menu text and the shortcut that shows or hides them, in tab order.
+PANEL_KEYS = {
+    "dice": ("&Dice tray", "Ctrl+1"),
+    "tarot": ("&Tarot Challenge", "Ctrl+2"),
+    "conflict": ("Fantastical Adventure &conflict", "Ctrl+3"),
+    "pool": ("&Pool Challenge", "Ctrl+4"),
+    "tokens": ("&Author tokens", "Ctrl+5"),
+    "sheets": ("Character &sheet", "Ctrl+6"),
+}
+
+
+class WindowSetup:
+    """Keeps the settings the window was set up with, and applies new ones."""
+
+    def __init__(
+        self,
+        window: MainWindow,
+        settings: Settings,
+        *,
+        settings_folder: Path | None = None,
+        store: Callable[[Settings, Path | None], object] = save_settings,
+    ) -> None:
+        self.window = window
+        self.settings = settings
+        self._folder = settings_folder
+        self._store = store
+        self.docks: dict[str, QtWidgets.QDockWidget] = {}
+        window.when_ready(self._install)
+
+    # -- panels ---------------------------------------------------------------------------
+
+    def _install(self, window: MainWindow) -> None:
+        from cardtable.ui import (
+            conflict_panel,
+            dice_tray,
+            pool_tracker,
+            sheet_editor,
+            tarot_panel,
+            token_panel,
+        )
+        from cardtable.ui.new_character import ask_new_character
+        from cardtable.ui.new_session_wizard import ask_new_session
+        from cardtable.ui.print_actions import install_print_actions
+
+        document = window.document
+        animation = self.settings.animation_speed.ms
+        sheets = sheet_editor.make_dock(document, window)
+        self.docks = {
+            "dice": dice_tray.make_dock(document, window, animation_ms=animation),
+            "tarot": tarot_panel.make_dock(document, window),
+            "conflict": conflict_panel.make_dock(document, window),
+            "pool": pool_tracker.make_dock(document, window),
+            "tokens": token_panel.make_dock(document, window),
+            "sheets": sheets,
+        }
+        first: QtWidgets.QDockWidget | None = None
+        for key, dock in self.docks.items():
+            text, keys = PANEL_KEYS[key]
+            window.add_dock(dock, text)
+            toggle = dock.toggleViewAction()
+            toggle.setShortcut(QtGui.QKeySequence(keys))
+            toggle.setToolTip(f"Show or hide the {text.replace('&', '')} ({keys})")
+            if first is None:
+                first = dock
+            else:
+                window.tabifyDockWidget(first, dock)
+        if first is not None:
+            first.raise_()
+
+        install_print_actions(
+            window.file_menu, window, document, sheets.current_character, before=window.quit_action
+        )
+        new_character = QtGui.QAction("New &character…", window)
+        new_character.setShortcut(QtGui.QKeySequence("Ctrl+Shift+N"))
+        new_character.setStatusTip("Add a character with a blank sheet of its system")
+
+        def _on_new_character() -> None:
+            created = ask_new_character(window, document)
+            if created is not None:
+                sheets.editor.select(created)
+                sheets.show()
+                sheets.raise_()
+
+        new_character.triggered.connect(_on_new_character)
+        window.file_menu.insertAction(window.file_menu.actions()[1], new_character)
+        settings_action = QtGui.QAction("Se&ttings…", window)
+        settings_action.setShortcut(QtGui.QKeySequence("Ctrl+,"))
+        settings_action.setStatusTip("Felt colour, card backs, animation speed, reveals")
+        settings_action.triggered.connect(self.edit)
+        window.file_menu.insertAction(window.quit_action, settings_action)
+        window.file_menu.insertSeparator(window.quit_action)
+        window.new_session_factory = lambda: ask_new_session(window)
+        window.felt.card_actions.confirm_reveal = self._confirm_reveal
+        document.replaced.connect(self._remember_path)
+        self.apply(self.settings)
+
+    # -- settings -------------------------------------------------------------------------
+
+    def apply(self, settings: Settings) -> None:
+        """Show ``settings`` on the table: felt colour, card backs, animation speed."""
+        from cardtable.ui.dice_tray import DiceTray
+        from cardtable.ui.settings_dialog import apply_card_backs
+
+        self.settings = settings
+        window = self.window
+        window.felt.setBackgroundBrush(felt_brush(QtGui.QColor(settings.felt_colour)))
+        window.felt.set_animation_ms(settings.animation_speed.ms)
+        apply_card_backs(settings)
+        dice = self.docks.get("dice")
+        tray = dice.findChild(DiceTray) if dice is not None else None
+        if tray is not None:
+            tray.set_animation_ms(settings.animation_speed.ms)
+        window.felt.viewport().update()
+
+    def edit(self) -> None:
+        from cardtable.ui.settings_dialog import edit_settings
+
+        chosen = edit_settings(self.window, self.settings)
+        if chosen is not None:
+            self._save(chosen)
+            self.apply(chosen)
+
+    def _save(self, settings: Settings) -> None:
+        self.settings = settings
+        try:
+            self._store(settings, self._folder)
+        except OSError as exc:
+            self.window.statusBar().showMessage(f"⚠ Could not save the settings: {exc}", 8000)
+
+    def _remember_path(self) -> None:
+        path = self.window.document.path
+        if path is not None:
+            self._save(self.settings.with_recent(path))
+
+    def _confirm_reveal(self, count: int) -> bool:
+        if not self.settings.confirm_reveal:
+            return True
+        cards = "this card" if count == 1 else f"these {count} cards"
+        answer = QtWidgets.QMessageBox.question(
+            self.window,
+            "Reveal to the table?",
+            f"Show {cards} to everyone? Undo cannot hide them again.\n\n"
+            "(Settings can turn this question off.)",
+        )
+        return answer == QtWidgets.QMessageBox.StandardButton.Yes
+
+
+def start_window(session_path: str | None) -> MainWindow | None:
+    """The main window as the app opens it: with ``session_path``, or what the welcome
+    screen chose; None when the player quit from the welcome screen."""
+    settings = load_settings()
+    started = None
+    if session_path is None and os.environ.get("CARDTABLE_SMOKE_EXIT") != "1":
+        from cardtable.ui.welcome import choose_start
+
+        started = choose_start(None, settings)
+        if started is None:
+            return None
+        settings = started.settings
+    window = MainWindow(session_path)
+    window.setup = WindowSetup(window, settings)  # type: ignore[attr-defined]
+    if started is not None:
+        chosen = started
+        window.when_ready(lambda w: w.document.replace(chosen.session, chosen.path))
+    return window
