@@ -1,0 +1,102 @@
+"""Wiring the panels, settings and start-up choices into the main window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from cardtable.session import Reveal, load
+from cardtable.session.demo import demo_path
+from cardtable.settings import AnimationSpeed, Settings
+from cardtable.ui.main_window import DISCARD, MainWindow
+from cardtable.ui.qt import QtWidgets
+from cardtable.ui.window_setup import PANEL_KEYS, WindowSetup
+
+
+@pytest.fixture
+def stored() -> list[Settings]:
+    return []
+
+
+def _window(qtbot: QtBot, tmp_path: Path, settings: Settings, stored: list[Settings]) -> MainWindow:
+    window = MainWindow(demo_path(), autosave_folder=tmp_path / "autosave", animation_ms=0)
+    window.ask_unsaved = lambda: DISCARD
+    qtbot.addWidget(window)
+    window.setup = WindowSetup(  # type: ignore[attr-defined]
+        window, settings, store=lambda s, folder: stored.append(s)
+    )
+    window.show()
+    ready: list[MainWindow] = []
+    window.when_ready(ready.append)
+    qtbot.waitUntil(lambda: bool(ready) and bool(window.setup.docks), timeout=10_000)
+    return window
+
+
+def test_every_panel_is_listed_with_its_shortcut(
+    qtbot: QtBot, tmp_path: Path, stored: list[Settings]
+) -> None:
+    window = _window(qtbot, tmp_path, Settings(), stored)
+    listed = {a.text(): a.shortcut().toString() for a in window.panels_menu.actions()}
+    for text, keys in PANEL_KEYS.values():
+        assert listed[text] == keys
+    docks = window.findChildren(QtWidgets.QDockWidget)
+    assert len(docks) == len(PANEL_KEYS) + 1  # and the hand
+    file_entries = [a.text().replace("&", "") for a in window.file_menu.actions()]
+    assert any(t.startswith("Print to PDF") for t in file_entries)
+    assert any(t.startswith("Settings") for t in file_entries)
+    assert any(t.startswith("New character") for t in file_entries)
+
+
+def test_settings_colour_the_felt_and_set_the_animation(
+    qtbot: QtBot, tmp_path: Path, stored: list[Settings]
+) -> None:
+    chosen = Settings(felt_colour="#7a1f2b", animation_speed=AnimationSpeed.OFF)
+    window = _window(qtbot, tmp_path, chosen, stored)
+    texture = window.felt.backgroundBrush().texture().toImage()
+    red = texture.pixelColor(10, 10)
+    assert red.red() > red.green() and red.red() > red.blue()
+    window.setup.apply(Settings(felt_colour="#1f3d7a"))  # type: ignore[attr-defined]
+    blue = window.felt.backgroundBrush().texture().toImage().pixelColor(10, 10)
+    assert blue.blue() > blue.red()
+
+
+def test_a_reveal_asks_first_unless_the_setting_is_off(
+    qtbot: QtBot, tmp_path: Path, stored: list[Settings], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = _window(qtbot, tmp_path, Settings(confirm_reveal=True), stored)
+    asked: list[str] = []
+    answer = QtWidgets.QMessageBox.StandardButton.No
+
+    def question(*args: object, **kwargs: object) -> QtWidgets.QMessageBox.StandardButton:
+        asked.append(str(args[2]))
+        return answer
+
+    monkeypatch.setattr(QtWidgets.QMessageBox, "question", question)
+    applied: list[object] = []
+    document = window.document
+    real_apply = document.apply
+    monkeypatch.setattr(
+        document, "apply", lambda action: applied.append(action) or real_apply(action)
+    )
+    session = document.session
+    face_down = [c for c, f in session.table.facing.items() if not f.face_up][:1]
+    actions = window.felt.card_actions
+    actions.reveal_cards([str(c) for c in face_down])
+    assert asked and "Undo cannot hide" in asked[0]
+    assert not any(isinstance(a, Reveal) for a in applied)
+    window.setup.apply(Settings(confirm_reveal=False))  # type: ignore[attr-defined]
+    asked.clear()
+    actions.reveal_cards([str(c) for c in face_down])
+    assert not asked
+
+
+def test_opening_a_saved_session_adds_it_to_the_recent_files(
+    qtbot: QtBot, tmp_path: Path, stored: list[Settings]
+) -> None:
+    window = _window(qtbot, tmp_path, Settings(), stored)
+    saved = tmp_path / "evening.cardtable"
+    saved.write_bytes(demo_path().read_bytes())
+    window.document.replace(load(saved), saved)
+    assert stored and stored[-1].recent_files[0] == str(saved)
