@@ -176,7 +176,7 @@ def start_window(session_path: str | None) -> MainWindow | None:
             return None
         settings = started.settings
     window = MainWindow(session_path)
-    window.setup = WindowSetup(window, settings)  # type: ignore[attr-defined]
+    window.setup = WindowSetup(window, settings)
     if started is not None:
         chosen = started
         window.when_ready(lambda w: w.document.replace(chosen.session, chosen.path))
