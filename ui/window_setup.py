@@ -14,7 +14,7 @@ from pathlib import Path
 from cardtable.settings import Settings, load_settings, save_settings
 from cardtable.ui.felt import felt_brush
 from cardtable.ui.main_window import MainWindow
-from cardtable.ui.qt import QtGui, QtWidgets
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 
 #: Panels, their menu text and the shortcut that shows or hides them, in tab order.
 PANEL_KEYS = {
@@ -25,6 +25,19 @@ PANEL_KEYS = {
     "tokens": ("&Author tokens", "Ctrl+5"),
     "sheets": ("Character &sheet", "Ctrl+6"),
 }
+#: The short names on the panels' tabs, so that all six fit side by side.
+TAB_TITLES = {
+    "dice": "Dice",
+    "tarot": "Tarot",
+    "conflict": "Conflict",
+    "pool": "Pool",
+    "tokens": "Tokens",
+    "sheets": "Sheet",
+}
+#: How wide the column of panels starts, in pixels.
+PANEL_WIDTH = 420
+#: How tall the hand starts: a row of cards and its label.
+HAND_HEIGHT = 190
 
 
 class WindowSetup:
@@ -75,6 +88,8 @@ class WindowSetup:
         for key, dock in self.docks.items():
             text, keys = PANEL_KEYS[key]
             window.add_dock(dock, text)
+            dock.setWindowTitle(TAB_TITLES[key])
+            dock.setToolTip(text.replace("&", ""))
             toggle = dock.toggleViewAction()
             toggle.setShortcut(QtGui.QKeySequence(keys))
             toggle.setToolTip(f"Show or hide the {text.replace('&', '')} ({keys})")
@@ -84,6 +99,14 @@ class WindowSetup:
                 window.tabifyDockWidget(first, dock)
         if first is not None:
             first.raise_()
+            # The felt is the table; the panels share a narrow column beside it.
+            window.resizeDocks([first], [PANEL_WIDTH], Qt.Orientation.Horizontal)
+            QtCore.QTimer.singleShot(
+                0,
+                lambda: window.resizeDocks(
+                    [window.hand_dock], [HAND_HEIGHT], Qt.Orientation.Vertical
+                ),
+            )
 
         install_print_actions(
             window.file_menu, window, document, sheets.current_character, before=window.quit_action
