@@ -87,8 +87,8 @@ class WindowSetup:
         first: QtWidgets.QDockWidget | None = None
         for key, dock in self.docks.items():
             text, keys = PANEL_KEYS[key]
+            dock.setWindowTitle(TAB_TITLES[key])  # before add_dock, which names its toggle
             window.add_dock(dock, text)
-            dock.setWindowTitle(TAB_TITLES[key])
             dock.setToolTip(text.replace("&", ""))
             toggle = dock.toggleViewAction()
             toggle.setShortcut(QtGui.QKeySequence(keys))
