@@ -1,6 +1,29 @@
-"""The one place ``cardtable.ui`` imports PySide6; every other module imports from here."""
+"""The one place ``cardtable.ui`` imports PySide6; every other module imports from here.
 
-from PySide6 import QtCore, QtGui, QtPrintSupport, QtSvg, QtWidgets
+QtPrintSupport and QtSvg are imported on first use (``from cardtable.ui.qt import QtSvg``
+works as usual): the main window paints before either is needed.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
+if TYPE_CHECKING:
+    from PySide6 import QtPrintSupport, QtSvg
+
 __all__ = ["Qt", "QtCore", "QtGui", "QtPrintSupport", "QtSvg", "QtWidgets"]
+
+_LATER = {"QtPrintSupport", "QtSvg"}
+
+
+def __getattr__(name: str) -> ModuleType:
+    if name in _LATER:
+        module = importlib.import_module(f"PySide6.{name}")
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

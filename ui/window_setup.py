@@ -10,11 +10,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cardtable.settings import Settings, load_settings, save_settings
 from cardtable.ui.felt import felt_brush
 from cardtable.ui.main_window import MainWindow
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+
+if TYPE_CHECKING:
+    # Imported for real only after the first paint: attrs and platformdirs cost ~25 ms.
+    from cardtable.settings import Settings
 
 #: Panels, their menu text and the shortcut that shows or hides them, in tab order.
 PANEL_KEYS = {
@@ -41,18 +45,22 @@ HAND_HEIGHT = 190
 
 
 class WindowSetup:
-    """Keeps the settings the window was set up with, and applies new ones."""
+    """Keeps the settings the window was set up with, and applies new ones.
+
+    ``settings`` None reads them from the settings folder once the window has painted;
+    ``store`` saves them (the settings folder by default).
+    """
 
     def __init__(
         self,
         window: MainWindow,
-        settings: Settings,
+        settings: Settings | None = None,
         *,
         settings_folder: Path | None = None,
-        store: Callable[[Settings, Path | None], object] = save_settings,
+        store: Callable[[Settings, Path | None], object] | None = None,
     ) -> None:
         self.window = window
-        self.settings = settings
+        self._given = settings
         self._folder = settings_folder
         self._store = store
         self.docks: dict[str, QtWidgets.QDockWidget] = {}
@@ -61,6 +69,7 @@ class WindowSetup:
     # -- panels ---------------------------------------------------------------------------
 
     def _install(self, window: MainWindow) -> None:
+        from cardtable.settings import load_settings
         from cardtable.ui import (
             conflict_panel,
             dice_tray,
@@ -73,6 +82,7 @@ class WindowSetup:
         from cardtable.ui.new_session_wizard import ask_new_session
         from cardtable.ui.print_actions import install_print_actions
 
+        self.settings = self._given if self._given is not None else load_settings(self._folder)
         document = window.document
         animation = self.settings.animation_speed.ms
         sheets = sheet_editor.make_dock(document, window)
@@ -162,9 +172,11 @@ class WindowSetup:
             self.apply(chosen)
 
     def _save(self, settings: Settings) -> None:
+        from cardtable.settings import save_settings
+
         self.settings = settings
         try:
-            self._store(settings, self._folder)
+            (self._store or save_settings)(settings, self._folder)
         except OSError as exc:
             self.window.statusBar().showMessage(f"⚠ Could not save the settings: {exc}", 8000)
 
@@ -189,12 +201,13 @@ class WindowSetup:
 def start_window(session_path: str | None) -> MainWindow | None:
     """The main window as the app opens it: with ``session_path``, or what the welcome
     screen chose; None when the player quit from the welcome screen."""
-    settings = load_settings()
+    settings = None
     started = None
     if session_path is None and os.environ.get("CARDTABLE_SMOKE_EXIT") != "1":
+        from cardtable.settings import load_settings
         from cardtable.ui.welcome import choose_start
 
-        started = choose_start(None, settings)
+        started = choose_start(None, load_settings())
         if started is None:
             return None
         settings = started.settings
