@@ -15,6 +15,7 @@ TarotCard.from_name('Soldier of Paper')
 from __future__ import annotations
 
 import enum
+import re
 from typing import NewType
 
 from attrs import field, frozen
@@ -345,7 +346,60 @@ class PlayingCard:
         return f"PlayingCard.from_code({self.code!r})"
 
 
-CardFace = TarotCard | PlayingCard
+# ---------------------------------------------------------------------------------------------
+# A group's own cards
+
+CARD_SHAPES = ("tarot", "playing")
+MAX_CUSTOM_NAME = 60
+_CUSTOM_SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
+
+
+@frozen(repr=False)
+class CustomCard:
+    """A card of a deck a group made from its own pictures (see :mod:`cardtable.deck_import`).
+
+    It has a name, a ``slug`` unique in its deck, the id of that ``deck`` (so two decks'
+    "Card 1" are different faces) and a ``shape``: ``"tarot"`` (5:8) or ``"playing"`` (5:7).
+
+    >>> CustomCard("The Moon", "the-moon", "moon-oracle")
+    CustomCard('The Moon', 'the-moon', 'moon-oracle', 'tarot')
+    """
+
+    name: str = field()
+    slug: str = field()
+    deck: str = field()
+    shape: str = field(default="tarot")
+
+    @name.validator
+    def _check_name(self, _attribute: object, value: str) -> None:
+        if not isinstance(value, str) or not value.strip() or len(value) > MAX_CUSTOM_NAME:
+            raise CardError(f"a card's name is 1 to {MAX_CUSTOM_NAME} characters, not {value!r}")
+        if any(ch in value for ch in "\n\r\t"):
+            raise CardError(f"a card's name fits on one line, not {value!r}")
+
+    @slug.validator
+    def _check_slug(self, _attribute: object, value: str) -> None:
+        if not isinstance(value, str) or not _CUSTOM_SLUG.fullmatch(value):
+            raise CardError(f"{value!r} is not a card slug (lower-case words and hyphens)")
+
+    @deck.validator
+    def _check_deck(self, _attribute: object, value: str) -> None:
+        if not isinstance(value, str) or not _CUSTOM_SLUG.fullmatch(value):
+            raise CardError(f"{value!r} is not a deck id (lower-case words and hyphens)")
+
+    @shape.validator
+    def _check_shape(self, _attribute: object, value: str) -> None:
+        if value not in CARD_SHAPES:
+            raise CardError(f"a card's shape is tarot or playing, not {value!r}")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"CustomCard({self.name!r}, {self.slug!r}, {self.deck!r}, {self.shape!r})"
+
+
+CardFace = TarotCard | PlayingCard | CustomCard
 
 
 @frozen

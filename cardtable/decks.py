@@ -9,6 +9,13 @@ A deck file is JSON under ``assets/decks/`` (a group may edit it)::
 A broken file is refused with a :class:`DeckFileError` that names the file, the card and what
 is wrong.
 
+A group's own deck (made by :mod:`cardtable.deck_import` from its pictures) has the system
+``"custom"``, a card ``"shape"`` (``"tarot"`` or ``"playing"``) and cards of any names, each
+with an optional ``"slug"`` (made from the name otherwise)::
+
+    {"deck_format": 1, "id": "moon-oracle", "name": "Moon Oracle", "system": "custom",
+     "shape": "tarot", "cards": [{"card": "The Moon", "slug": "the-moon"}, ...]}
+
 >>> deck = tourist_tarot()
 >>> len(deck.faces), deck.uses_orientation
 (82, True)
@@ -19,6 +26,7 @@ is wrong.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterable
 from importlib import resources
@@ -28,11 +36,13 @@ from typing import Any
 from attrs import frozen
 
 from cardtable.cards import (
+    CARD_SHAPES,
     TRIUMPHS,
     Card,
     CardError,
     CardFace,
     CardId,
+    CustomCard,
     DeckId,
     Figure,
     PlayingCard,
@@ -43,8 +53,10 @@ from cardtable.cards import (
 )
 
 DECK_FORMAT = 1
-SYSTEMS = ("tarot", "playing")
+SYSTEMS = ("tarot", "playing", "custom")
 MAX_KEYWORD = 40
+#: The most cards a group's own deck may hold.
+MAX_CUSTOM_CARDS = 300
 
 
 class DeckError(ValueError):
@@ -146,6 +158,9 @@ def parse_deck(data: Any, name: str = "deck") -> DeckSpec:
     entries = data.get("cards")
     if not isinstance(entries, list) or not entries:
         raise DeckFileError(f"{name}: 'cards' must be a non-empty list")
+    if system == "custom":
+        faces = _custom_faces(data, entries, name)
+        return DeckSpec(data["id"], data["name"], system, orientation, faces)
     read = _tarot_entry if system == "tarot" else _playing_entry
     faces = tuple(read(entry, f"{name}: card {number}") for number, entry in enumerate(entries, 1))
     if system == "tarot":
@@ -153,6 +168,35 @@ def parse_deck(data: Any, name: str = "deck") -> DeckSpec:
     else:
         _check_playing_complete(faces, name)
     return DeckSpec(data["id"], data["name"], system, orientation, faces)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")[:80].strip("-") or "card"
+
+
+def _custom_faces(data: dict[str, Any], entries: list[Any], name: str) -> tuple[CardFace, ...]:
+    """The cards of a group's own deck: named freely, each slug once."""
+    shape = data.get("shape")
+    if shape not in CARD_SHAPES:
+        raise DeckFileError(f"{name}: a custom deck's 'shape' is tarot or playing, not {shape!r}")
+    if len(entries) > MAX_CUSTOM_CARDS:
+        raise DeckFileError(f"{name}: a deck holds at most {MAX_CUSTOM_CARDS} cards")
+    deck = _slug(str(data["id"]))
+    faces: list[CardFace] = []
+    seen: set[str] = set()
+    for number, entry in enumerate(entries, 1):
+        where = f"{name}: card {number}"
+        text = " ".join(_card_text(entry, where).split())
+        slug = entry.get("slug", _slug(text))
+        try:
+            face = CustomCard(text, slug, deck, str(shape))
+        except CardError as exc:
+            raise DeckFileError(f"{where} ({text}): {exc}") from None
+        if face.slug in seen:
+            raise DeckFileError(f"{where} ({text}): another card of the deck has its slug {slug!r}")
+        seen.add(face.slug)
+        faces.append(face)
+    return tuple(faces)
 
 
 def _card_text(entry: Any, where: str) -> str:

@@ -82,6 +82,8 @@ class CardItem(QtWidgets.QGraphicsObject):
         self.setAcceptHoverEvents(True)
         self.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setRotation(self._target_rotation())
+        # The cached pixmap of this item must be redrawn when the group dresses its deck anew.
+        card_art.art_notifier().changed.connect(self._on_art_changed)
 
     # --- what the item shows --------------------------------------------------------------
 
@@ -275,9 +277,17 @@ class CardItem(QtWidgets.QGraphicsObject):
         dpr = device.devicePixelRatioF() if device is not None else 1.0
         width_px = round(self._rect.width() * scale)
         width_px = min(max(width_px, card_art.MIN_PX), card_art.MAX_PX)
+        art = card_art.art_for_card(self._card_id)
         if self._face is not None and self._shown_up:
-            return card_art.face_pixmap(self._face, width_px, dpr, self._variant)
-        return card_art.back_pixmap(self._kind, width_px, dpr)
+            if art is None:
+                return card_art.face_pixmap(self._face, width_px, dpr, self._variant)
+            return card_art.face_pixmap(self._face, width_px, dpr, self._variant, art)
+        if art is None:
+            return card_art.back_pixmap(self._kind, width_px, dpr)
+        return card_art.back_pixmap(self._kind, width_px, dpr, art=art)
+
+    def _on_art_changed(self) -> None:
+        self.update()
 
     def _paint_shadow(self, painter: QtGui.QPainter) -> None:
         """A soft shadow from stacked translucent outlines: cheaper than a blur effect."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 import itertools
 import statistics
 import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cardtable.decks import playing_card_shoe, tourist_tarot
 from cardtable.randomness import Rng, seeded
@@ -18,6 +20,9 @@ from cardtable.ui import card_art
 from cardtable.ui.card_item import CardItem
 from cardtable.ui.felt import TABLE_RECT, FeltView
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+
+if TYPE_CHECKING:
+    from cardtable.deck_art import ArtLibrary, ArtSet
 
 FAN_SIZE = 8
 FAN_STEP = QtCore.QPointF(22.0, 3.0)
@@ -93,8 +98,18 @@ def _settle(app: QtCore.QCoreApplication, clock: _PaintClock) -> None:
             return
 
 
-def run(cards: int, steps: int = 200, seed: int = 2024, dense: bool = False) -> dict[str, float]:
+def run(
+    cards: int,
+    steps: int = 200,
+    seed: int = 2024,
+    dense: bool = False,
+    pictures: Sequence[ArtSet] = (),
+    library: ArtLibrary | None = None,
+) -> dict[str, float]:
     """Drag one card across ``cards`` others; frame times in milliseconds.
+
+    ``pictures`` are art sets (one tarot, one playing, say) whose image faces and backs the
+    cards show instead of Cardtable's vector art; ``library`` makes their smaller copies.
 
     The cards lie in fans of eight at seeded random places over the whole table, and the
     view shows the middle of the table at zoom 1 (so a quarter of the cards are in view,
@@ -106,6 +121,7 @@ def run(cards: int, steps: int = 200, seed: int = 2024, dense: bool = False) -> 
     thread's processor time (``drag_frame_cpu_ms_*``) and the counts used.
     """
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])
+    card_art.set_table_art({f"bench-{a.shape}": (a.shape, a) for a in pictures}, library)
     view = FeltView()
     view.resize(VIEW_SIZE)
     view.show()
@@ -152,6 +168,8 @@ def run(cards: int, steps: int = 200, seed: int = 2024, dense: bool = False) -> 
     view.close()
     view.deleteLater()
     app.processEvents()
+    if pictures:
+        card_art.clear_table_art()
     frames.sort()
     return {
         "cards": float(cards),

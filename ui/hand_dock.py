@@ -213,6 +213,8 @@ class HandPanel(QtWidgets.QWidget):
         #: Told the dock's new title after every refresh ("Bea's hand").
         self.title_changed: Callable[[str], None] | None = None
         document.changed.connect(self._on_changed)
+        # A deck dressed in other art: every hand redraws its pictures.
+        card_art.art_notifier().changed.connect(self._on_art_changed)
         document.replaced.connect(self.refresh)
         self.refresh()
 
@@ -231,6 +233,11 @@ class HandPanel(QtWidgets.QWidget):
     def _on_changed(self, flags: int) -> None:
         if Changes(flags) & _REFRESH:
             self.refresh()
+
+    def _on_art_changed(self) -> None:
+        for hand in self._lists.values():
+            hand.shown = ()
+        self.refresh()
 
     def _hands(self) -> list[Pile]:
         session = self._document.session
@@ -366,7 +373,10 @@ class HandPanel(QtWidgets.QWidget):
             for pile in others:
                 entry = give.addAction(pile.label)
                 entry.triggered.connect(lambda _=False, to=pile.id: self.move_cards(cards, to))
+        from cardtable.ui.adventure_hand import add_hand_actions
+
         menu.addSeparator()
+        add_hand_actions(menu, self._document, hand, cards)
         turn = menu.addAction("Turn round\tR")
         turn.triggered.connect(lambda: self.turn(cards))
         discard = menu.addAction("Discard\tDel")

@@ -216,6 +216,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.table_menu.addActions(table.card_actions.all())
         self.table_menu.addSeparator()
         self.table_menu.addAction(self.pass_action)
+        self._install_art(document)
         cards = table.card_actions
         self.toolbar.insertActions(
             self._card_tools_end, [cards.draw, cards.flip, cards.turn, cards.shuffle]
@@ -235,6 +236,20 @@ class MainWindow(QtWidgets.QMainWindow):
         self.refresh()
         table.fit_table()
         table.setFocus()
+
+    def _install_art(self, document: SessionDocument) -> None:
+        """Decks dressed in the group's own card art: the binding that shows the chosen art,
+        Table > Card art… and the group's own decks, File > Import a deck…"""
+        from cardtable.ui.art_binding import bind_art
+        from cardtable.ui.art_chooser import make_art_action
+        from cardtable.ui.deck_import_wizard import make_import_action
+        from cardtable.ui.own_decks_menu import make_own_decks_menu
+
+        self._art = bind_art(document)
+        self.table_menu.addSeparator()
+        self.table_menu.addAction(make_art_action(self, document))
+        self.table_menu.addMenu(make_own_decks_menu(self, document))
+        self.file_menu.insertAction(self.export_action, make_import_action(self, document))
 
     def _start_autosave(self) -> None:
         self._close_autosave()

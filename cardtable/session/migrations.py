@@ -5,12 +5,13 @@ independent of the app's version. Each step is a plain function from the dict of
 ``n`` to the dict of version ``n + 1``; it never imports today's model, so it keeps working
 however the model changes later (mitmproxy's ``io/compat.py``, Electrum's ``wallet_db.py``).
 
-Format 1 is the first this Cardtable writes, so :data:`STEPS` is empty today. When the
-format changes: bump :data:`FORMAT_VERSION`, add ``STEPS[old] = _old_to_new`` here, and keep
-a file of the old version under ``tests/`` that must still load.
+Format 1 was the first. Format 2 lets a deck on the table name the art set it is dressed
+in (``"art"``, absent or null for Cardtable's own art). When the format changes: bump
+:data:`FORMAT_VERSION`, add ``STEPS[old] = _old_to_new`` here, and keep a file of the old
+version under ``tests/`` that must still load.
 
->>> migrate({"format_version": 1, "session": {}})
-{'format_version': 1, 'session': {}}
+>>> migrate({"format_version": 1, "session": {"decks": [{"id": "tarot"}]}})
+{'format_version': 2, 'session': {'decks': [{'id': 'tarot', 'art': None}]}}
 >>> migrate({"format_version": 7})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -23,13 +24,25 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 #: The format this Cardtable writes, and the newest it reads.
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 Document = dict[str, Any]
 Step = Callable[[Document], Document]
 
+
+def _1_to_2(data: Document) -> Document:
+    """Format 2 gives every deck an ``art`` (null: Cardtable's own art, as format 1 showed)."""
+    session = dict(data["session"])
+    decks = session.get("decks")
+    if isinstance(decks, list):
+        session["decks"] = [
+            {**deck, "art": deck.get("art")} if isinstance(deck, dict) else deck for deck in decks
+        ]
+    return {**data, "format_version": 2, "session": session}
+
+
 #: ``STEPS[n]`` turns a version-``n`` dict into a version-``n + 1`` dict.
-STEPS: dict[int, Step] = {}
+STEPS: dict[int, Step] = {1: _1_to_2}
 
 
 class MigrationError(ValueError):

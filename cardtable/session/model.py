@@ -157,6 +157,18 @@ DECK_SOURCES = {
     "shoe": _shoe,
 }
 
+
+def _user_deck(source: str) -> Any:
+    """The builder of a group's own deck (source ``user:<id>``), or None if it is none.
+
+    Imported here, not at the top: the session model only needs the user's decks when a
+    session holds one.
+    """
+    from cardtable.custom_decks import USER_SOURCE, user_deck_builder
+
+    return user_deck_builder(source) if source.startswith(USER_SOURCE) else None
+
+
 _SPECS: dict[tuple[str, int], DeckSpec] = {}
 _CARDS: dict[tuple[str, int, DeckId], tuple[Card, ...]] = {}
 
@@ -166,22 +178,24 @@ class DeckOnTable:
     """A deck on the table: its id there (the prefix of its cards' ids) and where it came from.
 
     The cards themselves are rebuilt from ``source`` (a key of :data:`DECK_SOURCES`) and
-    ``size`` (decks in a shoe), so a save file stores only where each card lies.
+    ``size`` (decks in a shoe), so a save file stores only where each card lies. ``art`` is
+    the id of the art set the group chose to dress the deck in (see
+    :mod:`cardtable.deck_art`), or None for Cardtable's own art.
     """
 
     id: DeckId
     source: str
     size: int = 1
+    art: str | None = None
 
     def spec(self) -> DeckSpec:
         """The deck's :class:`DeckSpec` (read once per source and size, then reused)."""
         key = (self.source, self.size)
         if key not in _SPECS:
-            try:
-                build = DECK_SOURCES[self.source]
-            except KeyError:
+            build = DECK_SOURCES.get(self.source) or _user_deck(self.source)
+            if build is None:
                 known = ", ".join(DECK_SOURCES)
-                raise SessionError(f"{self.source!r} is not a deck ({known})") from None
+                raise SessionError(f"{self.source!r} is not a deck ({known})")
             _SPECS[key] = build(self.size)
         return _SPECS[key]
 

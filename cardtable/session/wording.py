@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from cardtable.cards import CardId, PlayingCard, TarotCard
+from cardtable.cards import CardId, CustomCard, PlayingCard, TarotCard
 from cardtable.session.model import GameState
 
 
@@ -33,6 +33,8 @@ def card_words(state: GameState, card: CardId, orientation: bool = True) -> str:
     face = state.table.card(card).face
     if isinstance(face, PlayingCard):
         return "a Joker" if face.is_joker else f"the {face.name}"
+    if isinstance(face, CustomCard):  # a group's own card, by the name they gave it
+        return f"“{face.name}”"
     assert isinstance(face, TarotCard)
     name = face.name if face.is_excuse or face.is_triumph else f"the {face.name}"
     if orientation and state.table.facing[card].reversed:
