@@ -471,3 +471,18 @@ def test_a_gm_note_can_be_private():
 def test_characters_are_controlled_by_one_player_each():
     session = small_session()
     assert [c.id for c in session.characters_of(DANA)] == [VEX]
+
+
+def test_renaming_a_sheet_renames_its_character() -> None:
+    from attrs import evolve
+
+    from cardtable.session import EditSheet
+    from cardtable.session.demo import build_demo
+
+    session = build_demo()
+    character = next(c for c in session.characters.values() if c.sheet is not None)
+    assert character.sheet is not None
+    session.apply(EditSheet(character.id, evolve(character.sheet, name="Lady Ottoline Vane")))
+    assert session.characters[character.id].name == "Lady Ottoline Vane"
+    session.undo()
+    assert session.characters[character.id].name == character.name

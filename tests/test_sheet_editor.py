@@ -25,6 +25,7 @@ from cardtable.session import (
     load,
 )
 from cardtable.session.demo import demo_path
+from cardtable.session.model import MAX_NAME
 from cardtable.sheets import SHEET_TYPES, AdventureSheet, PoolSheet, Sheet, TarotSheet
 from cardtable.sheets.tarot import LADDER
 from cardtable.ui.document import SessionDocument
@@ -437,7 +438,7 @@ def test_a_new_character_comes_in_with_a_blank_sheet_bearing_its_name(
     dialog = NewCharacterDialog(document)
     qtbot.addWidget(dialog)
     assert not dialog.ok.isEnabled()
-    qtbot.keyClicks(dialog.name, "M" * 41)
+    qtbot.keyClicks(dialog.name, "M" * (MAX_NAME + 1))
     assert not dialog.ok.isEnabled() and dialog.problems.messages()
     dialog.name.clear()
     qtbot.keyClicks(dialog.name, "Mirela Dusk")

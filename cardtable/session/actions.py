@@ -489,7 +489,9 @@ class EditSheet(Action):
         if getattr(self.sheet, "system", None) != char.system:
             raise SessionError(f"{char.name} has a {char.system} sheet; this is not one.")
         old = char.sheet
-        state.characters[char.id] = evolve(char, sheet=self.sheet)
+        # The sheet's name is the character's: renaming one renames the other.
+        renamed = " ".join(str(getattr(self.sheet, "name", "")).split()) or char.name
+        state.characters[char.id] = evolve(char, sheet=self.sheet, name=renamed)
         said = " ".join(self.what.split())
         if said:
             return Performed((Event.said(f"{session.actor_name} changed {char.name}'s {said}"),))

@@ -24,6 +24,7 @@ from attrs import Factory, define, evolve, field, frozen
 from cardtable.cards import Card, CardId, DeckId
 from cardtable.decks import DeckSpec, playing_card_shoe, playing_cards, tourist_tarot
 from cardtable.piles import Pile, PileError, PileId, PileKind, Table
+from cardtable.sheets.common import MAX_NAME as SHEET_NAME_LIMIT
 
 if TYPE_CHECKING:
     from cardtable.sheets import Sheet
@@ -39,7 +40,8 @@ OptionValue = bool | int | str
 #: Colours offered to new players, in order; any ``#rrggbb`` is accepted.
 PALETTE = ("#c0392b", "#2980b9", "#27ae60", "#8e44ad", "#d35400", "#16a085", "#7f8c8d")
 
-MAX_NAME = 40
+#: A name fits on one line of a sheet: the sheets' own limit.
+MAX_NAME = SHEET_NAME_LIMIT
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
