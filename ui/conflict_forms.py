@@ -8,23 +8,9 @@ from __future__ import annotations
 from cardtable.resolvers.adventure_showdown import DeadlockWay
 from cardtable.resolvers.adventure_state import Side
 from cardtable.ui.panel_style import button
+from cardtable.ui.panel_style import combo as _combo
+from cardtable.ui.panel_style import line_edit as _line
 from cardtable.ui.qt import Qt, QtWidgets
-
-
-def _combo(name: str, tip: str, parent: QtWidgets.QWidget) -> QtWidgets.QComboBox:
-    combo = QtWidgets.QComboBox(parent)
-    combo.setAccessibleName(name)
-    combo.setToolTip(tip)
-    return combo
-
-
-def _line(name: str, hint: str, parent: QtWidgets.QWidget) -> QtWidgets.QLineEdit:
-    edit = QtWidgets.QLineEdit(parent)
-    edit.setAccessibleName(name)
-    edit.setPlaceholderText(hint)
-    edit.setToolTip(hint)
-    edit.setClearButtonEnabled(True)
-    return edit
 
 
 class ChallengeForm(QtWidgets.QGroupBox):

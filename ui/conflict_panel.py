@@ -8,7 +8,9 @@ card is named only when :func:`~cardtable.session.on_screen` allows it, else it 
 "face-down card".
 
 Every button is one session action from :mod:`cardtable.ui.conflict_steps`, logged and undone
-like any other; the rules (what trumps, who may push, Advantage) stay in the resolver.
+like any other; the rules (what trumps, who may push, Advantage) stay in the resolver. Face
+cards, Suspended Challenges, Queens, Hits and environments come from
+:mod:`cardtable.ui.conflict_extras`.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from cardtable.session import (
 from cardtable.sheets.adventure import AdventureSheet
 from cardtable.ui import conflict_steps as steps
 from cardtable.ui.card_chips import card_caption
+from cardtable.ui.conflict_extras import TOP_CARD, ConflictExtras
 from cardtable.ui.conflict_forms import AnswerForm, ChallengeForm, OverBox, ShowdownBox, SupportForm
 from cardtable.ui.conflict_views import (
     ClaimRow,
@@ -137,6 +140,8 @@ class ConflictPanel(QtWidgets.QWidget):
         for widget in (self.challenge_box, self.answer_box, self.support_box, self.showdown_box,
                        self.picker, self.over_box):
             layout.addWidget(widget)
+        # Face cards, Suspended Challenges, Queens, Hits: placed among the forms above.
+        self.extras = ConflictExtras(self, layout)
 
     def _build_board(self) -> QtWidgets.QWidget:
         board = QtWidgets.QWidget(self)
@@ -245,10 +250,11 @@ class ConflictPanel(QtWidgets.QWidget):
             self._show_board(game, conflict)
             self._show_phase(game, conflict, [c.id for c in ready], blocked)
         self._show_picker(game, blocked)
+        self.extras.refresh(game, [c.id for c in ready], blocked)
 
     def _pending_fits(self, phase: Phase | None) -> bool:
         assert self.pending is not None
-        return phase is self.pending.role.phase
+        return phase in self.pending.role.phases
 
     def _fill(self, combo: QtWidgets.QComboBox, characters: list[str]) -> None:
         wanted = [(c, self._who(c)) for c in characters]
@@ -432,6 +438,9 @@ class ConflictPanel(QtWidgets.QWidget):
         pushing = lay.role is Role.PUSH
         role = "push" if pushing else f"{lay.role.value} card"
         confirm = "Push with this card" if pushing else "Lay face down"
+        own = self.extras.prompt(lay, character.name, player.name)
+        if own is not None:
+            confirm = own[1]
         if session.curtain is not None:
             waiting = session.state.player(session.curtain)
             self.picker.ask(
@@ -439,12 +448,19 @@ class ConflictPanel(QtWidgets.QWidget):
                 f"once they take the computer.", None, confirm=confirm,
                 pass_to=None if waiting.id == player.id else player.name)
             return
+        if steps.is_environment(session.state, character):
+            # No hand to keep secret: the top card of the draw pile, seen by nobody.
+            self.picker.ask(f"{character.name} is an environment: it plays the top card of the "
+                            "draw pile.", [(CardId(TOP_CARD), "Top card of the draw pile")],
+                            confirm=confirm)
+            return
         if session.holder != player.id:
             self.picker.ask(f"{player.name} chooses {character.name}'s {role} in secret.",
                             None, confirm=confirm, pass_to=player.name)
             return
         shown = on_screen(session)
-        hand = list(session.table.pile(PileId(_hand(game, character))).cards)
+        hand = self.extras.only(lay, game, list(
+            session.table.pile(PileId(_hand(game, character))).cards))
         what = f"lay face down as the {lay.role.value}"
         if pushing and game is not None and game.conflict is not None:
             side = game.conflict.side_of(character.id)
@@ -454,8 +470,9 @@ class ConflictPanel(QtWidgets.QWidget):
                     if side is not game.conflict.pusher else "push with")
         cards = [(card, self._caption(game, character.id, card, shown)) for card in hand
                  if card in shown]
-        self.picker.ask(f"{player.name}: choose the card {character.name} will {what}.",
-                        cards, confirm=confirm, empty="No card in the hand can be played.")
+        prompt = own[0] if own is not None else (
+            f"{player.name}: choose the card {character.name} will {what}.")
+        self.picker.ask(prompt, cards, confirm=confirm, empty="No card in the hand can be played.")
 
     def _caption(self, game: AdventureGame | None, character: str, card: CardId,
                  shown: frozenset[CardId]) -> str:
@@ -548,14 +565,11 @@ class ConflictPanel(QtWidgets.QWidget):
         lay = self.pending
         if lay is None:
             return
-        card = CardId(card_id)
-        if lay.role is Role.CHALLENGE:
-            action = steps.issue_challenge(lay.character, lay.text, card)
-        elif lay.role is Role.ANSWER:
-            action = steps.answer(lay.character, lay.text, card)
-        elif lay.role is Role.SUPPORT:
+        card = None if card_id == TOP_CARD else CardId(card_id)
+        action = self.extras.action_for(lay, card)
+        if action is None and lay.role is Role.SUPPORT:
             action = steps.support(lay.character, lay.side or Side.CHALLENGE, card)
-        else:
+        elif action is None:
             action = steps.push(lay.character, card)
         self.pending = None
         if self._apply(action):
@@ -563,6 +577,7 @@ class ConflictPanel(QtWidgets.QWidget):
                 self.goal_edit.clear()
             elif lay.role is Role.ANSWER:
                 self.intent.clear()
+            self.extras.done(lay)
         else:
             self.pending = lay
             self._refresh()

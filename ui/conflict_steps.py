@@ -32,6 +32,7 @@ from cardtable.resolvers.adventure_showdown import DeadlockWay
 from cardtable.resolvers.adventure_state import Player, Purse, Side
 from cardtable.session import Character, CharacterId, Event, GameState, ResolverStep, hand_id
 from cardtable.sheets.adventure import AdventureSheet
+from cardtable.ui.adventure_mirror import bond_ids, mirror, snapshot
 
 #: The id a game started here gets in ``session.resolvers`` (a game already there, under any
 #: id, is used instead).
@@ -96,8 +97,9 @@ def ensure_game(state: GameState) -> tuple[AdventureGame, list[Event]]:
 
 
 def join(state: GameState, rng: Rng, game: AdventureGame, character_id: str) -> list[Event]:
-    """Bring a session character into the game, with its hand and face-down zone (made when
-    the session has none); nothing to do for one already in."""
+    """Bring a session character into the game, with its hand and face-down zone (the zone
+    made when the session has none; a character without a hand joins as an environment);
+    nothing to do for one already in."""
     if character_id in game.characters:
         return []
     character = state.character(CharacterId(character_id))
@@ -108,14 +110,26 @@ def join(state: GameState, rng: Rng, game: AdventureGame, character_id: str) -> 
     assert isinstance(sheet, AdventureSheet)
     table = state.table
     hand, zone = hand_id(character), zone_pile(character)
-    if hand not in table.piles:
-        table.add_pile(Pile(hand, PileKind.HAND, f"{character.name}'s hand", owner=character.id))
+    environment = is_environment(state, character)
     if zone not in table.piles:
         table.add_pile(Pile(zone, PileKind.ZONE, f"{character.name}'s face-down cards",
                             owner=character.id))
-    playing = PlayCharacter.from_sheet(character.id, character.player, sheet)
-    events = game.adopt_character(table, rng, playing, hand=hand, zone=zone)
+    playing = PlayCharacter.from_sheet(character.id, character.player, sheet,
+                                       environment=environment)
+    bond_ids(state, playing)
+    events = game.adopt_character(table, rng, playing, hand=None if environment else hand,
+                                  zone=zone)
     return session_events(state, events)
+
+
+def is_environment(state: GameState, character: Character) -> bool:
+    """A Fantastical Adventure character brought in without a hand of cards plays as an
+    environment (a desert, a jungle): it takes the top card of the draw pile when it needs
+    one. One already in the game is what it joined as."""
+    game = find_game(state)
+    if game is not None and character.id in game.characters:
+        return not game.characters[character.id].has_hand
+    return hand_id(character) not in state.table.piles
 
 
 def session_events(state: GameState, events: Events) -> list[Event]:
@@ -146,7 +160,9 @@ def game_step(
         game, said = ensure_game(state)
         for character in involving:
             said += join(state, rng, game, character)
+        before = snapshot(game)
         said += session_events(state, run(game, state.table, rng))
+        mirror(state, game, before)
         return said
 
     return ResolverStep(step, checkpoint=checkpoint)
@@ -265,6 +281,7 @@ __all__ = [
     "decline_draws",
     "ensure_game",
     "find_game",
+    "is_environment",
     "issue_challenge",
     "join",
     "next_turn",

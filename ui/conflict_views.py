@@ -31,21 +31,40 @@ class Role(enum.Enum):
     ANSWER = "Answer"
     SUPPORT = "Support"
     PUSH = "Push"
+    INTERRUPT = "interrupting Challenge"  # with a Jack, before the reveal
+    QUEEN = "Queen"  # after a win
+    SUSPEND = "Suspended Challenge"
+    ANSWER_SUSPENDED = "Answer to the Suspended Challenge"
 
     @property
     def phase(self) -> Phase | None:
-        return {Role.CHALLENGE: None, Role.ANSWER: Phase.CHALLENGED,
-                Role.SUPPORT: Phase.ANSWERED, Role.PUSH: Phase.SHOWDOWN}[self]
+        return self.phases[0]
+
+    @property
+    def phases(self) -> tuple[Phase | None, ...]:
+        """The phases (None: no Conflict) in which the card may still be asked for."""
+        return _PHASES[self]
+
+
+_PHASES: dict[Role, tuple[Phase | None, ...]] = {
+    Role.CHALLENGE: (None,), Role.ANSWER: (Phase.CHALLENGED,),
+    Role.SUPPORT: (Phase.ANSWERED,), Role.PUSH: (Phase.SHOWDOWN,),
+    Role.INTERRUPT: (Phase.CHALLENGED, Phase.ANSWERED), Role.QUEEN: (Phase.OVER,),
+    Role.SUSPEND: (None,), Role.ANSWER_SUSPENDED: (None,),
+}
 
 
 @frozen
 class Lay:
-    """A card the panel is asking a player for: its role, whose, and the words that go with it."""
+    """A card the panel is asking a player for: its role, whose, and the words that go with it
+    (``note`` for a Suspended Challenge; ``number`` names the Suspended Challenge answered)."""
 
     role: Role
     character: str
     text: str = ""
     side: Side | None = None
+    note: str = ""
+    number: int = 0
 
 
 class SideView(QtWidgets.QGroupBox):

@@ -168,3 +168,21 @@ def repolish(widget: QtWidgets.QWidget) -> None:
     style = widget.style()
     style.unpolish(widget)
     style.polish(widget)
+
+
+def combo(name: str, tip: str, parent: QtWidgets.QWidget) -> QtWidgets.QComboBox:
+    """A combo box with its accessible name and tooltip."""
+    box = QtWidgets.QComboBox(parent)
+    box.setAccessibleName(name)
+    box.setToolTip(tip)
+    return box
+
+
+def line_edit(name: str, hint: str, parent: QtWidgets.QWidget) -> QtWidgets.QLineEdit:
+    """A one-line text field whose hint is both its placeholder and its tooltip."""
+    edit = QtWidgets.QLineEdit(parent)
+    edit.setAccessibleName(name)
+    edit.setPlaceholderText(hint)
+    edit.setToolTip(hint)
+    edit.setClearButtonEnabled(True)
+    return edit

@@ -245,6 +245,15 @@ class AdventureForm(SheetForm):
             suit = sheet.facets[index].suit
             colour = RED if suit.is_red else "#1d1b19"
             fields[0].editor.setStyleSheet(f"QComboBox {{ color: {colour}; }}")
+            # A lost Facet stays readable but struck through, until it is treated.
+            lost = sheet.facets[index].lost
+            for field in (fields[1], fields[5]):
+                font = field.editor.font()
+                font.setStrikeOut(lost)
+                field.editor.setFont(font)
+                field.editor.setProperty("lost", lost)
+            fields[1].editor.setToolTip("Lost after a Hit, until treated" if lost else
+                                        "The Facet's name")
 
     # -- Ambitions and Bonds ------------------------------------------------------------
 

@@ -28,8 +28,9 @@ PANEL_KEYS = {
     "pool": ("&Pool Challenge", "Ctrl+4"),
     "tokens": ("&Author tokens", "Ctrl+5"),
     "sheets": ("Character &sheet", "Ctrl+6"),
+    "play": ("Fantastical Adventure p&lay", "Ctrl+7"),
 }
-#: The short names on the panels' tabs, so that all six fit side by side.
+#: The short names on the panels' tabs, so that all of them fit side by side.
 TAB_TITLES = {
     "dice": "Dice",
     "tarot": "Tarot",
@@ -37,6 +38,7 @@ TAB_TITLES = {
     "pool": "Pool",
     "tokens": "Tokens",
     "sheets": "Sheet",
+    "play": "Play",
 }
 #: How wide the column of panels starts, in pixels.
 PANEL_WIDTH = 420
@@ -71,6 +73,8 @@ class WindowSetup:
     def _install(self, window: MainWindow) -> None:
         from cardtable.settings import load_settings
         from cardtable.ui import (
+            adventure_felt,
+            adventure_play_panel,
             conflict_panel,
             dice_tray,
             pool_tracker,
@@ -93,7 +97,9 @@ class WindowSetup:
             "pool": pool_tracker.make_dock(document, window),
             "tokens": token_panel.make_dock(document, window),
             "sheets": sheets,
+            "play": adventure_play_panel.make_dock(document, window),
         }
+        adventure_felt.install(window.felt, document)
         first: QtWidgets.QDockWidget | None = None
         for key, dock in self.docks.items():
             text, keys = PANEL_KEYS[key]

@@ -150,13 +150,15 @@ def break_bond(game: AdventureGame, character: str, other: str) -> Events:
 
 def act_on_bond(game: AdventureGame, table: Table, rng: Rng, character: str, other: str
                 ) -> Events:
-    """Acting in accordance with a Bond draws a card."""
+    """Acting in accordance with a Bond draws a card. The other character need not be in
+    play: a Bond may tie to someone the game has never dealt in (named as the sheet wrote)."""
     who = game.character(character)
     bond = who.bond_with(other)
+    named = game.characters[other].name if other in game.characters else other
     if bond is None:
-        raise AdventureRuleError(f"{who.name} has no Bond with {game.name(other)}")
+        raise AdventureRuleError(f"{who.name} has no Bond with {named}")
     return game.draw(table, rng, character, BOND_DRAW,
-                     f"for acting on the Bond with {game.name(other)} ({bond.nature})")
+                     f"for acting on the Bond with {named} ({bond.nature})")
 
 
 def lend_a_hand(
