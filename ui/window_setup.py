@@ -29,6 +29,7 @@ PANEL_KEYS = {
     "tokens": ("&Author tokens", "Ctrl+5"),
     "sheets": ("Character &sheet", "Ctrl+6"),
     "play": ("Fantastical Adventure p&lay", "Ctrl+7"),
+    "log": ("Session &log", "Ctrl+8"),
 }
 #: The short names on the panels' tabs, so that all of them fit side by side.
 TAB_TITLES = {
@@ -39,9 +40,12 @@ TAB_TITLES = {
     "tokens": "Tokens",
     "sheets": "Sheet",
     "play": "Play",
+    "log": "Log",
 }
 #: How wide the column of panels starts, in pixels.
 PANEL_WIDTH = 420
+#: How wide the log beside the hand starts, in pixels.
+LOG_WIDTH = 460
 #: How tall the hand starts: a row of cards and its label.
 HAND_HEIGHT = 190
 
@@ -77,6 +81,7 @@ class WindowSetup:
             adventure_play_panel,
             conflict_panel,
             dice_tray,
+            log_panel,
             pool_tracker,
             sheet_editor,
             tarot_panel,
@@ -98,6 +103,7 @@ class WindowSetup:
             "tokens": token_panel.make_dock(document, window),
             "sheets": sheets,
             "play": adventure_play_panel.make_dock(document, window),
+            "log": log_panel.make_dock(document, window),
         }
         adventure_felt.install(window.felt, document)
         first: QtWidgets.QDockWidget | None = None
@@ -109,7 +115,11 @@ class WindowSetup:
             toggle = dock.toggleViewAction()
             toggle.setShortcut(QtGui.QKeySequence(keys))
             toggle.setToolTip(f"Show or hide the {text.replace('&', '')} ({keys})")
-            if first is None:
+            if key == "log":
+                # The log lies beside the hand, always in sight, not behind a tab.
+                window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+                window.splitDockWidget(window.hand_dock, dock, Qt.Orientation.Horizontal)
+            elif first is None:
                 first = dock
             else:
                 window.tabifyDockWidget(first, dock)
@@ -117,12 +127,7 @@ class WindowSetup:
             first.raise_()
             # The felt is the table; the panels share a narrow column beside it.
             window.resizeDocks([first], [PANEL_WIDTH], Qt.Orientation.Horizontal)
-            QtCore.QTimer.singleShot(
-                0,
-                lambda: window.resizeDocks(
-                    [window.hand_dock], [HAND_HEIGHT], Qt.Orientation.Vertical
-                ),
-            )
+            QtCore.QTimer.singleShot(0, lambda: self._size_bottom(window))
 
         install_print_actions(
             window.file_menu, window, document, sheets.current_character, before=window.quit_action
@@ -150,6 +155,16 @@ class WindowSetup:
         window.felt.card_actions.confirm_reveal = self._confirm_reveal
         document.replaced.connect(self._remember_path)
         self.apply(self.settings)
+
+    def _size_bottom(self, window: MainWindow) -> None:
+        window.resizeDocks([window.hand_dock], [HAND_HEIGHT], Qt.Orientation.Vertical)
+        log = self.docks.get("log")
+        if log is not None:
+            window.resizeDocks(
+                [window.hand_dock, log],
+                [window.width() - LOG_WIDTH, LOG_WIDTH],
+                Qt.Orientation.Horizontal,
+            )
 
     # -- settings -------------------------------------------------------------------------
 
