@@ -32,8 +32,7 @@ from attrs import evolve, field, frozen
 
 from cardtable.cards import CardId, DeckId
 from cardtable.piles import Pile, PileId, PileKind
-from cardtable.randomness import Rng
-from cardtable.session.core import Action, Changes, Performed, Session
+from cardtable.session.core import Action, Performed, Session
 from cardtable.session.log import Event
 from cardtable.session.model import (
     Character,
@@ -47,7 +46,12 @@ from cardtable.session.model import (
     PlayerId,
     SessionError,
 )
-from cardtable.session.registry import resolver_kind
+
+# Re-exported: resolver actions live in their own module, callers import them from here.
+from cardtable.session.resolver_actions import EndResolver as EndResolver
+from cardtable.session.resolver_actions import ResolverStep as ResolverStep
+from cardtable.session.resolver_actions import StartResolver as StartResolver
+from cardtable.session.resolver_actions import StepFunction as StepFunction
 from cardtable.session.visibility import EVERYONE, Audience, audience_in
 from cardtable.session.wording import card_words, cards_words, count_of
 from cardtable.sheets import Sheet
@@ -564,76 +568,3 @@ class Note(Action):
             f"{who} wrote a private note", f"{who} noted privately: {text}", session.holder
         )
         return Performed((event,))
-
-
-# ---------------------------------------------------------------------------------------------
-# Resolvers
-
-#: A resolver step: changes the game state (table, resolvers, sheets) with the session's
-#: randomness and returns what to log (strings are public; :class:`Event` may be private).
-StepFunction = Callable[[GameState, Rng], Iterable[Event | str] | None]
-
-
-def _events(items: Iterable[Event | str]) -> list[Event]:
-    return [item if isinstance(item, Event) else Event.said(item) for item in items]
-
-
-def _check_resolvers(state: GameState) -> None:
-    for value in state.resolvers.values():
-        resolver_kind(value)
-
-
-@frozen
-class StartResolver(Action):
-    """Put a resolver's state on the table under ``resolver_id``."""
-
-    resolver_id: str
-    state: object
-    text: str = ""
-
-    def perform(self, session: Session) -> Performed:
-        if self.resolver_id in session.resolvers:
-            raise SessionError(f"A resolver called {self.resolver_id!r} is already in progress.")
-        resolver_kind(self.state)
-        session.state.resolvers[self.resolver_id] = self.state
-        text = self.text or f"{session.actor_name} began {self.resolver_id}"
-        return Performed((Event.said(text),), Changes.RESOLVER)
-
-
-@frozen
-class EndResolver(Action):
-    """Take a finished (or abandoned) resolver off the table."""
-
-    resolver_id: str
-    text: str = ""
-
-    def perform(self, session: Session) -> Performed:
-        if session.resolvers.pop(self.resolver_id, None) is None:
-            raise SessionError(f"No resolver called {self.resolver_id!r} is in progress.")
-        text = self.text or f"{session.actor_name} closed {self.resolver_id}"
-        return Performed((Event.said(text),), Changes.RESOLVER)
-
-
-@frozen
-class ResolverStep(Action):
-    """One step of a resolver, given as a function the session runs on its state.
-
-    The session knows nothing of the rules: ``step(state, rng)`` changes what it must and
-    returns its log lines; ``texts`` are logged after them. ``checkpoint`` (a reason) makes
-    the step one undo does not cross, e.g. a roll the group agreed not to take back.
-    """
-
-    foreign: ClassVar[bool] = True
-
-    step: StepFunction
-    texts: tuple[Event | str, ...] = field(default=(), converter=tuple)
-    changes: Changes = Changes.RESOLVER
-    checkpoint: str | None = None
-
-    def perform(self, session: Session) -> Performed:
-        said = self.step(session.state, session.rng)
-        events = _events(said or ()) + _events(self.texts)
-        _check_resolvers(session.state)
-        if not events:
-            events = [Event.said(f"{session.actor_name} moved the game on")]
-        return Performed(tuple(events), self.changes, self.checkpoint)
