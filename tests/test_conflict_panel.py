@@ -25,7 +25,7 @@ from cardtable.session import (
 )
 from cardtable.session.demo import demo_path
 from cardtable.sheets.adventure import AdventureSheet, Facet, Power, Role
-from cardtable.ui import conflict_steps
+from cardtable.ui import adventure_steps, conflict_steps
 from cardtable.ui.conflict_panel import ConflictPanel
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtWidgets
@@ -123,12 +123,21 @@ def panel_words(panel: ConflictPanel) -> str:
     return "\n".join(words)
 
 
+def pass_the_turn(panel: ConflictPanel) -> None:
+    """Alex, whose turn the demo begins on, passes it to Bea (the Play panel's button: the
+    Conflict panel has no button of its own for it, and says where it is)."""
+    assert panel.status.text().startswith("No Conflict. On Alex's turn")
+    assert "the Play panel passes the turn" in panel.status.text()
+    assert "turn" not in " ".join(b.text() for b in panel.findChildren(QtWidgets.QPushButton))
+    assert panel.document.apply(adventure_steps.pass_turn("alex"))
+    assert panel.status.text().startswith("No Conflict. On Bea's turn")
+
+
 def challenge_and_answer(qtbot, panel: ConflictPanel) -> None:
-    qtbot.mouseClick(panel.next_turn, LEFT)  # the demo begins on Alex's turn
-    assert panel.turn.text() == "Turn: <b>Bea</b>"
+    pass_the_turn(panel)
     pick(qtbot, panel, panel.challenger, BART)
     qtbot.keyClicks(panel.goal_edit, "to snatch the drowned chart")
-    qtbot.mouseClick(panel.challenge, LEFT)
+    qtbot.keyClick(panel.goal_edit, Qt.Key.Key_Return)  # Enter issues the Challenge
     lay(qtbot, panel, "bea", "7 of Clubs (Strong)")
     pick(qtbot, panel, panel.answerer, GRIMSBY)
     qtbot.keyClicks(panel.intent, "keep it under lock")
@@ -160,7 +169,7 @@ def test_a_conflict_with_supporters_a_push_and_a_yield(qtbot, panel: ConflictPan
     qtbot.mouseClick(panel.reveal, LEFT)
     # Mirela's Strong 8 trumps the Thug's plain 6: +1 Advantage to the Challenge. The
     # primaries are both Strong, and 7 beats 5, so Grimsby must Yield or Push.
-    [pair] = [row for row in panel._pairs if row.isVisibleTo(panel)]
+    [pair] = [row for row in panel.board.pairs if row.isVisibleTo(panel)]
     assert pair.left.caption == "8 of Hearts" and pair.right.caption == "6 of Clubs"
     assert pair.result.text() == "Mirela Vosk wins: +1 Advantage to the Challenge"
     assert panel.sides[Side.CHALLENGE].advantage.value_text == "1"
@@ -250,7 +259,7 @@ def test_nobody_answering_returns_the_card_unrevealed(qtbot, panel: ConflictPane
 def test_a_deadlock_offers_the_three_ways_out(qtbot, panel: ConflictPanel):
     session = panel.document.session
     give(session, GRIMSBY, ["2D", "KD"])
-    qtbot.mouseClick(panel.next_turn, LEFT)
+    pass_the_turn(panel)
     pick(qtbot, panel, panel.challenger, BART)
     qtbot.keyClicks(panel.goal_edit, "to win the wager")
     qtbot.mouseClick(panel.challenge, LEFT)

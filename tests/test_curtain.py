@@ -108,3 +108,21 @@ def test_no_private_face_is_painted_while_the_curtain_is_up(
     window.felt.show_preview(card)  # nor in the large preview
     assert not window.felt.preview.isVisible()
     assert not private_faces & set(drawn)
+
+
+def test_the_next_player_carries_on_from_the_keyboard_once_the_curtain_lifts(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    session = window.document.session
+    felt = window.felt  # the table, built on first use
+    qtbot.waitUntil(felt.isVisible)
+    felt.setFocus()
+    assert window.focusWidget() is felt
+    _pass_to(window, "Bea")
+    assert window.focusWidget() is window.curtain.confirm
+    qtbot.keyClick(window.curtain.confirm, Qt.Key.Key_Return)  # "I am Bea"
+    # The felt lost the focus to the curtain, and gets it back.
+    qtbot.waitUntil(lambda: window.focusWidget() is felt)
+    before = len(session.table.pile(QUINCE_HAND).cards)
+    qtbot.keyClick(felt, Qt.Key.Key_D)  # D draws to Bea's hand
+    assert len(session.table.pile(QUINCE_HAND).cards) == before + 1

@@ -29,7 +29,7 @@ def _panel(qtbot: QtBot, document: SessionDocument) -> HandPanel:
     qtbot.addWidget(dock)
     dock.resize(700, 220)
     dock.show()
-    panel = dock.widget()
+    panel = dock.findChild(HandPanel)
     assert isinstance(panel, HandPanel)
     return panel
 
@@ -151,3 +151,18 @@ def test_faces_in_the_dock_follow_privacy(qtbot: QtBot) -> None:
     # A tarot card dealt into Bea's hand face down is still hers to see.
     assert document.apply(Draw(TAROT_DRAW, QUINCE_HAND))
     assert panel.hand_lists()[QUINCE_HAND].shown[-1][1] is not None
+
+
+def test_a_card_drawn_into_a_long_hand_is_scrolled_into_sight(qtbot: QtBot) -> None:
+    document = demo_document()
+    session = document.session
+    panel = _panel(qtbot, document)
+    take_seat(session, "Bea")
+    for _ in range(12):  # far more cards than the 700-pixel dock shows
+        assert document.apply(Draw(SHOE_DRAW, QUINCE_HAND))
+    hand = panel.hand_lists()[QUINCE_HAND]
+    qtbot.waitUntil(lambda: hand.viewport().width() > 300)  # laid out in the dock
+    assert document.apply(Draw(SHOE_DRAW, QUINCE_HAND))
+    newest = hand.visualItemRect(hand.item(hand.count() - 1))
+    assert hand.horizontalScrollBar().value() > 0
+    assert newest.left() >= 0 and newest.right() <= hand.viewport().width()

@@ -34,3 +34,28 @@ def test_a_private_draw_reads_as_a_card_to_others_and_by_name_to_its_owner(qtbot
     assert document.apply(PassSeat((seat + 1) % len(session.players)))
     assert name not in panel.lines[-2] and "drew a card" in panel.lines[-2]
     assert name not in panel.view.toPlainText()
+
+
+def test_the_log_keeps_its_newest_line_in_sight_until_the_reader_scrolls_back(
+    qtbot: QtBot,
+) -> None:
+    document = SessionDocument(load(demo_path()))
+    panel = LogPanel(document)
+    qtbot.addWidget(panel)
+    panel.resize(300, 100)
+    panel.show()
+    bar = panel.view.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0)
+    assert bar.value() == bar.maximum()
+    # The window lays its docks out after the first fill: the log follows the resize.
+    for size in ((500, 220), (220, 140)):
+        before = bar.maximum()
+        panel.resize(*size)
+        qtbot.waitUntil(lambda b=before: bar.maximum() != b)
+        assert bar.value() == bar.maximum()
+    bar.setValue(0)  # reading back
+    panel.resize(260, 160)
+    qtbot.wait(20)
+    assert bar.value() == 0
+    assert document.apply(PassSeat(1))  # a new line brings the newest back
+    assert bar.value() == bar.maximum()

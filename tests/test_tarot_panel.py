@@ -192,6 +192,16 @@ def test_the_panel_is_played_from_the_keyboard(qtbot, panel: TarotPanel):
     assert panel.focusWidget() is panel.draw
     qtbot.keyClick(panel.focusWidget(), Qt.Key.Key_Space)
     assert panel.challenge_rows() == ["Child of Rock: beaten by Beast of Rock"]
+    panel.stop.setFocus()
+    qtbot.keyClick(panel.stop, Qt.Key.Key_Space)
+    # The Aspect is typed and written with Enter; then Finish is the one step left.
+    assert panel.focusWidget() is panel.aspect
+    qtbot.keyClicks(panel.aspect, "Knows the Furnace warden's rounds")
+    qtbot.keyClick(panel.aspect, Qt.Key.Key_Return)
+    assert sheet(session).aspects[-1].text == "Knows the Furnace warden's rounds"
+    assert panel.focusWidget() is panel.finish
+    qtbot.keyClick(panel.finish, Qt.Key.Key_Space)
+    assert tarot_steps.challenge_in_play(session.state) is None
     for widget in (panel.draw, panel.stop, panel.concede, panel.play_sleeve, panel.finish,
                    panel.write, panel.character, panel.attribute, panel.rank, panel.aspect):
         assert widget.accessibleName()

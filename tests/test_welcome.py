@@ -191,6 +191,7 @@ def test_the_demo_button_loads_the_demo_as_an_unsaved_session(qtbot):
         _click(qtbot, dialog.demo_button)
     assert dialog.choice.kind is ChoiceKind.DEMO
     assert dialog.started is not None and dialog.started.path is None
+    assert dialog.started.demo  # the window's title says "Demo table", not "Untitled"
     demo = load(demo_path())
     session = dialog.started.session
     assert [p.name for p in session.players] == [p.name for p in demo.players] == DEMO_PLAYERS

@@ -100,3 +100,21 @@ def test_opening_a_saved_session_adds_it_to_the_recent_files(
     saved.write_bytes(demo_path().read_bytes())
     window.document.replace(load(saved), saved)
     assert stored and stored[-1].recent_files[0] == str(saved)
+
+
+def test_a_panel_shortcut_brings_a_panel_behind_another_tab_forward(
+    qtbot: QtBot, tmp_path: Path, stored: list[Settings]
+) -> None:
+    window = _window(qtbot, tmp_path, Settings(), stored)
+    tarot = window.setup.docks["tarot"]  # type: ignore[attr-defined]
+    dice = window.setup.docks["dice"]  # type: ignore[attr-defined]
+    entry = next(a for a in window.panels_menu.actions() if a.text() == "&Tarot Challenge")
+    qtbot.waitUntil(lambda: not dice.visibleRegion().isEmpty())
+    assert tarot.visibleRegion().isEmpty() and not entry.isChecked()  # behind the dice tab
+    entry.trigger()  # Ctrl+2 (Qt's own toggle hid a panel that was open behind a tab)
+    qtbot.waitUntil(lambda: not tarot.visibleRegion().isEmpty())
+    assert not tarot.isHidden() and entry.isChecked() and dice.visibleRegion().isEmpty()
+    entry.trigger()  # in front already: hidden
+    assert tarot.isHidden() and not entry.isChecked()
+    entry.trigger()
+    assert not tarot.isHidden() and entry.isChecked()

@@ -18,7 +18,7 @@ from cardtable.resolvers.adventure_identify import IDENTIFY_PILE
 from cardtable.session import Session, on_screen
 from cardtable.ui.card_art import PLAYING
 from cardtable.ui.card_chips import ChipRow, card_caption
-from cardtable.ui.panel_style import allow, button, escape
+from cardtable.ui.panel_style import allow, button, enter_presses, escape
 from cardtable.ui.panel_style import combo as _combo
 from cardtable.ui.panel_style import line_edit as _line
 from cardtable.ui.qt import Qt, QtWidgets
@@ -54,6 +54,8 @@ class IdentifyBox(QtWidgets.QGroupBox):
         self.claim = button("&Claim…", "Play a higher card face up and name the thing", self)
         self.reveal = button("&Reveal the hidden card", "Settle what the thing is", self,
                              primary=True)
+        enter_presses(self.threat, self.start)
+        enter_presses(self.claim_what, self.claim)
         form.addRow("Claimant", self.claimer)
         self._claim_row = QtWidgets.QHBoxLayout()
         self._claim_row.addWidget(self.claim_what, 1)

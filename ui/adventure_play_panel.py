@@ -47,7 +47,14 @@ from cardtable.ui.card_chips import card_caption
 from cardtable.ui.conflict_steps import adventure_characters, find_game, is_environment, not_ready
 from cardtable.ui.conflict_views import HandPicker
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.panel_style import allow, button, escape, scrolling_dock, stylesheet
+from cardtable.ui.panel_style import (
+    allow,
+    button,
+    enter_presses,
+    escape,
+    scrolling_dock,
+    stylesheet,
+)
 from cardtable.ui.panel_style import combo as _combo
 from cardtable.ui.panel_style import line_edit as _line
 from cardtable.ui.qt import Qt, QtWidgets
@@ -182,6 +189,7 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         self.take_up = button("Take &up", "Take on the Ambition (a short-term one draws a card)",
                               box)
         self.take_up.clicked.connect(self._on_take_up)
+        enter_presses(self.new_goal, self.take_up)
         form.addRow("New", self.new_goal)
         form.addRow("Serving", _row(self.serves, self.take_up))
         self.short = _combo("Short-term Ambition", "A short-term Ambition of the character", box)

@@ -101,16 +101,18 @@ class CardChip(QtWidgets.QFrame):
 
 
 class ChipRow(QtWidgets.QWidget):
-    """Chips side by side, wrapping onto new lines after ``per_line``."""
+    """Chips side by side, wrapping onto new lines after ``per_line``; ``caption_width``
+    narrows their captions (which wrap) for a tight column."""
 
     def __init__(
         self, kind: str, parent: QtWidgets.QWidget | None = None, *, per_line: int = 5,
-        width: int = CHIP_WIDTH,
+        width: int = CHIP_WIDTH, caption_width: int | None = None,
     ) -> None:
         super().__init__(parent)
         self._kind = kind
         self._per_line = per_line
         self._width = width
+        self._caption_width = caption_width
         self._grid = QtWidgets.QGridLayout(self)
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._grid.setHorizontalSpacing(4)
@@ -126,7 +128,8 @@ class ChipRow(QtWidgets.QWidget):
     ) -> None:
         """Show ``(face, reversed, note)`` for each card, or ``empty_text`` when none."""
         while len(self._chips) < len(cards):
-            chip = CardChip(self._kind, self, width=self._width)
+            chip = CardChip(self._kind, self, width=self._width,
+                            caption_width=self._caption_width)
             index = len(self._chips)
             self._grid.addWidget(chip, index // self._per_line, index % self._per_line,
                                  Qt.AlignmentFlag.AlignTop)

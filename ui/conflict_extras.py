@@ -33,7 +33,7 @@ from cardtable.ui import conflict_steps
 from cardtable.ui.adventure_hits import HitsBox
 from cardtable.ui.card_chips import card_caption
 from cardtable.ui.conflict_views import Lay, Role
-from cardtable.ui.panel_style import allow, button, escape
+from cardtable.ui.panel_style import allow, button, enter_presses, escape
 from cardtable.ui.panel_style import combo as _combo
 from cardtable.ui.panel_style import line_edit as _line
 from cardtable.ui.qt import Qt, QtWidgets
@@ -134,6 +134,7 @@ class ConflictExtras:
                               "be answered later (its player chooses it behind the curtain)",
                               box)
         self.suspend.clicked.connect(self._on_suspend)
+        enter_presses(self.suspend_note, self.suspend)
         form.addRow("N&ote", self.suspend_note)
         form.addRow(self.suspend)
 
@@ -151,6 +152,7 @@ class ConflictExtras:
         self.answer_suspended = button("Answer &it…", "Lay an Answer card face down: the "
                                        "Suspended Challenge becomes the Conflict", box)
         self.answer_suspended.clicked.connect(self._on_answer_suspended)
+        enter_presses(self.suspended_intent, self.answer_suspended)
         form.addRow(self.suspended_text)
         form.addRow("Which", self.suspended_pick)
         form.addRow("Answerer", self.suspended_answerer)
@@ -166,6 +168,7 @@ class ConflictExtras:
                                 "Challenge card face down; every card laid so far goes back to "
                                 "its hand unrevealed", box)
         self.interrupt.clicked.connect(self._on_interrupt)
+        enter_presses(self.interrupt_goal, self.interrupt)
         form.addRow("Who", self.interrupter)
         form.addRow("Goal", self.interrupt_goal)
         form.addRow(self.interrupt)

@@ -13,6 +13,15 @@ from cardtable.ui.panel_style import line_edit as _line
 from cardtable.ui.qt import Qt, QtWidgets
 
 
+def _row(stretched: QtWidgets.QWidget, *others: QtWidgets.QWidget) -> QtWidgets.QHBoxLayout:
+    """``stretched`` taking the room left by ``others`` beside it."""
+    row = QtWidgets.QHBoxLayout()
+    row.addWidget(stretched, 1)
+    for widget in others:
+        row.addWidget(widget)
+    return row
+
+
 class ChallengeForm(QtWidgets.QGroupBox):
     """The Challenger and the goal."""
 
@@ -64,26 +73,21 @@ class SupportForm(QtWidgets.QGroupBox):
             self.support_side.addItem(side.label, side)
         self.support = button("S&upport…", "Lay one Support card face down (chosen behind the "
                               "curtain)", self)
-        row = QtWidgets.QHBoxLayout()
-        row.addWidget(self.supporter, 1)
-        row.addWidget(self.support_side)
-        row.addWidget(self.support)
-        form.addRow("Supporter", row)
+        form.addRow("Supporter", self.supporter)
+        form.addRow("Joins", _row(self.support_side, self.support))
         self.award_side = _combo("Side awarded", "The side the circumstance favours", self)
         for side in Side:
             self.award_side.addItem(side.label, side)
         self.award_points = QtWidgets.QSpinBox(self)
         self.award_points.setRange(1, 5)
         self.award_points.setAccessibleName("Advantage points")
+        self.award_points.setToolTip("How much Advantage the circumstance is worth")
         self.award_points.setPrefix("+")
         self.award_reason = _line("Circumstance", "higher ground, the sun in the eyes…", self)
         self.award = button("Awar&d", "The table awards Advantage for a circumstance", self)
-        award = QtWidgets.QHBoxLayout()
-        award.addWidget(self.award_side)
-        award.addWidget(self.award_points)
-        award.addWidget(self.award_reason, 1)
-        award.addWidget(self.award)
-        form.addRow("Advantage", award)
+        # Stacked rather than side by side, so that the form fits the narrow panel column.
+        form.addRow("Advantage", _row(self.award_side, self.award_points))
+        form.addRow("For", _row(self.award_reason, self.award))
         self.reveal = button("&Reveal all cards", "Turn every face-down card up together; "
                              "Supporter pairs resolve, then the primaries", self, primary=True)
         form.addRow(self.reveal)

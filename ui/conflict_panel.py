@@ -7,16 +7,15 @@ curtain until "I am ..."), and lists the hand only while that player holds the c
 card is named only when :func:`~cardtable.session.on_screen` allows it, else it is a
 "face-down card".
 
-Every button is one session action from :mod:`cardtable.ui.conflict_steps`, logged and undone
-like any other; the rules (what trumps, who may push, Advantage) stay in the resolver. Face
-cards, Suspended Challenges, Queens, Hits and environments come from
-:mod:`cardtable.ui.conflict_extras`.
+The Conflict as it stands is drawn by :mod:`cardtable.ui.conflict_board`. Every button is
+one session action from :mod:`cardtable.ui.conflict_steps`, logged and undone like any other;
+the rules (what trumps, who may push, Advantage) stay in the resolver. Face cards, Suspended
+Challenges, Queens, Hits and environments come from :mod:`cardtable.ui.conflict_extras`.
 """
 
 from __future__ import annotations
 
-from cardtable.beats import Strength, strength_of
-from cardtable.cards import CardFace, CardId, PlayingCard
+from cardtable.cards import CardFace, CardId
 from cardtable.piles import PileId
 from cardtable.resolvers.adventure_game import AdventureGame
 from cardtable.resolvers.adventure_showdown import playable
@@ -30,28 +29,25 @@ from cardtable.session import (
     hand_id,
     on_screen,
 )
-from cardtable.sheets.adventure import AdventureSheet
 from cardtable.ui import conflict_steps as steps
 from cardtable.ui.card_chips import card_caption
+from cardtable.ui.conflict_board import ConflictBoard, strength_mark, who
 from cardtable.ui.conflict_extras import TOP_CARD, ConflictExtras
 from cardtable.ui.conflict_forms import AnswerForm, ChallengeForm, OverBox, ShowdownBox, SupportForm
-from cardtable.ui.conflict_views import (
-    ClaimRow,
-    HandPicker,
-    Lay,
-    PairRow,
-    Role,
-    Shown,
-    SideView,
-    pair_result,
-)
+from cardtable.ui.conflict_views import ClaimRow, HandPicker, Lay, Role
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.panel_style import allow, button, escape, repolish, scrolling_dock, stylesheet
+from cardtable.ui.panel_style import (
+    allow,
+    enter_presses,
+    escape,
+    repolish,
+    scrolling_dock,
+    stylesheet,
+)
 from cardtable.ui.qt import Qt, QtWidgets
 
 TITLE = "Conflict"
 DOCK_NAME = "conflictDock"
-
 
 
 class ConflictPanel(QtWidgets.QWidget):
@@ -65,7 +61,6 @@ class ConflictPanel(QtWidgets.QWidget):
         self.setStyleSheet(stylesheet("#24472f", "#a83232", "#f1f6f1"))
         self.pending: Lay | None = None
         self._applying = False
-        self._pairs: list[PairRow] = []
         self._claims: list[ClaimRow] = []
         self._build()
         document.changed.connect(lambda _changes: self._refresh())
@@ -86,14 +81,9 @@ class ConflictPanel(QtWidgets.QWidget):
         self.status.setObjectName("panelStatus")
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
-        turn = QtWidgets.QHBoxLayout()
-        self.turn = QtWidgets.QLabel(self)
-        self.next_turn = button("&Next turn", "Narration passes to the next seat", self)
-        self.next_turn.clicked.connect(lambda: self._apply(steps.next_turn()))
-        turn.addWidget(self.turn, 1)
-        turn.addWidget(self.next_turn)
-        layout.addLayout(turn)
-        layout.addWidget(self._build_board())
+        self.board = ConflictBoard(self)
+        self.sides = self.board.sides
+        layout.addWidget(self.board)
         self._build_forms(layout)
         self.message = QtWidgets.QLabel(self)
         self.message.setObjectName("message")
@@ -120,6 +110,9 @@ class ConflictPanel(QtWidgets.QWidget):
         self.reveal = form.reveal
         self.support.clicked.connect(self._on_support)
         self.award.clicked.connect(self._on_award)
+        for edit, target in ((self.goal_edit, self.challenge), (self.intent, self.answer),
+                             (self.award_reason, self.award)):
+            enter_presses(edit, target)
         self.reveal.clicked.connect(lambda: self._apply(steps.reveal()))
         self.showdown_box = showdown = ShowdownBox(self)
         self.showdown_text, self.deadlock_text = showdown.showdown_text, showdown.deadlock_text
@@ -143,33 +136,6 @@ class ConflictPanel(QtWidgets.QWidget):
         # Face cards, Suspended Challenges, Queens, Hits: placed among the forms above.
         self.extras = ConflictExtras(self, layout)
 
-    def _build_board(self) -> QtWidgets.QWidget:
-        board = QtWidgets.QWidget(self)
-        board.setSizePolicy(QtWidgets.QSizePolicy.Policy.Preferred,
-                            QtWidgets.QSizePolicy.Policy.Maximum)
-        self.board = board
-        layout = QtWidgets.QVBoxLayout(board)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self.goal = QtWidgets.QLabel(board)
-        self.goal.setWordWrap(True)
-        self.goal.setTextFormat(Qt.TextFormat.RichText)
-        self.goal.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.goal.setSizePolicy(QtWidgets.QSizePolicy.Policy.Preferred,
-                                QtWidgets.QSizePolicy.Policy.Maximum)
-        layout.addWidget(self.goal)
-        sides = QtWidgets.QHBoxLayout()
-        self.sides = {Side.CHALLENGE: SideView("Challenge", board),
-                      Side.ANSWER: SideView("Answer", board)}
-        for view in self.sides.values():
-            sides.addWidget(view, 1, Qt.AlignmentFlag.AlignTop)
-        layout.addLayout(sides)
-        self.pairs_title = QtWidgets.QLabel("Supporter pairs", board)
-        self.pairs_title.setObjectName("sectionTitle")
-        layout.addWidget(self.pairs_title)
-        self.pairs_box = QtWidgets.QVBoxLayout()
-        layout.addLayout(self.pairs_box)
-        return board
-
     # -- reading --------------------------------------------------------------------------
 
     @property
@@ -181,33 +147,6 @@ class ConflictPanel(QtWidgets.QWidget):
 
     def _character(self, character: str) -> Character | None:
         return self.session.characters.get(CharacterId(character))
-
-    def _who(self, character: str) -> str:
-        found = self._character(character)
-        if found is None:
-            return character
-        return f"{found.name} ({self.session.state.player(found.player).name})"
-
-    def _shown(self, game: AdventureGame, character: str, card: CardId,
-               shown: frozenset[CardId], note: str = "") -> Shown:
-        """The card's face and its strength for ``character``, if the viewer may see it."""
-        if card not in shown:
-            return None, note
-        face = self.session.table.card(card).face
-        notes = [note] if note else []
-        mark = self._strength(character, face)
-        if mark:
-            notes.insert(0, mark)
-        return face, ", ".join(notes)
-
-    def _strength(self, character: str, face: CardFace) -> str:
-        """"Strong" or "Weak" for a card ``character`` plays (from the sheet's suits)."""
-        found = self._character(character)
-        sheet = found.sheet if found is not None else None
-        if not isinstance(face, PlayingCard) or not isinstance(sheet, AdventureSheet):
-            return ""
-        strength = strength_of(face, sheet.strong, sheet.weak)
-        return "" if strength is Strength.NORMAL else strength.value.capitalize()
 
     def _blocked(self) -> str | None:
         curtain = self.session.curtain
@@ -229,9 +168,6 @@ class ConflictPanel(QtWidgets.QWidget):
         players = state.players
         turn = game.turn_player.name if game is not None else (players[0].name if players
                                                                  else "nobody")
-        self.turn.setText(f"Turn: <b>{turn}</b>")
-        self.next_turn.setVisible(conflict is None)
-        allow(self.next_turn, blocked, "Narration passes to the next seat")
         self.board.setVisible(conflict is not None)
         self.challenge_box.setVisible(conflict is None)
         self.answer_box.setVisible(phase is Phase.CHALLENGED)
@@ -240,14 +176,15 @@ class ConflictPanel(QtWidgets.QWidget):
         self.over_box.setVisible(phase is Phase.OVER)
         ready = [c for c in steps.adventure_characters(state) if steps.not_ready(c) is None]
         if conflict is None or game is None:
+            # The turn passes in the Play panel only, so that there is one way to pass it.
             self.status.setText(f"No Conflict. On {turn}'s turn, a character of theirs may "
-                                "issue a Challenge.")
+                                "issue a Challenge (the Play panel passes the turn).")
             self._fill(self.challenger, [c.id for c in ready])
             reason = blocked or (None if ready else "no character is ready for Fantastical "
                                  "Adventure (a sheet with a Strong and a Weak Suit)")
             allow(self.challenge, reason, self.challenge.accessibleDescription())
         else:
-            self._show_board(game, conflict)
+            self.board.show_conflict(self.session, game, conflict)
             self._show_phase(game, conflict, [c.id for c in ready], blocked)
         self._show_picker(game, blocked)
         self.extras.refresh(game, [c.id for c in ready], blocked)
@@ -257,7 +194,7 @@ class ConflictPanel(QtWidgets.QWidget):
         return phase in self.pending.role.phases
 
     def _fill(self, combo: QtWidgets.QComboBox, characters: list[str]) -> None:
-        wanted = [(c, self._who(c)) for c in characters]
+        wanted = [(c, who(self.session, c)) for c in characters]
         have = [(combo.itemData(i), combo.itemText(i)) for i in range(combo.count())]
         if wanted == have:
             return
@@ -266,59 +203,6 @@ class ConflictPanel(QtWidgets.QWidget):
         for character, text in wanted:
             combo.addItem(text, character)
         combo.setCurrentIndex(max(0, combo.findData(chosen)))
-
-    def _show_board(self, game: AdventureGame, conflict: Conflict) -> None:
-        shown = on_screen(self.session)
-        goal = f"<b>{game.name(conflict.challenger)}</b> challenges: “{escape(conflict.goal)}”"
-        if conflict.answerer is not None:
-            goal += (f"<br><b>{game.name(conflict.answerer)}</b> answers: "
-                     f"“{escape(conflict.intent)}”")
-        self.goal.setText(goal)
-        revealed = conflict.phase not in (Phase.CHALLENGED, Phase.ANSWERED)
-        for side, view in self.sides.items():
-            state = conflict.side(side)
-            if state.primary is None:
-                view.show_side("(nobody yet)", [], None)
-                continue
-            zone = self.session.table.pile(PileId(game.zone_id(state.primary))).cards
-            cards = [self._shown(game, state.primary, card, shown,
-                                 "latest" if card == state.latest and len(zone) > 1 else "")
-                     for card in zone]
-            awarded = [f"+{a.points} {a.reason}" for a in conflict.awards
-                       if a.side is side and not a.retracted]
-            notes = [f"{n} {what}" for n, what in ((state.from_supporters, "from Supporters"),
-                                                    (state.standing, "standing")) if n]
-            notes += awarded + ([f"{state.spent} spent"] if state.spent else [])
-            helpers = [] if revealed else [
-                self._support_text(game, who, conflict, shown)
-                for who in conflict.supporters(side)]
-            tandem = f"In Tandem with {game.name(state.tandem)}. " if state.tandem else ""
-            answered = conflict.phase is not Phase.CHALLENGED
-            view.show_side(
-                self._who(state.primary), cards,
-                conflict.advantage(side) if answered else None, ", ".join(notes),
-                tandem + ("Supporters: " + ", ".join(helpers) if helpers else ""),
-                moving=conflict.to_move is side)
-        self.pairs_title.setVisible(bool(conflict.pairs))
-        while len(self._pairs) < len(conflict.pairs):
-            row = PairRow(self.board)
-            self.pairs_box.addWidget(row)
-            self._pairs.append(row)
-        for row, pair in zip(self._pairs, conflict.pairs, strict=False):
-            ends = []
-            for side in Side:
-                who = pair.member(side)
-                ends.append(None if who is None else (
-                    game.name(who),
-                    self._shown(game, who, conflict.support_card(who), shown)))
-            row.show_pair(ends[0], ends[1], pair_result(game, pair))
-        for index, row in enumerate(self._pairs):
-            row.setVisible(index < len(conflict.pairs))
-
-    def _support_text(self, game: AdventureGame, who: str, conflict: Conflict,
-                      shown: frozenset[CardId]) -> str:
-        face, _ = self._shown(game, who, conflict.support_card(who), shown)
-        return f"{game.name(who)} ({card_caption(face)})"
 
     def _show_phase(self, game: AdventureGame, conflict: Conflict, ready: list[str],
                     blocked: str | None) -> None:
@@ -403,8 +287,7 @@ class ConflictPanel(QtWidgets.QWidget):
                 face = game.face(self.session.table, win.latest)
                 facet = game.character(win.primary).narrates_with(face)
                 lines.append(f"{game.name(win.primary)} narrates with {facet}.")
-        lines += [f"{game.name(h.hitter)} may Hit {game.name(h.target)} {h.reason}, if "
-                  "violence fits." for h in game.hit_allowances]
+        # The Hits earned are listed once, with their buttons, in the Hits box below.
         self.over_text.setText("<br>".join(lines))
         owed = [c for c in game.claims if c.id in conflict.claim_ids]
         while len(self._claims) < len(owed):
@@ -477,7 +360,7 @@ class ConflictPanel(QtWidgets.QWidget):
     def _caption(self, game: AdventureGame | None, character: str, card: CardId,
                  shown: frozenset[CardId]) -> str:
         face: CardFace | None = self.session.table.card(card).face if card in shown else None
-        mark = self._strength(character, face) if face is not None else ""
+        mark = strength_mark(self.session, character, face) if face is not None else ""
         return card_caption(face) + (f" ({mark})" if mark else "")
 
     # -- acting ---------------------------------------------------------------------------

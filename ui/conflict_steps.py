@@ -10,7 +10,7 @@ into it, with the hands and face-down zones the session already keeps for them. 
 >>> from cardtable.session import load
 >>> from cardtable.session.demo import demo_path
 >>> session = load(demo_path())
->>> _ = session.apply(next_turn())
+>>> _ = session.apply(game_step(lambda game, table, rng: game.advance_turn()))
 >>> game = find_game(session.state)
 >>> game.turn_player.name, session.log[-1].public
 ('Bea', "Alex's turn ends; it is Bea's turn")
@@ -243,11 +243,6 @@ def close() -> ResolverStep:
     return game_step(showdown.close_conflict)
 
 
-def next_turn() -> ResolverStep:
-    """Narration passes to the next seat."""
-    return game_step(lambda g, t, r: g.advance_turn())
-
-
 # ---------------------------------------------------------------------------------------------
 # Reading, for the panel
 
@@ -284,7 +279,6 @@ __all__ = [
     "is_environment",
     "issue_challenge",
     "join",
-    "next_turn",
     "no_answer",
     "not_ready",
     "push",

@@ -17,7 +17,7 @@ from cardtable.resolvers.adventure_game import AdventureGame
 from cardtable.resolvers.adventure_state import Pair, Phase, Side
 from cardtable.ui.card_art import PLAYING
 from cardtable.ui.card_chips import CardChip, ChipRow, card_caption
-from cardtable.ui.panel_style import NumberBox, button, repolish
+from cardtable.ui.panel_style import ElidedLabel, NumberBox, button, repolish
 from cardtable.ui.qt import Qt, QtCore, QtWidgets
 
 #: A card as a panel shows it: its face (None: face down or not the viewer's) and a note.
@@ -78,7 +78,8 @@ class SideView(QtWidgets.QGroupBox):
         bold = self.primary.font()
         bold.setBold(True)
         self.primary.setFont(bold)
-        self.cards = ChipRow(PLAYING, self, per_line=2, width=48)
+        # Narrow captions: both sides and two cards each must fit the panel's column.
+        self.cards = ChipRow(PLAYING, self, per_line=2, width=48, caption_width=80)
         self.advantage = NumberBox("Advantage", self)
         self.supporters = QtWidgets.QLabel(self)
         self.supporters.setWordWrap(True)
@@ -125,8 +126,9 @@ class PairRow(QtWidgets.QFrame):
         self.setObjectName("numberBox")
         self.left = CardChip(PLAYING, self, width=40)
         self.right = CardChip(PLAYING, self, width=40)
-        self.left_name = QtWidgets.QLabel(self)
-        self.right_name = QtWidgets.QLabel(self)
+        # Elided (whole in the tooltip): two long names side by side must fit the panel.
+        self.left_name = ElidedLabel("", self)
+        self.right_name = ElidedLabel("", self)
         self.right_name.setAlignment(Qt.AlignmentFlag.AlignRight)
         versus = QtWidgets.QLabel("vs", self)
         versus.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -277,15 +279,16 @@ class ClaimRow(QtWidgets.QFrame):
         self._spins: dict[str, QtWidgets.QSpinBox] = {}
         self.text = QtWidgets.QLabel(self)
         self.text.setWordWrap(True)
-        self.shares = QtWidgets.QHBoxLayout()
+        # One share per line: side by side, two long names would not fit the panel.
+        self.shares = QtWidgets.QVBoxLayout()
         self.draw_button = button("Draw", "Draw these cards into the hands, as shared", self)
         self.decline_button = button("Decline", "Turn these draws down", self)
         self.draw_button.clicked.connect(self._on_draw)
         self.decline_button.clicked.connect(lambda: self.decline.emit(self._claim))
         row = QtWidgets.QHBoxLayout()
         row.addLayout(self.shares, 1)
-        row.addWidget(self.decline_button)
-        row.addWidget(self.draw_button)
+        row.addWidget(self.decline_button, 0, Qt.AlignmentFlag.AlignBottom)
+        row.addWidget(self.draw_button, 0, Qt.AlignmentFlag.AlignBottom)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.addWidget(self.text)

@@ -28,6 +28,17 @@ def _initial(name: str) -> str:
     return name[:1].upper() or "?"
 
 
+def _focusable_child(parent: QtWidgets.QWidget | None) -> QtWidgets.QWidget | None:
+    """The first control of ``parent`` that is in sight and takes the focus from Tab."""
+    if parent is None or not parent.isVisible():
+        return None
+    for child in parent.findChildren(QtWidgets.QWidget):
+        if (child.isVisible() and child.isEnabled()
+                and child.focusPolicy() & Qt.FocusPolicy.TabFocus):
+            return child
+    return None
+
+
 class _Avatar(QtWidgets.QWidget):
     """A disc in the player's colour with their initial."""
 
@@ -63,6 +74,8 @@ class Curtain(QtWidgets.QWidget):
     def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget) -> None:
         super().__init__(parent)
         self._document = document
+        #: Where the keyboard focus was when the curtain came down.
+        self._return_to: QtWidgets.QWidget | None = None
         self.setObjectName("curtain")
         self.setAccessibleName("Curtain")
         self.setAutoFillBackground(False)
@@ -156,8 +169,14 @@ class Curtain(QtWidgets.QWidget):
     def refresh(self) -> None:
         player = self.waiting_for()
         if player is None:
-            self.hide()
+            if not self.isHidden():
+                self.hide()
+                # Once the panels have caught up with the new holder of the computer.
+                QtCore.QTimer.singleShot(0, self._give_focus_back)
             return
+        focus = QtWidgets.QApplication.focusWidget()
+        if self.isHidden() and focus is not None and not self.isAncestorOf(focus):
+            self._return_to = focus
         self._avatar.set_player(player)
         self._name.setText(player.name)
         self._note.setText(
@@ -178,6 +197,25 @@ class Curtain(QtWidgets.QWidget):
         self.show()
         self.raise_()
         self.confirm.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _give_focus_back(self) -> None:
+        """The keyboard focus goes back where it was before the curtain came down, so the
+        next player carries on with the keys (D draws, F flips...): to the same control, to
+        one beside it when that one is gone (a "pass the computer" button, say), or to the
+        felt."""
+        if not self.isHidden():
+            return
+        target, self._return_to = self._return_to, None
+        try:
+            if target is not None and not (target.isVisible() and target.isEnabled()):
+                target = _focusable_child(target.parentWidget())
+        except RuntimeError:  # deleted meanwhile
+            target = None
+        window = self.parentWidget()
+        if target is None and isinstance(window, QtWidgets.QMainWindow):
+            target = window.centralWidget()
+        if target is not None:
+            target.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _on_confirm(self) -> None:
         player = self.waiting_for()

@@ -23,6 +23,7 @@ from cardtable.session import Changes, ResolverStep
 from cardtable.ui.dice_duel import DuelView
 from cardtable.ui.dice_faces import DiceStrip, glyph_groups
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panel_style import ScrollColumn
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 
 #: How long the dice tumble before they settle (0: no animation).
@@ -172,7 +173,8 @@ class DiceTray(QtWidgets.QWidget):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             self.conditions.addItem(item)
-        self.conditions.setMaximumHeight(96)
+        self.conditions.setMaximumHeight(80)
+        self.conditions.setMinimumHeight(58)
         self.conditions.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         banzai.addWidget(self.conditions)
         layout.addWidget(self.banzai)
@@ -237,6 +239,11 @@ class DiceTray(QtWidgets.QWidget):
         self.history.setToolTip("Every roll this session, latest first (also in the session log)")
         self.history.setWordWrap(True)
         self.history.setAlternatingRowColors(True)
+        # Small when the window is short (a row or two, with the latest first), so that the
+        # tray fits the panel column of an 800-pixel screen without scrolling.
+        self.history.setMinimumHeight(40)
+        self.history.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
+                                   QtWidgets.QSizePolicy.Policy.Ignored)
         layout.addWidget(self.history, 1)
 
         self.form.currentIndexChanged.connect(self._on_form)
@@ -424,6 +431,17 @@ class DiceTray(QtWidgets.QWidget):
         history = history_of(self._document.session.state)
         self._fill_history(list(history.records) if history is not None else [])
         self._show_result(self._shown, final=True)
+        # In a short window the tray scrolls: bring the total and the verdict into view.
+        QtCore.QTimer.singleShot(0, self._reveal_result)
+
+    def _reveal_result(self) -> None:
+        parent = self.parentWidget()
+        while parent is not None and not isinstance(parent, QtWidgets.QScrollArea):
+            parent = parent.parentWidget()
+        if parent is not None and self.notes.isVisible():
+            parent.ensureWidgetVisible(self.notes, 0, 8)
+        elif parent is not None:
+            parent.ensureWidgetVisible(self.total, 0, 8)
 
     def _on_changed(self, flags: int) -> None:
         changes = Changes(flags)
@@ -525,8 +543,8 @@ def make_dock(
     tabs.setObjectName("diceTabs")
     tray = DiceTray(document, tabs, animation_ms=animation_ms)
     duel = DuelView(document, tabs)
-    tabs.addTab(tray, "Roll")
-    tabs.addTab(duel, "Crisis Duel")
+    tabs.addTab(ScrollColumn(tray), "Roll")
+    tabs.addTab(ScrollColumn(duel), "Crisis Duel")
     tabs.setTabToolTip(0, "Roll any dice against a target number, with exact odds")
     tabs.setTabToolTip(1, "Two sides roll crisis dice; common values cancel; the lower may push")
     dock.setWidget(tabs)

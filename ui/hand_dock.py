@@ -17,6 +17,7 @@ from cardtable.piles import Pile, PileId, PileKind
 from cardtable.session import Changes, Move, Turn, hand_id, on_screen
 from cardtable.ui import card_art
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panel_style import ScrollColumn
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table_actions import ensure_pile, face_up_on
 from cardtable.ui.table_layout import CARDS_MIME, OPEN_TABLE
@@ -86,6 +87,7 @@ class HandList(QtWidgets.QListWidget):
         if shown == self.shown:
             return
         chosen = set(self.chosen())
+        before = {card for card, _face, _reversed in self.shown}
         self.shown = shown
         self.clear()
         dpr = self.devicePixelRatioF()
@@ -102,6 +104,10 @@ class HandList(QtWidgets.QListWidget):
             self.addItem(item)
             item.setSelected(card in chosen)
         self.setFixedHeight(tallest + 28)
+        # A card just drawn may land beyond the right edge of a long hand: show it.
+        new = [i for i in range(self.count()) if self.item(i).data(_CARD_ROLE) not in before]
+        if before and new:
+            self.scrollToItem(self.item(new[-1]))
 
     # --- dragging out and in --------------------------------------------------------------
 
@@ -220,6 +226,15 @@ class HandPanel(QtWidgets.QWidget):
 
     def hand_lists(self) -> dict[PileId, HandList]:
         return dict(self._lists)
+
+    def one_hand_height(self) -> int:
+        """The height the first hand needs, its header and its cards (or the message's when
+        there is no hand): what the dock keeps in sight, the other hands scrolling."""
+        margins = self._layout.contentsMargins()
+        rows = [self._headers[pile].sizeHint().height() + self._layout.spacing()
+                + hand.minimumHeight() for pile, hand in self._lists.items()][:1]
+        inner = rows[0] if rows else self._message.sizeHint().height()
+        return margins.top() + inner + margins.bottom()
 
     def hand_at(self, global_pos: QtCore.QPoint) -> PileId | None:
         """The hand whose row is under the screen point ``global_pos`` (a felt drop)."""
@@ -395,6 +410,20 @@ def _describe(face: CardFace | None, reversed: bool) -> str:
     return name
 
 
+class HandScroll(ScrollColumn):
+    """The hands in their dock, one under the other: a player with several characters (the
+    GM, say) scrolls through them, and the dock asks room for one hand only, so that the
+    window still fits the screen."""
+
+    def __init__(self, panel: HandPanel, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(panel, parent)
+        self._panel = panel
+
+    def minimumSizeHint(self) -> QtCore.QSize:
+        hint = super().minimumSizeHint()
+        return QtCore.QSize(hint.width(), self._panel.one_hand_height())
+
+
 def make_hand_dock(
     document: SessionDocument, parent: QtWidgets.QWidget | None = None
 ) -> QtWidgets.QDockWidget:
@@ -405,8 +434,8 @@ def make_hand_dock(
     panel = HandPanel(document, dock)
     panel.title_changed = dock.setWindowTitle
     panel.refresh()
-    dock.setWidget(panel)
+    dock.setWidget(HandScroll(panel, dock))
     return dock
 
 
-__all__ = ["HandList", "HandPanel", "make_hand_dock"]
+__all__ = ["HandList", "HandPanel", "HandScroll", "make_hand_dock"]

@@ -37,6 +37,12 @@ class LogPanel(QtWidgets.QWidget):
         )
         layout.addWidget(self.view)
         self.lines: list[str] = []
+        # The log follows its newest line, also when the dock is resized after the first
+        # fill (the window lays its docks out later), until the reader scrolls back.
+        self._follow = True
+        bar = self.view.verticalScrollBar()
+        bar.rangeChanged.connect(self._on_range)
+        bar.valueChanged.connect(self._on_scrolled)
         document.changed.connect(self._on_changed)
         document.replaced.connect(self.refresh)
         self.refresh()
@@ -67,7 +73,17 @@ class LogPanel(QtWidgets.QWidget):
             rows.append("<tr><td style='color:#7a7a7a'>Nothing has happened yet.</td></tr>")
         self.view.setHtml(f"<table cellspacing='2'>{''.join(rows)}</table>")
         self.view.moveCursor(QtGui.QTextCursor.MoveOperation.End)
-        self.view.ensureCursorVisible()
+        # The very end, below the table's margin (the cursor alone stops short of it).
+        self._follow = True
+        self._on_range()
+
+    def _on_range(self, *_range: int) -> None:
+        if self._follow:
+            bar = self.view.verticalScrollBar()
+            bar.setValue(bar.maximum())
+
+    def _on_scrolled(self, value: int) -> None:
+        self._follow = value >= self.view.verticalScrollBar().maximum()
 
 
 def make_dock(document: SessionDocument, parent: QtWidgets.QWidget) -> QtWidgets.QDockWidget:

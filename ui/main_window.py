@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from cardtable import __version__
 from cardtable.ui.felt import FeltView
+from cardtable.ui.panel_style import bring_forward
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.session_files import (
     CANCEL,
@@ -40,6 +41,8 @@ if TYPE_CHECKING:
 
 TITLE = "Cardtable"
 REFUSAL_MS = 8000
+#: How long the welcome hint stays in the status bar.
+WELCOME_MS = 60_000
 
 
 class _FirstPaint(QtCore.QObject):
@@ -131,7 +134,10 @@ class MainWindow(QtWidgets.QMainWindow):
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
-        self.statusBar().showMessage("Welcome to the table. Ctrl+0 fits the table to the window.")
+        # A hint for the first minute, not a message that stays after the play has begun.
+        self.statusBar().showMessage(
+            "Welcome to the table. Ctrl+0 fits the table to the window.", WELCOME_MS
+        )
         felt = self.centralWidget()
         assert isinstance(felt, FeltView)
         self._first_paint = _FirstPaint(felt.viewport(), self._ensure_loaded)
@@ -185,7 +191,7 @@ class MainWindow(QtWidgets.QMainWindow):
         from cardtable.ui.card_item import DEFAULT_ANIMATION_MS
         from cardtable.ui.curtain import Curtain
         from cardtable.ui.document import SessionDocument
-        from cardtable.ui.hand_dock import HandPanel
+        from cardtable.ui.hand_dock import HandPanel, HandScroll
         from cardtable.ui.table_view import TableView
 
         session, path, recovered = self.files.starting_session(
@@ -204,7 +210,7 @@ class MainWindow(QtWidgets.QMainWindow):
         hand.title_changed = self.hand_dock.setWindowTitle
         hand.refresh()
         self._hand = hand
-        self.hand_dock.setWidget(hand)
+        self.hand_dock.setWidget(HandScroll(hand, self.hand_dock))
         table.add_drop_target(hand.hand_at)
         # The views above hear of every change first: their private faces are gone before
         # the curtain (connected last) is shown, let alone painted.
@@ -315,6 +321,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.redo_action = self._action(
             "&Redo", QtGui.QKeySequence("Ctrl+Shift+Z"), "Nothing to redo.", self.redo, "redo"
         )
+        # Off until a session is loaded (refresh() turns them on when there is something).
+        self.undo_action.setEnabled(False)
+        self.redo_action.setEnabled(False)
         self.fit_action = self._action(
             "&Fit the table to the window", "Ctrl+0", "Show every pile (Ctrl+0)", self._fit, "fit"
         )
@@ -392,16 +401,25 @@ class MainWindow(QtWidgets.QMainWindow):
         bar.addAction(self.fit_action)
         self.toolbar = bar
 
-    def add_dock(self, dock: QtWidgets.QDockWidget, menu_text: str) -> None:
-        """Add a panel (dice tray, tokens, sheets...) on the right, listed under Panels."""
+    def add_dock(self, dock: QtWidgets.QDockWidget, menu_text: str) -> QtGui.QAction:
+        """Add a panel (dice tray, tokens, sheets...) on the right, listed under Panels.
+
+        The returned menu entry is ticked while the panel is in front; choosing it brings the
+        panel forward (shown, its tab raised), or hides it when it is in front already. (Qt's
+        own toggle would hide a panel that is open but behind another tab.)
+        """
         if not dock.objectName():
             dock.setObjectName(menu_text.replace("&", "").replace(" ", "_").lower() + "Dock")
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        toggle = dock.toggleViewAction()
-        toggle.setText(menu_text)
-        self.panels_menu.addAction(toggle)
+        entry = QtGui.QAction(menu_text, self)
+        entry.setCheckable(True)
+        entry.setChecked(dock.isVisible())
+        dock.visibilityChanged.connect(entry.setChecked)
+        entry.triggered.connect(lambda checked: bring_forward(dock, checked))
+        self.panels_menu.addAction(entry)
         if self._curtain is not None and not self._curtain.isHidden():
             self._curtain.raise_()  # a panel added behind the curtain stays behind it
+        return entry
 
     # --- following the session ------------------------------------------------------------
 
@@ -564,9 +582,13 @@ KEYS_HELP = (
     "<tr><td><b>Menu</b>, <b>Shift+F10</b></td><td>everything else, e.g. Move to…</td></tr>"
     "<tr><td><b>Ctrl+Z</b> / <b>Ctrl+Shift+Z</b></td><td>undo / redo</td></tr>"
     "<tr><td><b>Ctrl+0</b></td><td>fit the table to the window</td></tr>"
+    "<tr><td><b>Ctrl+1</b> … <b>Ctrl+7</b></td><td>bring a panel to the front "
+    "(again: hide it)</td></tr>"
     "</table>"
 )
+
 
 # The answers to "save the changes first?" come with the window, for those who replace
 # its :attr:`MainWindow.ask_unsaved`.
 __all__ = ["CANCEL", "DISCARD", "SAVE", "TITLE", "MainWindow"]
+

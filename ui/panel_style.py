@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from cardtable.ui.qt import Qt, QtWidgets
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 
 
 def percent(chance: Fraction) -> str:
@@ -135,6 +135,55 @@ def allow(widget: QtWidgets.QWidget, reason: str | None, tip: str) -> None:
     widget.setToolTip(tip if reason is None else f"{tip}\nNot now: {reason}")
 
 
+class ScrollColumn(QtWidgets.QScrollArea):
+    """A scroll area for a panel in the narrow column of docks: it scrolls up and down only,
+    is never narrower than its panel can be (so nothing is cut off at the right), and keeps
+    the focused control in view."""
+
+    def __init__(self, page: QtWidgets.QWidget, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+        self.setWidget(page)
+        page.installEventFilter(self)
+        # A panel that moves the focus to its next step (Draw, Reveal…) scrolls it into view.
+        app = QtWidgets.QApplication.instance()
+        if isinstance(app, QtWidgets.QApplication):
+            app.focusChanged.connect(self._on_focus)
+
+    def _on_focus(self, _old: QtWidgets.QWidget | None, new: QtWidgets.QWidget | None) -> None:
+        page = self.widget()
+        if new is not None and page is not None and page.isAncestorOf(new):
+            # Once the panel is laid out again: the focus often moves to a control the same
+            # step has just shown.
+            QtCore.QTimer.singleShot(0, lambda: self._show_focus(new))
+
+    def _show_focus(self, widget: QtWidgets.QWidget) -> None:
+        try:
+            focused = widget.hasFocus()
+        except RuntimeError:  # the control was deleted meanwhile
+            return
+        if focused:
+            self.ensureWidgetVisible(widget, 8, 8)
+
+    def minimumSizeHint(self) -> QtCore.QSize:
+        hint = super().minimumSizeHint()
+        page = self.widget()
+        if page is None:
+            return hint
+        bar = self.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_ScrollBarExtent)
+        width = page.minimumSizeHint().width() + bar + 2 * self.frameWidth()
+        return QtCore.QSize(max(hint.width(), width), hint.height())
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        if watched is self.widget() and event.type() == QtCore.QEvent.Type.LayoutRequest:
+            self.updateGeometry()  # the panel's minimum width may have changed
+            # ...and what grew above the focused control (a card drawn) may push it away.
+            self._on_focus(None, QtWidgets.QApplication.focusWidget())
+        return super().eventFilter(watched, event)
+
+
 def scrolling_dock(
     panel: QtWidgets.QWidget, title: str, name: str, parent: QtWidgets.QWidget
 ) -> QtWidgets.QDockWidget:
@@ -145,22 +194,26 @@ def scrolling_dock(
     dock.setAllowedAreas(
         Qt.DockWidgetArea.LeftDockWidgetArea | Qt.DockWidgetArea.RightDockWidgetArea
     )
-    scroll = QtWidgets.QScrollArea(dock)
-    scroll.setWidgetResizable(True)
-    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    scroll.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
     # The panel keeps its natural height at the top; the stretch below takes the rest, so
-    # word-wrapped labels are never padded out to fill a tall dock.
-    holder = QtWidgets.QWidget(scroll)
+    # word-wrapped labels are never padded out to fill a tall dock. (Not a Maximum height
+    # policy: that caps the panel at a height guessed without wrapping, and squashes the
+    # wrapped labels and the spin boxes of a narrow dock.)
+    holder = QtWidgets.QWidget()
     column = QtWidgets.QVBoxLayout(holder)
     column.setContentsMargins(0, 0, 0, 0)
-    column.addWidget(panel)
+    column.addWidget(panel, 0)
     column.addStretch(1)
-    panel.setSizePolicy(QtWidgets.QSizePolicy.Policy.Preferred,
-                        QtWidgets.QSizePolicy.Policy.Maximum)
-    scroll.setWidget(holder)
-    dock.setWidget(scroll)
+    dock.setWidget(ScrollColumn(holder, dock))
     return dock
+
+
+def bring_forward(dock: QtWidgets.QDockWidget, forward: bool = True) -> None:
+    """Show ``dock`` in front of the panels it shares a tab bar with, or hide it."""
+    if forward:
+        dock.show()
+        dock.raise_()
+    else:
+        dock.hide()
 
 
 def repolish(widget: QtWidgets.QWidget) -> None:
@@ -170,12 +223,74 @@ def repolish(widget: QtWidgets.QWidget) -> None:
     style.polish(widget)
 
 
+#: How many characters a panel's combo box asks room for: long names are elided in the box
+#: (its list still shows them whole), so that a long character name never widens the panel.
+COMBO_CHARACTERS = 12
+
+
+def narrow(box: QtWidgets.QComboBox, characters: int = COMBO_CHARACTERS) -> QtWidgets.QComboBox:
+    """Let ``box`` be narrower than its longest item, and say the chosen item in its tooltip
+    (where the box elides it)."""
+    box.setSizeAdjustPolicy(
+        QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+    )
+    box.setMinimumContentsLength(characters)
+    tip = box.toolTip()
+
+    def _say(text: str) -> None:
+        box.setToolTip(f"{tip}\n{text}" if text and tip else (text or tip))
+
+    box.currentTextChanged.connect(_say)
+    return box
+
+
 def combo(name: str, tip: str, parent: QtWidgets.QWidget) -> QtWidgets.QComboBox:
-    """A combo box with its accessible name and tooltip."""
+    """A combo box with its accessible name and tooltip; long items never widen the panel
+    (see :func:`narrow`)."""
     box = QtWidgets.QComboBox(parent)
     box.setAccessibleName(name)
     box.setToolTip(tip)
-    return box
+    return narrow(box)
+
+
+class ElidedLabel(QtWidgets.QLabel):
+    """A one-line label that elides its plain text to fit (...), with the whole text in its
+    tooltip when it does; a long name then never widens a narrow panel."""
+
+    def __init__(self, text: str = "", parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.setSizePolicy(QtWidgets.QSizePolicy.Policy.Ignored,
+                           QtWidgets.QSizePolicy.Policy.Preferred)
+        self.setText(text)
+
+    def setText(self, text: str) -> None:
+        self._full = text
+        self.setAccessibleName(text)
+        self._elide()
+
+    def full_text(self) -> str:
+        """The text before eliding."""
+        return self._full
+
+    def minimumSizeHint(self) -> QtCore.QSize:
+        hint = super().minimumSizeHint()
+        return QtCore.QSize(self.fontMetrics().horizontalAdvance("M…"), hint.height())
+
+    def sizeHint(self) -> QtCore.QSize:
+        metrics = self.fontMetrics()
+        return QtCore.QSize(metrics.horizontalAdvance(self._full) + 4,
+                            super().sizeHint().height())
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        width = max(0, self.contentsRect().width())
+        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, width)
+        super().setText(shown)
+        self.setToolTip(self._full if shown != self._full else "")
 
 
 def line_edit(name: str, hint: str, parent: QtWidgets.QWidget) -> QtWidgets.QLineEdit:
@@ -186,3 +301,14 @@ def line_edit(name: str, hint: str, parent: QtWidgets.QWidget) -> QtWidgets.QLin
     edit.setToolTip(hint)
     edit.setClearButtonEnabled(True)
     return edit
+
+
+def enter_presses(edit: QtWidgets.QLineEdit, target: QtWidgets.QAbstractButton) -> None:
+    """Enter in ``edit`` presses ``target`` (when it may be pressed): the field is the last
+    thing a player fills in before that step."""
+
+    def _press() -> None:
+        if target.isEnabled() and target.isVisible():
+            target.click()
+
+    edit.returnPressed.connect(_press)

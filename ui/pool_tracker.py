@@ -26,6 +26,7 @@ from cardtable.resolvers.pool_challenge import (
 )
 from cardtable.session import Changes, EndResolver, GameState, ResolverStep, SessionError
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panel_style import ScrollColumn
 from cardtable.ui.pool_penalty import PenaltyForm
 from cardtable.ui.pool_setup import ChallengeSetup
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
@@ -35,6 +36,8 @@ CHALLENGE_ID = "pool-challenge"
 REFUSAL_STYLE = "color: #c0392b;"
 OUT_COLOUR = "#c0392b"
 IN_COLOUR = "#2f9e5b"
+#: How many sides share a row of the tracker.
+SIDES_PER_ROW = 2
 #: The conversion spinners: field of Conversion, label, tooltip, step.
 CONVERSIONS = (
     ("to_bonus", "Pool → bonus", "Each pool point becomes 2 bonus this round", 1),
@@ -74,7 +77,7 @@ class SideColumn(QtWidgets.QFrame):
         self.name = name
         self.setObjectName("poolSide")
         self.setFrameShape(QtWidgets.QFrame.Shape.StyledPanel)
-        self.setMinimumWidth(190)
+        self.setMinimumWidth(170)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         self.title = QtWidgets.QLabel(name)
@@ -82,6 +85,7 @@ class SideColumn(QtWidgets.QFrame):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.15)
         self.title.setFont(font)
+        self.title.setWordWrap(True)  # a long name wraps rather than being cut off
         layout.addWidget(self.title)
         self.bar = QtWidgets.QProgressBar()
         self.bar.setAccessibleName(f"{name} pool")
@@ -155,12 +159,7 @@ class PoolTracker(QtWidgets.QWidget):
         self._shown_key: tuple[str, ...] | None = None
         outer = QtWidgets.QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        scroll = QtWidgets.QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
-        outer.addWidget(scroll)
         page = QtWidgets.QWidget()
-        scroll.setWidget(page)
         layout = QtWidgets.QVBoxLayout(page)
         layout.setContentsMargins(8, 8, 8, 8)
         self.heading = QtWidgets.QLabel()
@@ -173,8 +172,11 @@ class PoolTracker(QtWidgets.QWidget):
         self.setup = ChallengeSetup(self)
         layout.addWidget(self.setup)
         self._sides_widget = QtWidgets.QWidget()
-        self._sides = QtWidgets.QHBoxLayout(self._sides_widget)
+        # Two sides to a row: one against many stays as narrow as the panel column.
+        self._sides = QtWidgets.QGridLayout(self._sides_widget)
         self._sides.setContentsMargins(0, 0, 0, 0)
+        for column in range(SIDES_PER_ROW):
+            self._sides.setColumnStretch(column, 1)
         self._sides.setAlignment(Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self._sides_widget)
         self.verdict = QtWidgets.QLabel()
@@ -201,6 +203,7 @@ class PoolTracker(QtWidgets.QWidget):
         self._penalty_box = QtWidgets.QVBoxLayout()
         layout.addLayout(self._penalty_box)
         layout.addStretch(1)
+        outer.addWidget(ScrollColumn(page))
         self.setup.start_requested.connect(self.start)
         self.next_button.clicked.connect(self.next_round)
         self.new_button.clicked.connect(self._on_new)
@@ -355,7 +358,8 @@ class PoolTracker(QtWidgets.QWidget):
             column = SideColumn(name, self._sides_widget)
             for spin in column.spins.values():
                 spin.valueChanged.connect(self._check_conversions)
-            self._sides.addWidget(column)
+            at = len(self.columns)
+            self._sides.addWidget(column, at // SIDES_PER_ROW, at % SIDES_PER_ROW)
             column.show()
             self.columns[name] = column
         self._shown_key = names or None
@@ -367,7 +371,9 @@ class PoolTracker(QtWidgets.QWidget):
         column.bar.setFormat(f"{side.pool} / {side.starting_pool}")
         state = "out" if side.out else "in"
         colour = OUT_COLOUR if side.out else IN_COLOUR
-        column.title.setText(f"{side.name}  <span style='color:{colour}'>({state})</span>")
+        column.title.setText(
+            f"{html.escape(side.name)}  <span style='color:{colour}'>({state})</span>"
+        )
         column.numbers.setText(_numbers(side))
         column.plan.setVisible(not side.out and not challenge.over)
         column.plan_title.setText(f"Conversions for round {challenge.rounds_played + 1}")

@@ -187,8 +187,12 @@ class SessionFiles:
         return self.save_as() if path is None else self._save_to(path)
 
     def save_as(self) -> bool:
+        path = self._window.document.path
+        # A name to start from: the file's own, else the window's title ("Demo table").
+        suggested = path if path is not None else (
+            Path(self._start_dir()) / f"{self._window.untitled}.cardtable")
         chosen, _ = QtWidgets.QFileDialog.getSaveFileName(
-            self._window, "Save the session", self._start_dir(), SESSION_FILTER
+            self._window, "Save the session", str(suggested), SESSION_FILTER
         )
         if not chosen:
             return False

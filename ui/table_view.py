@@ -5,7 +5,7 @@ pile but the hands out on the felt (:mod:`cardtable.ui.table_layout`), one
 :class:`~cardtable.ui.zones.ZoneItem` per pile and a :class:`TableCard` per card shown (a
 stack shows only its top cards). After every change it updates only the items whose card
 moved, turned or became visible or hidden; a whole new layout is made only when piles come
-or go.
+or go. The keyboard's way round the felt is :mod:`cardtable.ui.table_keys`.
 
 A card dropped on the felt lands on the zone its card overlaps most that takes it (the
 model says which: :func:`~cardtable.session.actions.move_refusal`); on bare felt it joins
@@ -31,6 +31,7 @@ from cardtable.ui.felt import TABLE_RECT, FeltView
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table_actions import TableActions, face_up_on
 from cardtable.ui.table_card import HoverPreview, TableCard
+from cardtable.ui.table_keys import TableKeys
 from cardtable.ui.table_layout import (
     CARDS_MIME,
     OPEN_TABLE,
@@ -77,6 +78,8 @@ class TableView(FeltView):
         animation_ms: int = DEFAULT_ANIMATION_MS,
     ) -> None:
         super().__init__(parent)
+        #: The keyboard's way round the zones and cards.
+        self.keys = TableKeys(self)
         self._document = document
         self.animation_ms = animation_ms
         self._items: dict[str, TableCard] = {}
@@ -519,84 +522,28 @@ class TableView(FeltView):
 
     # --- the keyboard ---------------------------------------------------------------------
 
-    def _ring(self) -> list[QtWidgets.QGraphicsItem]:
-        """What the keyboard visits, in order: each zone, then the cards of a row."""
-        ring: list[QtWidgets.QGraphicsItem] = []
-        piles = self._document.session.table.piles
-        for spec in self._layout.zones:
-            ring.append(self._zones[str(spec.pile)])
-            pile = piles.get(spec.pile)
-            if spec.style is not ZoneStyle.STACK and pile is not None:
-                ring.extend(self._items[c] for c in pile.cards if c in self._items)
-        return ring
-
-    def _zone_of(self, item: QtWidgets.QGraphicsItem | None) -> ZoneItem | None:
-        if isinstance(item, ZoneItem):
-            return item
-        if isinstance(item, TableCard):
-            return self._zones.get(item.pile_id)
-        return None
-
     def focus_on(self, item: QtWidgets.QGraphicsItem) -> None:
-        self.setFocus(Qt.FocusReason.OtherFocusReason)
-        item.setFocus(Qt.FocusReason.TabFocusReason)
-        self.ensureVisible(item, 8, 8)
+        """Put the keyboard focus on a zone or card of the felt."""
+        self.keys.focus_on(item)
 
     def move_focus(self, step: int, by_zone: bool) -> bool:
         """Move the focus ``step`` places on (cards and zones, or zones only)."""
-        ring = self._ring()
-        if by_zone:
-            ring = [i for i in ring if isinstance(i, ZoneItem)]
-        if not ring:
-            return False
-        current = self.focused_item()
-        if by_zone:
-            current = self._zone_of(current)
-        if current not in ring:
-            self.focus_on(ring[0] if step > 0 else ring[-1])
-            return True
-        at = ring.index(current) + step
-        if not 0 <= at < len(ring):
-            return False
-        self.focus_on(ring[at])
-        return True
+        return self.keys.move_focus(step, by_zone)
 
     def focusNextPrevChild(self, next: bool) -> bool:
-        if self.hasFocus() and self.move_focus(1 if next else -1, by_zone=True):
+        if self.hasFocus() and self.keys.move_focus(1 if next else -1, by_zone=True):
             return True
         return super().focusNextPrevChild(next)
 
     def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
-        key = event.key()
-        steps = {
-            Qt.Key.Key_Right: (1, False),
-            Qt.Key.Key_Left: (-1, False),
-            Qt.Key.Key_Down: (1, True),
-            Qt.Key.Key_Up: (-1, True),
-        }
-        if key in steps and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-            step, by_zone = steps[Qt.Key(key)]
-            self.move_focus(step, by_zone)
-            event.accept()
-            return
-        focused = self.focused_item()
-        if key == Qt.Key.Key_Space and isinstance(focused, TableCard):
-            focused.setSelected(not focused.isSelected())
-            event.accept()
-            return
-        if key == Qt.Key.Key_Escape:
-            self.scene().clearSelection()
+        if self.keys.key_press(event):
             event.accept()
             return
         super().keyPressEvent(event)
 
     def focusInEvent(self, event: QtGui.QFocusEvent) -> None:
         super().focusInEvent(event)
-        if self.focused_item() is None and event.reason() in (
-            Qt.FocusReason.TabFocusReason,
-            Qt.FocusReason.BacktabFocusReason,
-        ):
-            self.move_focus(1 if event.reason() == Qt.FocusReason.TabFocusReason else -1, True)
+        self.keys.focus_in(event)
 
     # --- hovering -------------------------------------------------------------------------
 

@@ -135,6 +135,7 @@ class TarotPanel(QtWidgets.QWidget):
         self.temporary, self.permanent, self.write = box.temporary, box.permanent, box.write
         self.aspect_note, self.finish = box.aspect_note, box.finish
         self.write.clicked.connect(self._on_write_aspect)
+        self.aspect.returnPressed.connect(self._on_write_aspect)  # Enter writes it
         self.finish.clicked.connect(self._on_finish)
 
     def _build_play(self) -> QtWidgets.QWidget:
@@ -480,6 +481,7 @@ class TarotPanel(QtWidgets.QWidget):
             kind = "permanent" if self.permanent.isChecked() else "temporary"
             self.aspect_note.setText(f"Written on the sheet ({kind}): {self.aspect.text().strip()}")
             self.aspect.clear()
+            self.finish.setFocus()  # the step left
 
     def _on_finish(self) -> None:
         challenge = self._challenge()

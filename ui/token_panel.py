@@ -22,6 +22,7 @@ from cardtable.resolvers.adventure_tokens import pay_veto as forfeit
 from cardtable.session import Changes
 from cardtable.ui.conflict_steps import find_game, game_step
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panel_style import ElidedLabel, narrow
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
 from cardtable.ui.token_coins import APPLAUSE_MIME, CoinKind, CoinStack
 from cardtable.ui.token_dialogs import (
@@ -37,6 +38,8 @@ from cardtable.ui.token_dialogs import (
 #: What a token step changes, declared to the session.
 TOKEN_CHANGES = Changes.RESOLVER | Changes.TOKENS
 ROW_STYLE = "#tokenRow {{ border-left: 5px solid {colour}; border-radius: 4px; }}"
+#: A power whose name is longer than this many characters gets a row of buttons to itself.
+LONG_POWER = 16
 DROP_STYLE = "#tokenRow {{ border: 2px dashed {colour}; border-left: 5px solid {colour}; }}"
 
 
@@ -52,7 +55,7 @@ class PlayerRow(QtWidgets.QFrame):
         self.setStyleSheet(ROW_STYLE.format(colour=colour))
         layout = QtWidgets.QHBoxLayout(self)
         layout.setContentsMargins(10, 2, 6, 2)
-        self.name = QtWidgets.QLabel(name)
+        self.name = ElidedLabel(name)  # a long name is cut short, whole in its tooltip
         font = self.name.font()
         font.setBold(True)
         self.name.setFont(font)
@@ -127,14 +130,23 @@ class TokenPanel(QtWidgets.QWidget):
         self.spender = QtWidgets.QComboBox()
         self.spender.setAccessibleName("Spent by")
         self.spender.setToolTip("Whose Author tokens pay for the power")
+        narrow(self.spender)
         spender.addWidget(self.spender, 1)
         powers.addLayout(spender)
         grid = QtWidgets.QGridLayout()
-        for index, power in enumerate(AuthorPower):
+        # Two to a row; a long name gets a row of its own, so that the narrow panel fits it.
+        at = 0
+        for power in AuthorPower:
             button = QtWidgets.QPushButton(f"{power.value}  ·  {power.cost}")
             button.setAccessibleName(power.value)
             button.clicked.connect(lambda _=False, p=power: self.open_power(p))
-            grid.addWidget(button, index // 2, index % 2)
+            if len(power.value) > LONG_POWER:
+                at += at % 2
+                grid.addWidget(button, at // 2, 0, 1, 2)
+                at += 2
+            else:
+                grid.addWidget(button, at // 2, at % 2)
+                at += 1
             self.power_buttons[power] = button
         powers.addLayout(grid)
         layout.addWidget(self.powers)

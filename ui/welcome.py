@@ -75,11 +75,13 @@ class WelcomeChoice:
 @frozen(eq=False)
 class Started:
     """The session to put in play, the file it is saved in (None for a new session or the
-    demo: Save then asks where), and the settings as the welcome screen left them."""
+    demo: Save then asks where), the settings as the welcome screen left them, and whether
+    it is the demo table (the window's title says so)."""
 
     session: Session
     path: Path | None
     settings: Settings
+    demo: bool = False
 
 
 def start_session(choice: WelcomeChoice, rng: Rng) -> tuple[Session, Path | None]:
@@ -513,7 +515,8 @@ class WelcomeDialog(QtWidgets.QDialog):
         if path is not None:
             self._set_settings(self.settings.with_recent(str(path)))
         self.choice = choice
-        self.started = Started(session, path, self.settings)
+        self.started = Started(session, path, self.settings,
+                               demo=choice.kind is ChoiceKind.DEMO)
         self.accept()
 
     def _show_error(self, text: str) -> None:

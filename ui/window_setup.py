@@ -110,11 +110,12 @@ class WindowSetup:
         for key, dock in self.docks.items():
             text, keys = PANEL_KEYS[key]
             dock.setWindowTitle(TAB_TITLES[key])  # before add_dock, which names its toggle
-            window.add_dock(dock, text)
+            entry = window.add_dock(dock, text)
             dock.setToolTip(text.replace("&", ""))
-            toggle = dock.toggleViewAction()
-            toggle.setShortcut(QtGui.QKeySequence(keys))
-            toggle.setToolTip(f"Show or hide the {text.replace('&', '')} ({keys})")
+            entry.setShortcut(QtGui.QKeySequence(keys))
+            entry.setToolTip(f"Bring the {text.replace('&', '')} to the front ({keys}); "
+                             "again hides it")
+            entry.setStatusTip(entry.toolTip())
             if key == "log":
                 # The log lies beside the hand, always in sight, not behind a tab.
                 window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
@@ -236,5 +237,13 @@ def start_window(session_path: str | None) -> MainWindow | None:
     window.setup = WindowSetup(window, settings)
     if started is not None:
         chosen = started
-        window.when_ready(lambda w: w.document.replace(chosen.session, chosen.path))
+
+        def _put(ready: MainWindow) -> None:
+            if chosen.demo:
+                from cardtable.ui.session_files import DEMO_TITLE
+
+                ready.untitled = DEMO_TITLE
+            ready.document.replace(chosen.session, chosen.path)
+
+        window.when_ready(_put)
     return window
