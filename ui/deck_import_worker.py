@@ -10,6 +10,7 @@ per source.
 from __future__ import annotations
 
 import io
+import queue
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -24,6 +25,8 @@ from cardtable.ui.qt import QtCore, QtGui
 
 #: The long side of a thumbnail in the mapping table, in pixels (before the screen's scale).
 THUMB_SIDE = 96
+#: How often finished thumbnails are handed to the window, in milliseconds.
+DELIVER_MS = 30
 
 
 class ImportWorker(QtCore.QThread):
@@ -96,6 +99,14 @@ class ThumbnailLoader(QtCore.QObject):
         self._sheets: dict[Path, tuple[Image.Image, int]] = {}
         self._sheet_lock = threading.Lock()
         self._closed = False
+        # The pool's threads never touch this QObject (it may be deleted while they work):
+        # they leave results here, and a timer in the window's thread hands them out.
+        self._results: queue.SimpleQueue[tuple[str, QtGui.QImage | None, str]] = (
+            queue.SimpleQueue()
+        )
+        self._deliver = QtCore.QTimer(self)
+        self._deliver.setInterval(DELIVER_MS)
+        self._deliver.timeout.connect(self._on_deliver)
 
     @staticmethod
     def key_of(source: Source) -> str:
@@ -107,6 +118,20 @@ class ThumbnailLoader(QtCore.QObject):
             return
         future = self._pool.submit(self._make, source, aspect)
         self._asked[(self.key_of(source), aspect)] = future
+        self._deliver.start()
+
+    def _on_deliver(self) -> None:
+        while True:
+            try:
+                key, picture, problem = self._results.get_nowait()
+            except queue.Empty:
+                break
+            if picture is None:
+                self.broken.emit(key, problem)
+            else:
+                self.ready.emit(key, picture)
+        if all(future.done() for future in self._asked.values()) and self._results.empty():
+            self._deliver.stop()
 
     def _make(self, source: Source, aspect: float | None) -> None:
         key = self.key_of(source)
@@ -120,11 +145,9 @@ class ThumbnailLoader(QtCore.QObject):
             image.save(out, "PNG", compress_level=0)
             picture = QtGui.QImage.fromData(out.getvalue(), "PNG")
         except (CardImageError, OSError, ValueError) as exc:
-            if not self._closed:
-                self.broken.emit(key, str(exc))
+            self._results.put((key, None, str(exc)))
             return
-        if not self._closed:
-            self.ready.emit(key, picture)
+        self._results.put((key, picture, ""))
 
     def _picture(self, source: Source) -> Image.Image:
         if source.box is None:
@@ -142,4 +165,5 @@ class ThumbnailLoader(QtCore.QObject):
     def close(self) -> None:
         """Stop making thumbnails (pending ones are dropped)."""
         self._closed = True
+        self._deliver.stop()
         self._pool.shutdown(wait=False, cancel_futures=True)
