@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from cardtable.cards import CardFace, CardId, TarotCard
+from cardtable.cards import CardFace, CardId
 from cardtable.ui import card_art
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 
@@ -122,7 +122,7 @@ class CardItem(QtWidgets.QGraphicsObject):
         if face is None:
             noun = "tarot card" if self._kind == card_art.TAROT else "playing card"
             return f"Face-down {noun}"
-        turned = ", reversed" if self._reversed and isinstance(face, TarotCard) else ""
+        turned = ", reversed" if self._reversed else ""
         return f"{face.name}{turned}"
 
     def set_state(
@@ -254,7 +254,8 @@ class CardItem(QtWidgets.QGraphicsObject):
         if self._lifted:
             self._paint_shadow(painter)
         painter.drawPixmap(self._rect, self._pixmap(painter), QtCore.QRectF())
-        if self.shows_face() and self._reversed and isinstance(self._face, TarotCard):
+        # Every face shows its reversal: a playing card turned round looks nearly the same.
+        if self.shows_face() and self._reversed:
             self._paint_reversed_marker(painter)
         if self.isSelected() or self.hasFocus():
             ring = QtGui.QPen(SELECTED_COLOUR, 3.0)
