@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from cardtable.dice.bench import report, run
+from cardtable.bench.dice import report, run
 
 
 def main() -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sys
 
-from cardtable.ui.drag_bench import run
+from cardtable.bench.drag import run
 from cardtable.ui.qt import QtGui, QtWidgets
 
 TARGETS = {500: (2.0, 4.0), 2000: (4.0, None)}

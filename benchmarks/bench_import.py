@@ -12,7 +12,7 @@ temporary folder, untimed; then the folder is planned and imported, timed, into 
 library, with a progress line like the command line's.
 
 ``--drag`` imports a tarot and a playing-card art set (untimed) and runs the felt's drag
-benchmark (:mod:`cardtable.ui.drag_bench`, as ``benchmarks/bench_drag.py`` does) with
+benchmark (:mod:`cardtable.bench.drag`, as ``benchmarks/bench_drag.py`` does) with
 Cardtable's vector art and with the image faces, side by side: the frame times should not
 change (issue 13).
 """
@@ -29,9 +29,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from cardtable.deck_art import ArtLibrary
-from cardtable.deck_import import import_deck, plan_folder
-from cardtable.deck_names import tarot_slots
+from cardtable.decks.art import ArtLibrary
+from cardtable.decks.importing import import_deck, plan_folder
+from cardtable.decks.names import tarot_slots
 from cardtable.randomness import seeded
 
 SIZE = (1500, 2600)
@@ -104,8 +104,8 @@ def run(suffix: str, workers: int | None) -> float:
 
 def drag_frames(runs: int = 3) -> None:
     """Drag frame times over 500 and 2,000 cards, vector art against image faces."""
-    from cardtable.deck_names import playing_slots
-    from cardtable.ui.drag_bench import run as drag
+    from cardtable.bench.drag import run as drag
+    from cardtable.decks.names import playing_slots
     from cardtable.ui.qt import QtGui, QtWidgets
 
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(sys.argv)

@@ -11,7 +11,7 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from cardtable.ui.printing import bench_pdf
+from cardtable.ui.sheets.printing.output import bench_pdf
 
 
 def main() -> None:

@@ -5,7 +5,7 @@ Run: ``python benchmarks/bench_session.py``
 
 from __future__ import annotations
 
-from cardtable.session.bench import run
+from cardtable.bench.session import run
 
 TARGET_MS = 100
 

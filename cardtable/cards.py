@@ -356,7 +356,7 @@ _CUSTOM_SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 
 @frozen(repr=False)
 class CustomCard:
-    """A card of a deck a group made from its own pictures (see :mod:`cardtable.deck_import`).
+    """A card of a deck a group made from its own pictures (see :mod:`cardtable.decks.importing`).
 
     It has a name, a ``slug`` unique in its deck, the id of that ``deck`` (so two decks'
     "Card 1" are different faces) and a ``shape``: ``"tarot"`` (5:8) or ``"playing"`` (5:7).

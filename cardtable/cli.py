@@ -34,10 +34,12 @@ COMMANDS = ("roll", "odds", "print", "bench", "import-deck")
 def _registrars() -> list[Registrar]:
     # Imported here so that ``cardtable --version`` and opening the window do not pay for
     # them (about 55 ms of a start that should take little more than Qt's own).
-    from cardtable.bench_command import add_bench_parser
-    from cardtable.deck_import_command import add_import_parser
+    from cardtable.bench.command import add_bench_parser
+    from cardtable.decks.import_command import add_import_parser
     from cardtable.dice.commands import add_odds_parser, add_roll_parser
-    from cardtable.ui.print_command import add_print_parser  # imports Qt only when it prints
+    from cardtable.ui.sheets.printing.command import (
+        add_print_parser,  # imports Qt only when it prints
+    )
 
     return [add_roll_parser, add_odds_parser, add_print_parser, add_bench_parser, add_import_parser]
 

@@ -4,7 +4,7 @@ A :class:`Table` knows every physical card, which pile holds it and how it lies 
 down, upright or reversed). A card is in exactly one pile at any time; every method keeps
 that true or raises :class:`PileError` and changes nothing.
 
->>> from cardtable.decks import tourist_tarot
+>>> from cardtable.decks.standard import tourist_tarot
 >>> from cardtable.randomness import seeded
 >>> table = Table()
 >>> draw, discard = table.add_deck(tourist_tarot(), DeckId("tarot"), seeded(1))
@@ -23,7 +23,7 @@ from typing import NewType
 from attrs import Factory, define, evolve, frozen
 
 from cardtable.cards import Card, CardId, DeckId
-from cardtable.decks import DeckSpec
+from cardtable.decks.standard import DeckSpec
 from cardtable.randomness import Rng
 
 PileId = NewType("PileId", str)

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from cardtable.cards import CardId, PlayingCard, Suit
 from cardtable.piles import PileId, Table
 from cardtable.randomness import seeded
-from cardtable.resolvers.adventure_characters import Character, Facet, Power, Role
-from cardtable.resolvers.adventure_game import AdventureGame
-from cardtable.resolvers.adventure_state import Player
+from cardtable.resolvers.adventure.characters import Character, Facet, Power, Role
+from cardtable.resolvers.adventure.game import AdventureGame
+from cardtable.resolvers.adventure.state import Player
 
 PLAYERS = (Player("ann", "Ann"), Player("ben", "Ben"), Player("cy", "Cy"), Player("dee", "Dee"))
 

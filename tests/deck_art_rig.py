@@ -10,9 +10,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from cardtable.deck_art import ArtLibrary, ArtSet
-from cardtable.deck_import import import_deck, plan_folder
-from cardtable.deck_names import Slot, playing_slots, tarot_slots
+from cardtable.decks.art import ArtLibrary, ArtSet
+from cardtable.decks.importing import import_deck, plan_folder
+from cardtable.decks.names import Slot, playing_slots, tarot_slots
 
 #: Stored pictures in the tests are this tall: small, so a whole deck imports in a moment.
 HEIGHT = 64

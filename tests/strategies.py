@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from cardtable.beats import Played, Strength
 from cardtable.cards import DeckId, PlayingCard, Rank, Suit, TarotCard
-from cardtable.decks import DeckSpec, tourist_tarot
+from cardtable.decks.standard import DeckSpec, tourist_tarot
 from cardtable.piles import Pile, PileId, PileKind, Table
 from cardtable.randomness import seeded
 

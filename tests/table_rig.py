@@ -13,7 +13,7 @@ from cardtable.session import ConfirmSeat, PassSeat, Session, load
 from cardtable.session.demo import demo_path
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore
-from cardtable.ui.table_view import TableView
+from cardtable.ui.table.view import TableView
 
 TAROT_DRAW, TAROT_DISCARD = PileId("tarot/draw"), PileId("tarot/discard")
 SHOE_DRAW, SHOE_DISCARD = PileId("shoe/draw"), PileId("shoe/discard")

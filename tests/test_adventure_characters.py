@@ -6,7 +6,7 @@ import pytest
 from adventure_rig import Rig, facets
 
 from cardtable.cards import Suit
-from cardtable.resolvers.adventure_characters import (
+from cardtable.resolvers.adventure.characters import (
     Ambition,
     Bond,
     Character,
@@ -14,9 +14,9 @@ from cardtable.resolvers.adventure_characters import (
     Power,
     Role,
 )
-from cardtable.resolvers.adventure_events import AdventureRuleError, SheetRuleError
-from cardtable.resolvers.adventure_game import AdventureGame
-from cardtable.resolvers.adventure_state import Player
+from cardtable.resolvers.adventure.events import AdventureRuleError, SheetRuleError
+from cardtable.resolvers.adventure.game import AdventureGame
+from cardtable.resolvers.adventure.state import Player
 from cardtable.sheets.adventure import AdventureSheet
 from cardtable.sheets.adventure import Ambition as SheetAmbition
 from cardtable.sheets.adventure import Bond as SheetBond

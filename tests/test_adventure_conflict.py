@@ -11,7 +11,7 @@ from adventure_rig import Rig
 
 from cardtable.cards import CardId, Suit
 from cardtable.piles import PileId
-from cardtable.resolvers.adventure_conflict import (
+from cardtable.resolvers.adventure.conflict import (
     answer,
     answer_suspended,
     award_advantage,
@@ -21,15 +21,15 @@ from cardtable.resolvers.adventure_conflict import (
     support,
     suspend,
 )
-from cardtable.resolvers.adventure_events import (
+from cardtable.resolvers.adventure.events import (
     AdventureRuleError,
     CannotActError,
     NotNowError,
     NotYoursError,
 )
-from cardtable.resolvers.adventure_play import pass_turn
-from cardtable.resolvers.adventure_showdown import close_conflict, yield_conflict
-from cardtable.resolvers.adventure_state import Phase, Side
+from cardtable.resolvers.adventure.play import pass_turn
+from cardtable.resolvers.adventure.showdown import close_conflict, yield_conflict
+from cardtable.resolvers.adventure.state import Phase, Side
 
 
 @pytest.fixture

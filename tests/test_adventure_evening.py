@@ -32,21 +32,22 @@ from pytestqt.qtbot import QtBot
 
 from cardtable.cards import CardFace
 from cardtable.piles import PileId
-from cardtable.resolvers.adventure_hits import HitChoice
-from cardtable.resolvers.adventure_tokens import AuthorPower
+from cardtable.resolvers.adventure.hits import HitChoice
+from cardtable.resolvers.adventure.tokens import AuthorPower
 from cardtable.session import Session, on_screen, save
 from cardtable.settings import Settings
-from cardtable.ui import card_art, conflict_steps
-from cardtable.ui.adventure_felt import FeltMarks
-from cardtable.ui.adventure_forms import SceneDialog
-from cardtable.ui.adventure_hits import HitDialog
-from cardtable.ui.adventure_play_panel import AdventurePlayPanel
-from cardtable.ui.conflict_panel import ConflictPanel
-from cardtable.ui.main_window import DISCARD, MainWindow
+from cardtable.steps.adventure import conflict as conflict_steps
+from cardtable.ui.art import card_art
+from cardtable.ui.panels.adventure.conflict.panel import ConflictPanel
+from cardtable.ui.panels.adventure.felt_marks import FeltMarks
+from cardtable.ui.panels.adventure.hits import HitDialog
+from cardtable.ui.panels.adventure.play.forms import SceneDialog
+from cardtable.ui.panels.adventure.play.panel import AdventurePlayPanel
+from cardtable.ui.panels.tokens.dialogs import PowerDialog
+from cardtable.ui.panels.tokens.panel import TokenPanel
 from cardtable.ui.qt import Qt, QtWidgets
-from cardtable.ui.token_dialogs import PowerDialog
-from cardtable.ui.token_panel import TokenPanel
-from cardtable.ui.window_setup import WindowSetup
+from cardtable.ui.window.main_window import DISCARD, MainWindow
+from cardtable.ui.window.setup import WindowSetup
 
 LEFT = Qt.MouseButton.LeftButton
 PLAYERS = {"alex": "Alex", "bea": "Bea", "chidi": "Chidi", "dana": "Dana"}

@@ -6,16 +6,16 @@ import pytest
 from adventure_rig import Rig
 
 from cardtable.cards import Suit
-from cardtable.resolvers.adventure_conflict import answer, challenge, reveal
-from cardtable.resolvers.adventure_events import (
+from cardtable.resolvers.adventure.conflict import answer, challenge, reveal
+from cardtable.resolvers.adventure.events import (
     AdventureRuleError,
     CannotActError,
     NotNowError,
 )
-from cardtable.resolvers.adventure_hits import HitChoice, shake_it_off, strike, take_hit, treat
-from cardtable.resolvers.adventure_play import new_scene
-from cardtable.resolvers.adventure_showdown import close_conflict, yield_conflict
-from cardtable.resolvers.adventure_state import PendingHit
+from cardtable.resolvers.adventure.hits import HitChoice, shake_it_off, strike, take_hit, treat
+from cardtable.resolvers.adventure.play import new_scene
+from cardtable.resolvers.adventure.showdown import close_conflict, yield_conflict
+from cardtable.resolvers.adventure.state import PendingHit
 
 
 @pytest.fixture

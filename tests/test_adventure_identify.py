@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardtable.cards import PlayingCard, Rank, Suit
-from cardtable.resolvers.adventure_events import AdventureRuleError, CannotActError, NotNowError
-from cardtable.resolvers.adventure_identify import (
+from cardtable.resolvers.adventure.events import AdventureRuleError, CannotActError, NotNowError
+from cardtable.resolvers.adventure.identify import (
     hidden_card_wins,
     identify_claim,
     later_is_higher,

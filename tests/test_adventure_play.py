@@ -6,11 +6,11 @@ import cattrs
 import pytest
 from adventure_rig import Rig
 
-from cardtable.resolvers.adventure_characters import Ambition, Bond
-from cardtable.resolvers.adventure_conflict import answer, challenge, reveal, support
-from cardtable.resolvers.adventure_events import AdventureRuleError, NotNowError, NotYoursError
-from cardtable.resolvers.adventure_game import AdventureGame
-from cardtable.resolvers.adventure_play import (
+from cardtable.resolvers.adventure.characters import Ambition, Bond
+from cardtable.resolvers.adventure.conflict import answer, challenge, reveal, support
+from cardtable.resolvers.adventure.events import AdventureRuleError, NotNowError, NotYoursError
+from cardtable.resolvers.adventure.game import AdventureGame
+from cardtable.resolvers.adventure.play import (
     accomplish_ambition,
     act_on_bond,
     add_bond,
@@ -20,7 +20,7 @@ from cardtable.resolvers.adventure_play import (
     take_up_ambition,
     trade_joker,
 )
-from cardtable.resolvers.adventure_state import Side
+from cardtable.resolvers.adventure.state import Side
 
 WEALTH = Ambition.long_term("to amass great wealth")
 TREASURE = Ambition.short_term("to find the treasure of Constantinople", WEALTH.text)

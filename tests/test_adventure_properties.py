@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from cardtable.cards import Suit
 from cardtable.piles import Table
-from cardtable.resolvers.adventure_characters import Character, Facet, Power
-from cardtable.resolvers.adventure_conflict import (
+from cardtable.resolvers.adventure.characters import Character, Facet, Power
+from cardtable.resolvers.adventure.conflict import (
     answer,
     award_advantage,
     challenge,
@@ -24,9 +24,9 @@ from cardtable.resolvers.adventure_conflict import (
     reveal,
     support,
 )
-from cardtable.resolvers.adventure_events import AdventureEvent
-from cardtable.resolvers.adventure_game import AdventureGame
-from cardtable.resolvers.adventure_showdown import (
+from cardtable.resolvers.adventure.events import AdventureEvent
+from cardtable.resolvers.adventure.game import AdventureGame
+from cardtable.resolvers.adventure.showdown import (
     DeadlockWay,
     can_push,
     close_conflict,
@@ -35,7 +35,7 @@ from cardtable.resolvers.adventure_showdown import (
     resolve_deadlock,
     yield_conflict,
 )
-from cardtable.resolvers.adventure_state import Phase, Player, Side
+from cardtable.resolvers.adventure.state import Phase, Player, Side
 
 NAMES = ("alex", "bea", "cy", "dee")
 SHOE = 108

@@ -12,15 +12,15 @@ import pytest
 from adventure_rig import Rig
 
 from cardtable.cards import CardId, Suit
-from cardtable.resolvers.adventure_conflict import (
+from cardtable.resolvers.adventure.conflict import (
     answer,
     award_advantage,
     challenge,
     reveal,
     support,
 )
-from cardtable.resolvers.adventure_events import AdventureRuleError, NoAdvantageError, NotNowError
-from cardtable.resolvers.adventure_showdown import (
+from cardtable.resolvers.adventure.events import AdventureRuleError, NoAdvantageError, NotNowError
+from cardtable.resolvers.adventure.showdown import (
     DeadlockWay,
     can_push,
     close_conflict,
@@ -30,7 +30,7 @@ from cardtable.resolvers.adventure_showdown import (
     resolve_deadlock,
     yield_conflict,
 )
-from cardtable.resolvers.adventure_state import Phase, Side
+from cardtable.resolvers.adventure.state import Phase, Side
 
 
 class Coin(random.Random):

@@ -20,9 +20,9 @@ from adventure_table_rig import (
 
 from cardtable.piles import PileId
 from cardtable.session import ConfirmSeat, PlayerId
-from cardtable.ui.adventure_forms import AccomplishDialog
-from cardtable.ui.adventure_play_panel import AdventurePlayPanel
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.adventure.play.forms import AccomplishDialog
+from cardtable.ui.panels.adventure.play.panel import AdventurePlayPanel
 from cardtable.ui.qt import Qt, QtWidgets
 
 LEFT = Qt.MouseButton.LeftButton

@@ -11,11 +11,11 @@ import pytest
 from adventure_table_rig import ISOLDE, MARSH, cast_session, give, stack, take_seat
 
 from cardtable.piles import PileId
-from cardtable.resolvers.adventure_state import Side
+from cardtable.resolvers.adventure.state import Side
 from cardtable.session import ConfirmSeat, PlayerId
-from cardtable.ui import adventure_steps as steps
-from cardtable.ui.conflict_panel import ConflictPanel
+from cardtable.steps.adventure import play as steps
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.adventure.conflict.panel import ConflictPanel
 from cardtable.ui.qt import Qt
 
 LEFT = Qt.MouseButton.LeftButton

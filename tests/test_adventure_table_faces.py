@@ -23,12 +23,12 @@ from adventure_table_rig import (
 
 from cardtable.cards import Rank
 from cardtable.piles import PileId
-from cardtable.resolvers.adventure_state import Phase, Side
+from cardtable.resolvers.adventure.state import Phase, Side
 from cardtable.session import ConfirmSeat, PlayerId
-from cardtable.ui import adventure_steps as steps
-from cardtable.ui import conflict_steps
-from cardtable.ui.conflict_panel import ConflictPanel
+from cardtable.steps.adventure import conflict as conflict_steps
+from cardtable.steps.adventure import play as steps
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.adventure.conflict.panel import ConflictPanel
 from cardtable.ui.qt import Qt
 
 LEFT = Qt.MouseButton.LeftButton

@@ -22,18 +22,18 @@ from table_rig import table_view
 
 from cardtable.cards import Suit
 from cardtable.piles import PileId
-from cardtable.resolvers.adventure_hits import HitChoice
-from cardtable.resolvers.adventure_tokens import AuthorPower
+from cardtable.resolvers.adventure.hits import HitChoice
+from cardtable.resolvers.adventure.tokens import AuthorPower
 from cardtable.session import CharacterId, ConfirmSeat, PlayerId
-from cardtable.ui import adventure_steps as steps
-from cardtable.ui import conflict_steps
-from cardtable.ui.adventure_felt import FeltMarks
-from cardtable.ui.adventure_hits import HitDialog
-from cardtable.ui.adventure_play_panel import AdventurePlayPanel
+from cardtable.steps.adventure import conflict as conflict_steps
+from cardtable.steps.adventure import play as steps
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.adventure.felt_marks import FeltMarks
+from cardtable.ui.panels.adventure.hits import HitDialog
+from cardtable.ui.panels.adventure.play.panel import AdventurePlayPanel
+from cardtable.ui.panels.tokens.panel import TokenPanel
 from cardtable.ui.qt import Qt, QtWidgets
-from cardtable.ui.sheet_editor import SheetEditor
-from cardtable.ui.token_panel import TokenPanel
+from cardtable.ui.sheets.editor import SheetEditor
 
 LEFT = Qt.MouseButton.LeftButton
 

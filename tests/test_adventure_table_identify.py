@@ -20,10 +20,10 @@ from adventure_table_rig import (
 )
 
 from cardtable.piles import PileId
-from cardtable.resolvers.adventure_identify import IDENTIFY_PILE
+from cardtable.resolvers.adventure.identify import IDENTIFY_PILE
 from cardtable.session import ConfirmSeat, PlayerId
-from cardtable.ui.adventure_play_panel import AdventurePlayPanel
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.adventure.play.panel import AdventurePlayPanel
 from cardtable.ui.qt import Qt
 
 LEFT = Qt.MouseButton.LeftButton

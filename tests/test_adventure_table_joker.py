@@ -9,10 +9,10 @@ from __future__ import annotations
 from adventure_table_rig import BART, ISOLDE, cast_session, codes, give, stack, take_seat
 
 from cardtable.piles import PileId
-from cardtable.ui.adventure_hand import TRADE_TEXT
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.hand_dock import HandPanel
+from cardtable.ui.panels.adventure.hand_menu import TRADE_TEXT, add_hand_actions
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
+from cardtable.ui.table.hand_dock import HandPanel
 
 
 def right_click_menu(qtbot, hand, row: int) -> list[str]:
@@ -46,7 +46,7 @@ def test_a_joker_is_traded_for_three_cards_from_the_hand_menu(qtbot):
     stack(session, ["2D", "3D", "4D"])
     take_seat(session, "bea")
     document = SessionDocument(session)
-    panel = HandPanel(document)
+    panel = HandPanel(document, menu_extras=(add_hand_actions,))
     qtbot.addWidget(panel)
     panel.resize(900, 260)
     panel.show()

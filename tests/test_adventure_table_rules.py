@@ -24,15 +24,15 @@ from attrs import evolve
 
 from cardtable.cards import Suit
 from cardtable.piles import PileId
-from cardtable.resolvers import adventure_play as play
-from cardtable.resolvers.adventure_characters import Bond
-from cardtable.resolvers.adventure_hits import HitChoice
+from cardtable.resolvers.adventure import play
+from cardtable.resolvers.adventure.characters import Bond
+from cardtable.resolvers.adventure.hits import HitChoice
 from cardtable.session import EditSheet
 from cardtable.sheets.adventure import AdventureSheet
 from cardtable.sheets.adventure import Ambition as SheetAmbition
-from cardtable.ui import adventure_steps as steps
-from cardtable.ui import conflict_steps
-from cardtable.ui.adventure_mirror import facts, mirror, snapshot
+from cardtable.steps.adventure import conflict as conflict_steps
+from cardtable.steps.adventure import play as steps
+from cardtable.steps.adventure.mirror import facts, mirror, snapshot
 
 
 def _sheet(session, who: str) -> AdventureSheet:
@@ -169,7 +169,7 @@ def test_mirror_carries_only_the_change():
 def test_docstring_examples_hold():
     import doctest
 
-    from cardtable.ui import adventure_mirror
+    from cardtable.steps.adventure import mirror as adventure_mirror
 
     for module in (steps, adventure_mirror):
         result = doctest.testmod(module)

@@ -12,12 +12,12 @@ from adventure_table_rig import GRIMSBY, ISOLDE, cast_session, give
 from table_rig import table_view
 
 from cardtable.piles import PileId
-from cardtable.resolvers.adventure_state import Phase
+from cardtable.resolvers.adventure.state import Phase
 from cardtable.session import ConfirmSeat, PlayerId, on_screen, save
-from cardtable.ui import conflict_steps
-from cardtable.ui.adventure_felt import FeltMarks
-from cardtable.ui.conflict_panel import ConflictPanel
+from cardtable.steps.adventure import conflict as conflict_steps
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.adventure.conflict.panel import ConflictPanel
+from cardtable.ui.panels.adventure.felt_marks import FeltMarks
 from cardtable.ui.qt import Qt
 
 LEFT = Qt.MouseButton.LeftButton

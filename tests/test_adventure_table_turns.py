@@ -11,10 +11,10 @@ import pytest
 from adventure_table_rig import BART, MIRELA, cast_session, give, widget_words
 
 from cardtable.piles import PileId
-from cardtable.ui import conflict_steps
-from cardtable.ui.adventure_forms import SceneDialog
-from cardtable.ui.adventure_play_panel import AdventurePlayPanel
+from cardtable.steps.adventure import conflict as conflict_steps
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.adventure.play.forms import SceneDialog
+from cardtable.ui.panels.adventure.play.panel import AdventurePlayPanel
 from cardtable.ui.qt import Qt, QtWidgets
 
 LEFT = Qt.MouseButton.LeftButton
@@ -82,7 +82,7 @@ def test_a_new_scene_draws_for_ambitions_pursued_and_the_dead_regain(qtbot, pane
 
 
 def test_no_new_scene_in_the_middle_of_a_conflict(qtbot, panel):
-    from cardtable.ui import adventure_steps as steps
+    from cardtable.steps.adventure import play as steps
 
     document = panel.document
     give(document.session, BART, ["2C", "3C"])

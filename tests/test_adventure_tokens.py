@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from adventure_rig import Rig
 
-from cardtable.resolvers.adventure_characters import Ambition, Bond, Role
-from cardtable.resolvers.adventure_conflict import answer, award_advantage, challenge, reveal
-from cardtable.resolvers.adventure_events import AdventureRuleError, NotNowError, TokenError
-from cardtable.resolvers.adventure_hits import HitChoice, take_hit
-from cardtable.resolvers.adventure_play import new_scene
-from cardtable.resolvers.adventure_state import APPLAUSE, PendingHit, Player, Side, VetoSubject
-from cardtable.resolvers.adventure_tokens import (
+from cardtable.resolvers.adventure.characters import Ambition, Bond, Role
+from cardtable.resolvers.adventure.conflict import answer, award_advantage, challenge, reveal
+from cardtable.resolvers.adventure.events import AdventureRuleError, NotNowError, TokenError
+from cardtable.resolvers.adventure.hits import HitChoice, take_hit
+from cardtable.resolvers.adventure.play import new_scene
+from cardtable.resolvers.adventure.state import APPLAUSE, PendingHit, Player, Side, VetoSubject
+from cardtable.resolvers.adventure.tokens import (
     AuthorPower,
     author_draw,
     call_veto,

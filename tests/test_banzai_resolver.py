@@ -16,8 +16,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.randomness import seeded
-from cardtable.resolvers import banzai, banzai_opposed, banzai_setup, banzai_steps
-from cardtable.resolvers.banzai import (
+from cardtable.resolvers.banzai import opposed as banzai_opposed
+from cardtable.resolvers.banzai import roll as banzai
+from cardtable.resolvers.banzai import setup as banzai_setup
+from cardtable.resolvers.banzai import steps as banzai_steps
+from cardtable.resolvers.banzai.opposed import (
+    EffectTurn,
+    OpposedResult,
+    OpposedRoll,
+    resolve_opposed,
+)
+from cardtable.resolvers.banzai.roll import (
     BanzaiDice,
     BanzaiError,
     BanzaiPhase,
@@ -34,12 +43,6 @@ from cardtable.resolvers.banzai import (
     honor_points,
     step_dice,
     step_name,
-)
-from cardtable.resolvers.banzai_opposed import (
-    EffectTurn,
-    OpposedResult,
-    OpposedRoll,
-    resolve_opposed,
 )
 from cardtable.session.saving import make_converter
 

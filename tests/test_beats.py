@@ -15,7 +15,7 @@ from strategies import played_cards
 
 from cardtable.beats import Played, Strength, Trump, strength_of, tarot_beats, trump
 from cardtable.cards import PlayingCard, Rank, Suit, TarotCard
-from cardtable.decks import tourist_tarot
+from cardtable.decks.standard import tourist_tarot
 
 # ---------------------------------------------------------------------------------------------
 # The tarot: a restatement of the rules table, working on card names alone

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from cardtable import bench_command
-from cardtable.bench_command import (
+from cardtable.bench import command as bench_command
+from cardtable.bench.command import (
     METRICS,
     PART_KEYS,
     RUNS,

@@ -10,9 +10,9 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from cardtable.cards import PlayingCard, TarotCard
-from cardtable.decks import playing_card_shoe, tourist_tarot
-from cardtable.ui import card_art
-from cardtable.ui.art_backs import BackStyle
+from cardtable.decks.standard import playing_card_shoe, tourist_tarot
+from cardtable.ui.art import card_art
+from cardtable.ui.art.backs import BackStyle
 from cardtable.ui.qt import QtGui
 
 SIZES = (48, 150)

@@ -9,12 +9,12 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from cardtable.cards import CardFace, PlayingCard, TarotCard
-from cardtable.decks import tourist_tarot
-from cardtable.ui import card_art
-from cardtable.ui.card_item import MARKER_COLOUR, CardItem
-from cardtable.ui.card_preview import FACE_DOWN_TEXT, CardPreview
-from cardtable.ui.felt import FeltView
+from cardtable.decks.standard import tourist_tarot
+from cardtable.ui.art import card_art
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.table.card_item import MARKER_COLOUR, CardItem
+from cardtable.ui.table.felt import FeltView
+from cardtable.ui.table.preview import FACE_DOWN_TEXT, CardPreview
 
 
 def _tarot(name: str) -> TarotCard:

@@ -13,7 +13,7 @@ import pytest
 
 from cardtable.cards import CardId, PlayingCard, Suit
 from cardtable.piles import PileId
-from cardtable.resolvers.adventure_state import Phase, Side
+from cardtable.resolvers.adventure.state import Phase, Side
 from cardtable.session import (
     AddCharacter,
     Character,
@@ -25,9 +25,10 @@ from cardtable.session import (
 )
 from cardtable.session.demo import demo_path
 from cardtable.sheets.adventure import AdventureSheet, Facet, Power, Role
-from cardtable.ui import adventure_steps, conflict_steps
-from cardtable.ui.conflict_panel import ConflictPanel
+from cardtable.steps.adventure import conflict as conflict_steps
+from cardtable.steps.adventure import play as adventure_steps
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.adventure.conflict.panel import ConflictPanel
 from cardtable.ui.qt import Qt, QtWidgets
 
 LEFT = Qt.MouseButton.LeftButton

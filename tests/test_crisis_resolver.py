@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.resolvers import crisis, crisis_events
-from cardtable.resolvers.crisis import (
+from cardtable.resolvers.crisis import duel as crisis
+from cardtable.resolvers.crisis import events as crisis_events
+from cardtable.resolvers.crisis.duel import (
     CrisisDiceError,
     CrisisPhase,
     CrisisResult,

@@ -12,9 +12,9 @@ from table_rig import QUINCE_HAND, QUINCE_ZONE, SHOE_DRAW, take_seat, top
 from cardtable.cards import CardFace
 from cardtable.session import Move, on_screen
 from cardtable.session.demo import demo_path
-from cardtable.ui import card_art
-from cardtable.ui.main_window import DISCARD, MainWindow
+from cardtable.ui.art import card_art
 from cardtable.ui.qt import Qt, QtGui
+from cardtable.ui.window.main_window import DISCARD, MainWindow
 
 
 @pytest.fixture

@@ -12,21 +12,22 @@ from deck_art_rig import HEIGHT, card_file, colour_of, library_in
 from pytestqt.qtbot import QtBot
 
 from cardtable.cards import CardError, CustomCard
-from cardtable.custom_decks import put_on_table, use_library
-from cardtable.deck_art import ArtLibrary, ArtSet
-from cardtable.deck_import import import_deck, plan_folder
-from cardtable.deck_plans import DeckImportError
-from cardtable.decks import DeckFileError, parse_deck
+from cardtable.decks.art import ArtLibrary, ArtSet
+from cardtable.decks.custom import use_library
+from cardtable.decks.importing import import_deck, plan_folder
+from cardtable.decks.plans import DeckImportError
+from cardtable.decks.standard import DeckFileError, parse_deck
 from cardtable.piles import PileId
 from cardtable.session import Move, SessionFileError, load, save
+from cardtable.session.art_actions import put_on_table
 from cardtable.session.demo import demo_path
-from cardtable.ui import card_art
-from cardtable.ui.art_binding import bind_art
-from cardtable.ui.card_item import CardItem
-from cardtable.ui.deck_import_wizard import DeckImportWizard
+from cardtable.ui.art import card_art
+from cardtable.ui.art.binding import bind_art
+from cardtable.ui.deck_import.wizard import DeckImportWizard
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.own_decks_menu import EMPTY_TEXT, make_own_decks_menu
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.table.card_item import CardItem
+from cardtable.ui.window.own_decks_menu import EMPTY_TEXT, make_own_decks_menu
 
 # Decks on the table are cached by source for the whole run: each test's deck has its own id.
 _numbers = itertools.count(1)

@@ -19,19 +19,19 @@ from PIL import Image
 from pytestqt.qtbot import QtBot
 from table_rig import TAROT_DRAW, demo_document, table_view, top
 
-from cardtable import deck_import
 from cardtable.cards import DeckId, TarotCard
-from cardtable.deck_art import ArtLibrary, ArtSet
-from cardtable.deck_import import import_deck, plan_folder
-from cardtable.deck_names import tarot_slots
+from cardtable.decks import importing as deck_import
+from cardtable.decks.art import ArtLibrary, ArtSet
+from cardtable.decks.importing import import_deck, plan_folder
+from cardtable.decks.names import tarot_slots
 from cardtable.session.art_actions import ChooseArt
-from cardtable.ui import card_art
-from cardtable.ui.art_binding import bind_art
-from cardtable.ui.art_chooser import ArtChooser, make_art_action
-from cardtable.ui.card_item import CardItem
-from cardtable.ui.deck_import_match import MISSING_COLOUR
-from cardtable.ui.deck_import_wizard import DeckImportWizard, make_import_action
+from cardtable.ui.art import card_art
+from cardtable.ui.art.binding import bind_art
+from cardtable.ui.deck_import.chooser import ArtChooser, make_art_action
+from cardtable.ui.deck_import.match import MISSING_COLOUR
+from cardtable.ui.deck_import.wizard import DeckImportWizard, make_import_action
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.table.card_item import CardItem
 
 GREY = (128, 128, 128)
 RED, BLUE = (220, 30, 30), (30, 30, 220)

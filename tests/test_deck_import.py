@@ -21,11 +21,11 @@ from deck_art_rig import (
 )
 from PIL import Image
 
-from cardtable.card_images import card_size
-from cardtable.deck_art import ARTSET_FILE, ArtSetError, read_art_set
-from cardtable.deck_import import DECK_FILE, import_deck
-from cardtable.deck_names import guess_card, playing_slots, tarot_slots
-from cardtable.deck_plans import (
+from cardtable.decks.art import ARTSET_FILE, ArtSetError, read_art_set
+from cardtable.decks.images import card_size
+from cardtable.decks.importing import DECK_FILE, import_deck
+from cardtable.decks.names import guess_card, playing_slots, tarot_slots
+from cardtable.decks.plans import (
     DeckImportCancelled,
     DeckImportError,
     plan_folder,
@@ -342,12 +342,12 @@ def test_an_art_set_can_be_removed(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "name",
     [
-        "cardtable.card_images",
-        "cardtable.custom_decks",
-        "cardtable.deck_art",
-        "cardtable.deck_import",
-        "cardtable.deck_names",
-        "cardtable.deck_plans",
+        "cardtable.decks.images",
+        "cardtable.decks.custom",
+        "cardtable.decks.art",
+        "cardtable.decks.importing",
+        "cardtable.decks.names",
+        "cardtable.decks.plans",
         "cardtable.session.art_actions",
     ],
 )

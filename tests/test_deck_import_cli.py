@@ -10,8 +10,8 @@ from deck_art_rig import card_file, playing_folder, tarot_folder
 from PIL import Image
 
 from cardtable import cli
-from cardtable.deck_art import ArtLibrary
-from cardtable.deck_import_command import add_import_parser
+from cardtable.decks.art import ArtLibrary
+from cardtable.decks.import_command import add_import_parser
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from cardtable.cards import DeckId, Figure, PlayingCard, TarotCard, TarotSuit
-from cardtable.decks import (
+from cardtable.decks.standard import (
     DeckError,
     load_deck,
     playing_card_shoe,

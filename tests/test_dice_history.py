@@ -19,9 +19,11 @@ from cardtable.dice import (
     roll_expression,
 )
 from cardtable.randomness import seeded
-from cardtable.resolvers.banzai_setup import BanzaiSetup
-from cardtable.resolvers.banzai_steps import Condition, Difficulty, Step
-from cardtable.resolvers.dice_history import (
+from cardtable.resolvers.banzai.setup import BanzaiSetup
+from cardtable.resolvers.banzai.steps import Condition, Difficulty, Step
+from cardtable.session import ResolverStep, Session, load, save
+from cardtable.session.demo import build_demo
+from cardtable.session.dice_history import (
     HISTORY_ID,
     MAX_HISTORY,
     DiceHistory,
@@ -30,8 +32,6 @@ from cardtable.resolvers.dice_history import (
     history_of,
     roll_step,
 )
-from cardtable.session import ResolverStep, Session, load, save
-from cardtable.session.demo import build_demo
 from cardtable.session.registry import resolver_class
 
 
@@ -219,6 +219,6 @@ def test_a_ten_dice_cap_note_reaches_the_log() -> None:
 def test_the_modules_examples_hold() -> None:
     import doctest
 
-    import cardtable.resolvers.dice_history as module
+    import cardtable.session.dice_history as module
 
     assert doctest.testmod(module).failed == 0

@@ -10,14 +10,14 @@ from pytestqt.qtbot import QtBot
 
 from cardtable.dice import DiceExpressionError, Expression, p_crisis_success, p_success
 from cardtable.randomness import seeded
-from cardtable.resolvers.banzai_steps import Condition, Step
-from cardtable.resolvers.crisis import Duel, DuelPhase
-from cardtable.resolvers.dice_history import DiceRequest, history_of
+from cardtable.resolvers.banzai.steps import Condition, Step
+from cardtable.resolvers.crisis.duel import Duel, DuelPhase
 from cardtable.session import load
 from cardtable.session.demo import demo_path
-from cardtable.ui.dice_duel import DuelView
-from cardtable.ui.dice_tray import DiceTray, make_dock
+from cardtable.session.dice_history import DiceRequest, history_of
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.dice.duel import DuelView
+from cardtable.ui.panels.dice.tray import DiceTray, make_dock
 from cardtable.ui.qt import Qt, QtWidgets
 
 

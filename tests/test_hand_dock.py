@@ -19,9 +19,9 @@ from table_rig import (
 from cardtable.piles import PileId
 from cardtable.session import Draw, PassSeat
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.hand_dock import HandPanel, make_hand_dock
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.table_layout import OPEN_TABLE
+from cardtable.ui.table.hand_dock import HandPanel, make_hand_dock
+from cardtable.ui.table.layout import OPEN_TABLE
 
 
 def _panel(qtbot: QtBot, document: SessionDocument) -> HandPanel:

@@ -8,7 +8,7 @@ from cardtable.piles import PileId
 from cardtable.session import ConfirmSeat, Draw, PassSeat, hand_id, load
 from cardtable.session.demo import demo_path
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.log_panel import LogPanel
+from cardtable.ui.table.log_panel import LogPanel
 
 
 def _seat_of(session, name: str) -> int:  # type: ignore[no-untyped-def]

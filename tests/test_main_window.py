@@ -12,9 +12,9 @@ from table_rig import CHALLENGE, TAROT_DRAW, top
 from cardtable.piles import PileId
 from cardtable.session import Autosaver, Move, Note, load, recoverable_autosave, save
 from cardtable.session.demo import demo_path
-from cardtable.ui.felt import FeltView
-from cardtable.ui.main_window import CANCEL, DISCARD, MainWindow
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.table.felt import FeltView
+from cardtable.ui.window.main_window import CANCEL, DISCARD, MainWindow
 
 
 def _window(

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardtable.session.new_session as new_session
-from cardtable.decks import playing_card_shoe, tourist_tarot
+from cardtable.decks.standard import playing_card_shoe, tourist_tarot
 from cardtable.piles import PileId, PileKind
 from cardtable.randomness import seeded
 from cardtable.session import Session, load, save

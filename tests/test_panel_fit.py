@@ -10,21 +10,22 @@ from adventure_table_rig import BART, GRIMSBY, MIRELA, cast_session, give, sheet
 from pytestqt.qtbot import QtBot
 
 from cardtable.cards import Suit
-from cardtable.resolvers.adventure_state import Phase, Side
+from cardtable.resolvers.adventure.state import Phase, Side
 from cardtable.session import AddCharacter, Character, ConfirmSeat, PassSeat, PlayerId
 from cardtable.session.demo import demo_path
 from cardtable.settings import Settings
-from cardtable.ui import adventure_steps, conflict_steps
-from cardtable.ui.conflict_panel import ConflictPanel
-from cardtable.ui.hand_dock import HandPanel
-from cardtable.ui.main_window import DISCARD, MainWindow
-from cardtable.ui.panel_style import ElidedLabel, ScrollColumn, combo
-from cardtable.ui.pool_setup import Mode
-from cardtable.ui.pool_tracker import PoolTracker
+from cardtable.steps.adventure import conflict as conflict_steps
+from cardtable.steps.adventure import play as adventure_steps
+from cardtable.ui.panels.adventure.conflict.panel import ConflictPanel
+from cardtable.ui.panels.pool.setup import Mode
+from cardtable.ui.panels.pool.tracker import PoolTracker
+from cardtable.ui.panels.tarot.panel import TarotPanel
+from cardtable.ui.panels.tokens.panel import TokenPanel
 from cardtable.ui.qt import Qt, QtWidgets
-from cardtable.ui.tarot_panel import TarotPanel
-from cardtable.ui.token_panel import TokenPanel
-from cardtable.ui.window_setup import PANEL_WIDTH, WindowSetup
+from cardtable.ui.table.hand_dock import HandPanel
+from cardtable.ui.widgets.style import ElidedLabel, ScrollColumn, combo
+from cardtable.ui.window.main_window import DISCARD, MainWindow
+from cardtable.ui.window.setup import PANEL_WIDTH, WindowSetup
 
 SCREEN = (1280, 800)
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from strategies import tables
 
 from cardtable.cards import CardId, DeckId, TarotCard
-from cardtable.decks import DeckSpec, playing_card_shoe, tourist_tarot
+from cardtable.decks.standard import DeckSpec, playing_card_shoe, tourist_tarot
 from cardtable.piles import Facing, Pile, PileError, PileId, PileKind, Table
 from cardtable.randomness import Rng, seeded
 

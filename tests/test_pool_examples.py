@@ -4,9 +4,9 @@ text sets them up (``seeds/pool-challenge.txt``). The examples it lists as not h
 
 from __future__ import annotations
 
-from cardtable.resolvers.pool_abilities import Formula, Helper, complement_bonus, contribution
-from cardtable.resolvers.pool_challenge import PoolChallenge, Result
-from cardtable.resolvers.pool_penalties import (
+from cardtable.resolvers.pool.abilities import Formula, Helper, complement_bonus, contribution
+from cardtable.resolvers.pool.challenge import PoolChallenge, Result
+from cardtable.resolvers.pool.penalties import (
     LossSource,
     SourceKind,
     Threshold,
@@ -14,7 +14,7 @@ from cardtable.resolvers.pool_penalties import (
     penalty_for,
     spread_loss,
 )
-from cardtable.resolvers.pool_sides import Conversion, Entrant
+from cardtable.resolvers.pool.sides import Conversion, Entrant
 
 
 def pools(challenge: PoolChallenge) -> list[int]:

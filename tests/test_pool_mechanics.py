@@ -11,21 +11,21 @@ import cattrs
 import pytest
 
 from cardtable.randomness import seeded
-from cardtable.resolvers.pool_abilities import (
+from cardtable.resolvers.pool.abilities import (
     Formula,
     Gives,
     Helper,
     complement_bonus,
     contribution,
 )
-from cardtable.resolvers.pool_challenge import Options, PoolChallenge, Result, TieRule
-from cardtable.resolvers.pool_dice import (
+from cardtable.resolvers.pool.challenge import Options, PoolChallenge, Result, TieRule
+from cardtable.resolvers.pool.dice import (
     ChallengeRoll,
     DicePoint,
     challenge_die_value,
     roll_challenge_dice,
 )
-from cardtable.resolvers.pool_penalties import (
+from cardtable.resolvers.pool.penalties import (
     LossSource,
     SourceKind,
     Threshold,
@@ -33,8 +33,8 @@ from cardtable.resolvers.pool_penalties import (
     spread_loss,
     threshold_reached,
 )
-from cardtable.resolvers.pool_report import RoundReport
-from cardtable.resolvers.pool_sides import Conversion, Entrant
+from cardtable.resolvers.pool.report import RoundReport
+from cardtable.resolvers.pool.sides import Conversion, Entrant
 
 
 class Faces(random.Random):

@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.randomness import seeded
-from cardtable.resolvers.pool_abilities import Formula, Helper
-from cardtable.resolvers.pool_challenge import Options, PoolChallenge, Result
-from cardtable.resolvers.pool_dice import DicePoint
-from cardtable.resolvers.pool_report import RoundReport
-from cardtable.resolvers.pool_sides import Conversion, Entrant, Side
+from cardtable.resolvers.pool.abilities import Formula, Helper
+from cardtable.resolvers.pool.challenge import Options, PoolChallenge, Result
+from cardtable.resolvers.pool.dice import DicePoint
+from cardtable.resolvers.pool.report import RoundReport
+from cardtable.resolvers.pool.sides import Conversion, Entrant, Side
 
 KINDS = ("bonus", "reserves", "resistance", "back")
 Choice = tuple[str, int]

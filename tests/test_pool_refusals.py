@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.resolvers.pool_abilities import Helper, contribution
-from cardtable.resolvers.pool_challenge import Options, PoolChallenge, PoolChallengeError
-from cardtable.resolvers.pool_dice import ChallengeRoll, DicePoint
-from cardtable.resolvers.pool_penalties import LossSource, SourceKind, spread_loss
-from cardtable.resolvers.pool_sides import Conversion, Entrant
+from cardtable.resolvers.pool.abilities import Helper, contribution
+from cardtable.resolvers.pool.challenge import Options, PoolChallenge, PoolChallengeError
+from cardtable.resolvers.pool.dice import ChallengeRoll, DicePoint
+from cardtable.resolvers.pool.penalties import LossSource, SourceKind, spread_loss
+from cardtable.resolvers.pool.sides import Conversion, Entrant
 
 
 def test_refusal_is_a_value_error() -> None:

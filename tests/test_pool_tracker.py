@@ -9,19 +9,19 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
-from cardtable.resolvers.pool_challenge import (
+from cardtable.resolvers.pool.challenge import (
     Conversion,
     Entrant,
     PoolChallenge,
     PoolChallengeError,
     Result,
 )
-from cardtable.resolvers.pool_penalties import LossSource, SourceKind, spread_loss
+from cardtable.resolvers.pool.penalties import LossSource, SourceKind, spread_loss
 from cardtable.session import load
 from cardtable.session.demo import demo_path
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.pool_setup import EntrantForm, Mode
-from cardtable.ui.pool_tracker import PoolTracker, make_dock
+from cardtable.ui.panels.pool.setup import EntrantForm, Mode
+from cardtable.ui.panels.pool.tracker import PoolTracker, make_dock
 from cardtable.ui.qt import Qt, QtGui
 
 

@@ -15,8 +15,8 @@ from cardtable.session import CharacterId, load
 from cardtable.session.demo import demo_path
 from cardtable.sheets import SHEET_TYPES
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.print_actions import PrintDialog, install_print_actions
 from cardtable.ui.qt import Qt, QtCore, QtPrintSupport, QtWidgets
+from cardtable.ui.sheets.printing.actions import PrintDialog, install_print_actions
 
 OTTILIE = CharacterId("ottilie-marchbank")
 

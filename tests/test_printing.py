@@ -33,9 +33,9 @@ from cardtable.sheets import (
 )
 from cardtable.sheets.portrait import load_portrait
 from cardtable.sheets.samples import sample_tarot
-from cardtable.ui import printing
-from cardtable.ui.print_command import add_print_parser
-from cardtable.ui.printing import PrintError, print_blank, print_sheets
+from cardtable.ui.sheets.printing import output as printing
+from cardtable.ui.sheets.printing.command import add_print_parser
+from cardtable.ui.sheets.printing.output import PrintError, print_blank, print_sheets
 
 # Page sizes in points, as the paper standards define them.
 A4 = (595.28, 841.89)

@@ -19,9 +19,10 @@ from types import ModuleType
 
 import pytest
 
-from cardtable import beats, cards, decks, piles
+from cardtable import beats, cards, piles
 from cardtable.cards import CardId, DeckId, PlayingCard
-from cardtable.decks import DeckSpec, tourist_tarot
+from cardtable.decks import standard as decks
+from cardtable.decks.standard import DeckSpec, tourist_tarot
 from cardtable.piles import Pile, PileId, Table
 from cardtable.randomness import Rng, from_os, make_rng, seeded
 

@@ -129,7 +129,7 @@ def test_the_shipped_demo_loads_and_matches_a_fresh_build():
 
 def test_a_tarot_challenge_in_progress_is_saved_with_the_session(tmp_path: Path):
     from cardtable.cards import DeckId
-    from cardtable.resolvers.tarot import Attribute, TarotChallenge, TarotPiles
+    from cardtable.resolvers.tarot.challenge import Attribute, TarotChallenge, TarotPiles
 
     session = small_session()
 
@@ -156,19 +156,19 @@ def test_a_tarot_challenge_in_progress_is_saved_with_the_session(tmp_path: Path)
 def _shipped_states() -> dict[str, object]:
     """One state in progress of each shipped resolver, built through its own steps."""
     from cardtable.cards import DeckId, Suit
-    from cardtable.decks import tourist_tarot
+    from cardtable.decks.standard import tourist_tarot
     from cardtable.piles import Table
     from cardtable.randomness import seeded
-    from cardtable.resolvers.adventure_characters import FACETS_EXAMPLE
-    from cardtable.resolvers.adventure_characters import Character as AdventureCharacter
-    from cardtable.resolvers.adventure_game import AdventureGame
-    from cardtable.resolvers.adventure_game import Player as AdventurePlayer
-    from cardtable.resolvers.banzai import BanzaiRoll
-    from cardtable.resolvers.banzai_setup import BanzaiSetup
-    from cardtable.resolvers.crisis import Duel
-    from cardtable.resolvers.pool_challenge import PoolChallenge
-    from cardtable.resolvers.pool_sides import Entrant
-    from cardtable.resolvers.tarot import Attribute, TarotChallenge, TarotPiles
+    from cardtable.resolvers.adventure.characters import FACETS_EXAMPLE
+    from cardtable.resolvers.adventure.characters import Character as AdventureCharacter
+    from cardtable.resolvers.adventure.game import AdventureGame
+    from cardtable.resolvers.adventure.game import Player as AdventurePlayer
+    from cardtable.resolvers.banzai.roll import BanzaiRoll
+    from cardtable.resolvers.banzai.setup import BanzaiSetup
+    from cardtable.resolvers.crisis.duel import Duel
+    from cardtable.resolvers.pool.challenge import PoolChallenge
+    from cardtable.resolvers.pool.sides import Entrant
+    from cardtable.resolvers.tarot.challenge import Attribute, TarotChallenge, TarotPiles
 
     table = Table()
     table.add_deck(tourist_tarot(), DeckId("tarot"), seeded(3))

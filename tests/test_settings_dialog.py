@@ -9,10 +9,11 @@ from attrs import evolve
 from pytestqt.qtbot import QtBot
 
 from cardtable.settings import BACK_PALETTES, DECK_KINDS, AnimationSpeed, Settings
-from cardtable.ui import card_art, card_item
-from cardtable.ui.art_backs import BackStyle
+from cardtable.ui.art import card_art
+from cardtable.ui.art.backs import BackStyle
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
-from cardtable.ui.settings_dialog import SettingsDialog, apply_card_backs, edit_settings
+from cardtable.ui.table import card_item
+from cardtable.ui.window.settings_dialog import SettingsDialog, apply_card_backs, edit_settings
 
 CHOSEN = Settings(
     felt_colour="#224466",

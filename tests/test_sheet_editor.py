@@ -29,15 +29,15 @@ from cardtable.session.model import MAX_NAME
 from cardtable.sheets import SHEET_TYPES, AdventureSheet, PoolSheet, Sheet, TarotSheet
 from cardtable.sheets.tarot import LADDER
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.new_character import NewCharacterDialog
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.sheet_editor import FORMS, SheetEditor
-from cardtable.ui.sheet_fields import Field, NumberField, TextField
-from cardtable.ui.sheet_form import SheetForm
-from cardtable.ui.sheet_forms_adventure import AdventureForm
-from cardtable.ui.sheet_forms_pool import PoolForm
-from cardtable.ui.sheet_forms_tarot import TarotForm
-from cardtable.ui.sheet_paths import value_at
+from cardtable.ui.sheets.editor import FORMS, SheetEditor
+from cardtable.ui.sheets.fields import Field, NumberField, TextField
+from cardtable.ui.sheets.form import SheetForm
+from cardtable.ui.sheets.forms.adventure import AdventureForm
+from cardtable.ui.sheets.forms.pool import PoolForm
+from cardtable.ui.sheets.forms.tarot import TarotForm
+from cardtable.ui.sheets.new_character import NewCharacterDialog
+from cardtable.ui.sheets.paths import value_at
 
 OTTILIE = CharacterId("ottilie-marchbank")
 WREN = CharacterId("wren-halloway")

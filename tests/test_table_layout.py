@@ -9,10 +9,10 @@ from session_builders import CHALLENGE, HAND, ROLAND, TAROT_DRAW, ZONE, small_se
 
 from cardtable.cards import DeckId
 from cardtable.piles import PileId, PileKind
-from cardtable.resolvers.tarot import TarotPiles
+from cardtable.resolvers.tarot.challenge import TarotPiles
 from cardtable.session import Move, SessionError
 from cardtable.session.actions import move_refusal
-from cardtable.ui.table_layout import (
+from cardtable.ui.table.layout import (
     CARD_W,
     OPEN_TABLE,
     ZoneStyle,

@@ -23,8 +23,8 @@ from cardtable.cards import CardId
 from cardtable.piles import PileId, PileKind
 from cardtable.session import Move, on_screen
 from cardtable.ui.qt import Qt, QtCore
-from cardtable.ui.table_layout import OPEN_TABLE, slots
-from cardtable.ui.table_view import STACK_DEPTH, TableCard
+from cardtable.ui.table.layout import OPEN_TABLE, slots
+from cardtable.ui.table.view import STACK_DEPTH, TableCard
 
 
 def _to_open_table(view, cards: int) -> list[CardId]:

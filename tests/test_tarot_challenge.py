@@ -9,10 +9,10 @@ import cattrs
 import pytest
 
 from cardtable.cards import CardId, DeckId, TarotCard
-from cardtable.decks import tourist_tarot
+from cardtable.decks.standard import tourist_tarot
 from cardtable.piles import Facing, Table
 from cardtable.randomness import seeded
-from cardtable.resolvers.tarot import (
+from cardtable.resolvers.tarot.challenge import (
     Attribute,
     EndReason,
     TarotChallenge,

@@ -15,15 +15,15 @@ from attrs import evolve
 
 from cardtable.cards import CardId, TarotCard
 from cardtable.piles import PileId
-from cardtable.resolvers.tarot import Attribute, TarotPhase
+from cardtable.resolvers.tarot.challenge import Attribute, TarotPhase
 from cardtable.session import CharacterId, Session, load
 from cardtable.session.demo import demo_path
 from cardtable.sheets.tarot import TarotSheet
-from cardtable.ui import tarot_steps
+from cardtable.steps import tarot as tarot_steps
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.panel_style import percent
+from cardtable.ui.panels.tarot.panel import TarotPanel
 from cardtable.ui.qt import Qt
-from cardtable.ui.tarot_panel import TarotPanel
+from cardtable.ui.widgets.style import percent
 
 OTTILIE = CharacterId("ottilie-marchbank")
 DRAW = PileId("tarot/draw")
@@ -218,7 +218,7 @@ def test_nothing_is_offered_while_the_curtain_is_up(qtbot, panel: TarotPanel):
     assert panel.challenge_draws.isEnabled()
 
 
-@pytest.mark.parametrize("module", ["card_chips", "panel_style"])
+@pytest.mark.parametrize("module", ["panels.card_chips", "widgets.style"])
 def test_docstring_examples_hold(module: str):
     import doctest
     import importlib

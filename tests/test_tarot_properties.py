@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from cardtable.beats import tarot_beats
 from cardtable.cards import CardId, DeckId, TarotCard
-from cardtable.decks import tourist_tarot
+from cardtable.decks.standard import tourist_tarot
 from cardtable.piles import Facing, Table
 from cardtable.randomness import seeded
-from cardtable.resolvers.tarot import (
+from cardtable.resolvers.tarot.challenge import (
     Attribute,
     EndReason,
     NextCardOdds,

@@ -8,15 +8,15 @@ from pytestqt.qtbot import QtBot
 
 from cardtable.piles import PileId
 from cardtable.randomness import Rng, seeded
-from cardtable.resolvers.adventure_state import APPLAUSE, VetoSubject
-from cardtable.resolvers.adventure_tokens import AuthorPower
+from cardtable.resolvers.adventure.state import APPLAUSE, VetoSubject
+from cardtable.resolvers.adventure.tokens import AuthorPower
 from cardtable.session import GameState, ResolverStep, load
 from cardtable.session.demo import demo_path
-from cardtable.ui.conflict_steps import ensure_game, find_game, join
+from cardtable.steps.adventure.conflict import ensure_game, find_game, join
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.tokens.coins import APPLAUSE_MIME
+from cardtable.ui.panels.tokens.panel import TOKEN_CHANGES, TokenPanel, make_dock
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.token_coins import APPLAUSE_MIME
-from cardtable.ui.token_panel import TOKEN_CHANGES, TokenPanel, make_dock
 
 QUINCE = "bartholomew-quince"
 HAND = PileId(f"hand/{QUINCE}")
@@ -276,8 +276,8 @@ def test_discarding_for_a_veto_hides_faces_the_holder_may_not_see(
 ) -> None:
     # Dana holds the computer; Bea owes the card, from Bartholomew's hand.
     def bea_calls(state: GameState, rng: Rng) -> list[str]:
-        from cardtable.resolvers.adventure_tokens import call_veto as call
-        from cardtable.resolvers.adventure_tokens import count_votes, vote
+        from cardtable.resolvers.adventure.tokens import call_veto as call
+        from cardtable.resolvers.adventure.tokens import count_votes, vote
 
         game, _ = ensure_game(state)
         call(game, "bea", "a talking horse", VetoSubject.SUGGESTION)

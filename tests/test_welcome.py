@@ -13,10 +13,10 @@ from cardtable.session.demo import demo_path
 from cardtable.session.model import PALETTE
 from cardtable.session.new_session import CharacterPlan, NewSessionPlan, PlayerPlan
 from cardtable.settings import Settings
-from cardtable.ui.new_session_wizard import NewSessionWizard, ask_new_session
-from cardtable.ui.plan_rows import COLOUR_NAMES
 from cardtable.ui.qt import Qt, QtCore, QtWidgets
-from cardtable.ui.welcome import (
+from cardtable.ui.window.new_session.rows import COLOUR_NAMES
+from cardtable.ui.window.new_session.wizard import NewSessionWizard, ask_new_session
+from cardtable.ui.window.welcome import (
     MISSING_ROLE,
     ChoiceKind,
     WelcomeDialog,

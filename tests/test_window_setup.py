@@ -10,9 +10,9 @@ from pytestqt.qtbot import QtBot
 from cardtable.session import Reveal, load
 from cardtable.session.demo import demo_path
 from cardtable.settings import AnimationSpeed, Settings
-from cardtable.ui.main_window import DISCARD, MainWindow
 from cardtable.ui.qt import QtWidgets
-from cardtable.ui.window_setup import PANEL_KEYS, WindowSetup
+from cardtable.ui.window.main_window import DISCARD, MainWindow
+from cardtable.ui.window.setup import PANEL_KEYS, WindowSetup
 
 
 @pytest.fixture

@@ -14,39 +14,17 @@ import logging
 import os
 import sys
 import time
-from pathlib import Path
 
-import cardtable.assets
 from cardtable import __version__
 from cardtable.logs import configure_logging, log_uncaught
-from cardtable.ui.qt import QtCore, QtGui, QtWidgets
+from cardtable.ui.art.app_icon import app_icon
+from cardtable.ui.qt import QtCore, QtWidgets
 
 SMOKE_EXIT_VARIABLE = "CARDTABLE_SMOKE_EXIT"
 SMOKE_TIMEOUT_MS = 30_000
 EXIT_NOT_READY = 3
-#: The PNG renderings shipped beside the SVG (``packaging/render_icons.py`` makes them).
-ICON_SIZES = (16, 32, 48, 64, 128, 256, 512)
 
 _log = logging.getLogger(__name__)
-
-
-def icons_folder() -> Path:
-    """The folder of the app icon files (always a real folder: the assets are not zipped)."""
-    return Path(cardtable.assets.__file__).parent / "icons"
-
-
-def app_icon() -> QtGui.QIcon:
-    """Cardtable's icon: the SVG, or its PNG renderings where Qt cannot load SVG icons."""
-    folder = icons_folder()
-    icon = QtGui.QIcon(str(folder / "cardtable.svg"))
-    if not icon.isNull():
-        return icon
-    # Without the SVG icon plugin (a trimmed bundle, say); loading the PNGs up front would
-    # cost every start ~10 ms, so they are the fallback only.
-    icon = QtGui.QIcon()
-    for size in ICON_SIZES:
-        icon.addFile(str(folder / f"cardtable-{size}.png"), QtCore.QSize(size, size))
-    return icon
 
 
 def application() -> QtWidgets.QApplication:
@@ -124,7 +102,7 @@ def run(session: str | None = None) -> int:
     _log.info("Cardtable %s starting (log file: %s)", __version__, log_file)
     app = application()
     # Imported after the QApplication exists: the window pulls in the card art and felt.
-    from cardtable.ui.window_setup import start_window
+    from cardtable.ui.window.setup import start_window
 
     window = start_window(session)
     if window is None:  # the player chose Quit on the welcome screen

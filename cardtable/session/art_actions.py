@@ -2,7 +2,7 @@
 
 The choice belongs to the session (the group picks it for the evening) and is saved with it
 as the art set's id on the deck (:attr:`DeckOnTable.art`). The pictures themselves stay in
-the user's data folder (:mod:`cardtable.deck_art`); a session opened where the set is not
+the user's data folder (:mod:`cardtable.decks.art`); a session opened where the set is not
 installed shows Cardtable's own art, and says so.
 
 >>> from cardtable.cards import DeckId
@@ -27,12 +27,15 @@ from typing import TYPE_CHECKING
 from attrs import evolve, frozen
 
 from cardtable.cards import DeckId
+from cardtable.decks.custom import source_of_id
+from cardtable.decks.names import CUSTOM
+from cardtable.session.actions import AddDeck
 from cardtable.session.core import Action, Changes, Performed, Session
 from cardtable.session.log import Event
-from cardtable.session.model import SessionError
+from cardtable.session.model import DeckOnTable, GameState, SessionError, unique_id
 
 if TYPE_CHECKING:
-    from cardtable.deck_art import ArtSet
+    from cardtable.decks.art import ArtSet
 
 _ID = re.compile(r"[a-z0-9][a-z0-9-]{0,59}")
 
@@ -84,3 +87,11 @@ class ChooseArt(Action):
         else:
             text = f"{who} dressed {spec.name} in the {self.name or self.art} art"
         return Performed((Event.said(text),), Changes.TABLE)
+
+
+def put_on_table(state: GameState, art: ArtSet) -> AddDeck:
+    """The action putting the deck ``art`` made on the table, dressed in its pictures."""
+    if art.deck != CUSTOM:
+        raise SessionError(f"{art.name} is art for a {art.deck} deck, not a deck of its own")
+    deck_id = DeckId(unique_id(art.id, state.deck_ids()))
+    return AddDeck(DeckOnTable(deck_id, source_of_id(art.id), 1, art.id))

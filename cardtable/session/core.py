@@ -27,7 +27,7 @@ says so).
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import Any, ClassVar
 
@@ -36,6 +36,7 @@ from attrs import frozen
 from cardtable.cards import CardId
 from cardtable.piles import PileKind, Table
 from cardtable.randomness import Rng, from_os
+from cardtable.session.audience import public_cards
 from cardtable.session.log import Event, LogEntry, SessionLog
 from cardtable.session.model import (
     Character,
@@ -49,7 +50,10 @@ from cardtable.session.model import (
     Seat,
     UndoError,
 )
-from cardtable.session.visibility import public_cards
+
+#: A resolver step: changes the game state (table, resolvers, sheets) with the session's
+#: randomness and returns what to log (strings are public; :class:`Event` may be private).
+StepFunction = Callable[[GameState, Rng], Iterable[Event | str] | None]
 
 #: How many actions undo reaches back, at most.
 UNDO_DEPTH = 200

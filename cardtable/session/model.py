@@ -22,7 +22,13 @@ from typing import TYPE_CHECKING, Any, NewType
 from attrs import Factory, define, evolve, field, frozen
 
 from cardtable.cards import Card, CardId, DeckId
-from cardtable.decks import DeckSpec, playing_card_shoe, playing_cards, tourist_tarot
+from cardtable.decks.standard import (
+    DeckError,
+    DeckSpec,
+    playing_card_shoe,
+    playing_cards,
+    tourist_tarot,
+)
 from cardtable.piles import Pile, PileError, PileId, PileKind, Table
 from cardtable.sheets.common import MAX_NAME as SHEET_NAME_LIMIT
 
@@ -166,9 +172,22 @@ def _user_deck(source: str) -> Any:
     Imported here, not at the top: the session model only needs the user's decks when a
     session holds one.
     """
-    from cardtable.custom_decks import USER_SOURCE, user_deck_builder
+    from cardtable.decks.custom import USER_SOURCE, user_deck_builder
 
-    return user_deck_builder(source) if source.startswith(USER_SOURCE) else None
+    if not source.startswith(USER_SOURCE):
+        return None
+    try:
+        build = user_deck_builder(source)
+    except DeckError as exc:
+        raise SessionError(str(exc)) from None
+
+    def build_or_refuse(size: int) -> DeckSpec:
+        try:
+            return build(size)
+        except DeckError as exc:
+            raise SessionError(str(exc)) from None
+
+    return build_or_refuse
 
 
 _SPECS: dict[tuple[str, int], DeckSpec] = {}
@@ -182,7 +201,7 @@ class DeckOnTable:
     The cards themselves are rebuilt from ``source`` (a key of :data:`DECK_SOURCES`) and
     ``size`` (decks in a shoe), so a save file stores only where each card lies. ``art`` is
     the id of the art set the group chose to dress the deck in (see
-    :mod:`cardtable.deck_art`), or None for Cardtable's own art.
+    :mod:`cardtable.decks.art`), or None for Cardtable's own art.
     """
 
     id: DeckId

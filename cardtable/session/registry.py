@@ -81,13 +81,13 @@ def _register_builtin() -> None:
         return
     # Imported here, not at the top: the resolvers are only needed once a session holds or
     # loads one, and this keeps the session model free of their import cost.
-    from cardtable.resolvers.adventure_game import AdventureGame
-    from cardtable.resolvers.banzai import BanzaiRoll
-    from cardtable.resolvers.banzai_opposed import OpposedRoll
-    from cardtable.resolvers.crisis import Duel, SimpleChallenge
-    from cardtable.resolvers.dice_history import DiceHistory
-    from cardtable.resolvers.pool_challenge import PoolChallenge
-    from cardtable.resolvers.tarot import TarotChallenge
+    from cardtable.resolvers.adventure.game import AdventureGame
+    from cardtable.resolvers.banzai.opposed import OpposedRoll
+    from cardtable.resolvers.banzai.roll import BanzaiRoll
+    from cardtable.resolvers.crisis.duel import Duel, SimpleChallenge
+    from cardtable.resolvers.pool.challenge import PoolChallenge
+    from cardtable.resolvers.tarot.challenge import TarotChallenge
+    from cardtable.session.dice_history import DiceHistory
 
     shipped: dict[str, type] = {
         "tarot-challenge": TarotChallenge,

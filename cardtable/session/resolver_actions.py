@@ -6,20 +6,15 @@ game state, as one undoable, logged action (re-exported by :mod:`cardtable.sessi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import ClassVar
 
 from attrs import field, frozen
 
-from cardtable.randomness import Rng
-from cardtable.session.core import Action, Changes, Performed, Session
+from cardtable.session.core import Action, Changes, Performed, Session, StepFunction
 from cardtable.session.log import Event
 from cardtable.session.model import GameState, SessionError
 from cardtable.session.registry import resolver_kind
-
-#: A resolver step: changes the game state (table, resolvers, sheets) with the session's
-#: randomness and returns what to log (strings are public; :class:`Event` may be private).
-StepFunction = Callable[[GameState, Rng], Iterable[Event | str] | None]
 
 
 def _events(items: Iterable[Event | str]) -> list[Event]:

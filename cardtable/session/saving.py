@@ -36,7 +36,7 @@ from cattrs.v import format_exception
 
 from cardtable import __version__
 from cardtable.cards import CardFace, CardId, PlayingCard, TarotCard
-from cardtable.decks import tourist_tarot
+from cardtable.decks.standard import tourist_tarot
 from cardtable.piles import Facing, Pile, PileId, Table
 from cardtable.randomness import Rng
 from cardtable.session.atomic import write_atomic

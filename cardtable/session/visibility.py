@@ -17,66 +17,16 @@ paints.
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
-
 from cardtable.cards import CardId
-from cardtable.piles import Pile, PileKind
+from cardtable.session.audience import EVERYONE as EVERYONE
+from cardtable.session.audience import Audience as Audience
+from cardtable.session.audience import Everyone as Everyone
+from cardtable.session.audience import _placed, audience, audience_in, public_cards
+from cardtable.session.core import Session
 from cardtable.session.log import LogEntry
-from cardtable.session.model import GameState, PlayerId, Seat
+from cardtable.session.model import PlayerId, Seat
 
-if TYPE_CHECKING:
-    from cardtable.session.core import Session
-
-
-class Everyone(enum.Enum):
-    """The audience of a public face."""
-
-    EVERYONE = "everyone"
-
-
-EVERYONE = Everyone.EVERYONE
-
-#: Who may see a face, curtain aside: everyone, one player, or nobody (None).
-Audience = Everyone | PlayerId | None
-
-
-def audience_in(state: GameState, card: CardId, pile: Pile) -> Audience:
-    """Who may see ``card``, lying in ``pile``, when no curtain is up."""
-    if pile.kind is PileKind.HAND:
-        return state.controller(pile)
-    if state.table.facing[card].face_up:
-        return EVERYONE
-    peek = state.peeks.get(card)
-    if peek is not None and peek.pile == pile.id:
-        return peek.player
-    return None
-
-
-def _placed(state: GameState) -> Iterator[tuple[CardId, Pile]]:
-    for pile in state.table.piles.values():
-        for card in pile.cards:
-            yield card, pile
-
-
-def audience(state: GameState, card: CardId) -> Audience:
-    """Who may see ``card`` when no curtain is up (see :func:`audience_in`)."""
-    return audience_in(state, card, state.table.pile(state.table.where(card)))
-
-
-def public_cards(state: GameState) -> frozenset[CardId]:
-    """Every card whose face everyone may see: face up, and not in a hand.
-
-    (The same answer as :func:`audience_in` is EVERYONE, computed in one quick pass: the
-    session asks after every action.)
-    """
-    facing = state.table.facing
-    shown: list[CardId] = []
-    for pile in state.table.piles.values():
-        if pile.kind is not PileKind.HAND:
-            shown.extend(card for card in pile.cards if facing[card].face_up)
-    return frozenset(shown)
+__all__ = ["EVERYONE", "Audience", "Everyone", "audience", "audience_in", "public_cards"]
 
 
 def _player_at(session: Session, seat: int) -> PlayerId | None:

@@ -23,6 +23,8 @@ from pathlib import Path
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from cardtable.decks.images import FORMATS
+from cardtable.decks.images import flat_mode as _flat_mode
 from cardtable.sheets.common import Portrait
 
 #: The long side of a stored portrait, in pixels (about 3.5 inches at 150 dpi).
@@ -32,7 +34,6 @@ MAX_PIXELS = 64_000_000
 #: Files larger than this are refused before Pillow reads them.
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
-FORMATS = "PNG, JPEG, GIF, BMP, TIFF or WebP"
 
 
 class PortraitError(ValueError):
@@ -99,13 +100,6 @@ def _refuse_bomb(size: tuple[int, int], name: str, max_pixels: int) -> None:
             f"{name} is {width} x {height} pixels, more than the {max_pixels:,} a portrait may "
             "have (a decompression bomb?); scale it down first."
         )
-
-
-def _flat_mode(image: Image.Image) -> Image.Image:
-    """RGB, or RGBA when the picture has transparency; palette, CMYK and 16-bit become these."""
-    has_alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
-    wanted = "RGBA" if has_alpha else "RGB"
-    return image if image.mode == wanted else image.convert(wanted)
 
 
 def portrait_to_text(portrait: Portrait) -> str:

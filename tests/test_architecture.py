@@ -1,0 +1,108 @@
+"""The house in rooms: the import contract in ``pyproject.toml`` holds, and it can fail.
+
+import-linter reads the package as installed (``cardtable.ui`` is the folder ``ui/`` only
+through the install's package-dir mapping), so each test lints a copy of the sources laid out
+as the wheel lays them out: ``cardtable/`` with ``ui/`` inside it as ``cardtable/ui/``.
+"""
+
+from __future__ import annotations
+
+import collections
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTRACTS = 5
+
+
+def _lint_imports() -> str:
+    found = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
+    found = found or shutil.which("lint-imports")
+    if found is None:
+        pytest.skip("import-linter is not installed (it comes with the 'test' extra)")
+    return found
+
+
+@pytest.fixture
+def installed(tmp_path: Path) -> Path:
+    """A copy of the sources as the wheel lays them out; returns the folder above it."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(ROOT / "cardtable", tmp_path / "cardtable", ignore=ignore)
+    shutil.copytree(ROOT / "ui", tmp_path / "cardtable" / "ui", ignore=ignore)
+    (tmp_path / "cardtable" / "assets").mkdir()
+    (tmp_path / "cardtable" / "assets" / "__init__.py").write_text("")
+    return tmp_path
+
+
+def _lint(folder: Path) -> subprocess.CompletedProcess[str]:
+    # Run from the copy, so that it (not the editable install) is what `cardtable` means.
+    return subprocess.run(
+        [_lint_imports(), "--config", str(ROOT / "pyproject.toml"), "--no-cache"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(folder)},
+    )
+
+
+def test_every_arrow_runs_the_way_the_contract_says(installed: Path) -> None:
+    done = _lint(installed)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"Contracts: {CONTRACTS} kept, 0 broken." in done.stdout
+
+
+def test_the_session_reaching_up_into_the_ui_breaks_the_contract(installed: Path) -> None:
+    wrong = installed / "cardtable" / "session" / "wrong_arrow.py"
+    wrong.write_text("from cardtable.ui.qt import QtCore\n")
+    done = _lint(installed)
+    assert done.returncode == 1
+    assert "cardtable.session is not allowed to import cardtable.ui" in done.stdout
+    assert "The model never imports Qt BROKEN" in done.stdout
+    assert "cardtable.session.wrong_arrow -> cardtable.ui.qt" in done.stdout
+
+
+def test_a_resolver_importing_another_system_breaks_the_contract(installed: Path) -> None:
+    wrong = installed / "cardtable" / "resolvers" / "pool" / "wrong_arrow.py"
+    wrong.write_text("from cardtable.resolvers.tarot.odds import TarotNumbers\n")
+    done = _lint(installed)
+    assert done.returncode == 1
+    assert "The five systems' resolvers know nothing of each other BROKEN" in done.stdout
+
+
+def test_an_import_circle_breaks_the_contract(installed: Path) -> None:
+    dice = installed / "cardtable" / "dice"
+    (dice / "circle_a.py").write_text("from cardtable.dice import circle_b\n")
+    (dice / "circle_b.py").write_text("from cardtable.dice import circle_a\n")
+    done = _lint(installed)
+    assert done.returncode == 1
+    assert "No cycles are allowed in cardtable.dice." in done.stdout
+
+
+def _python_folders() -> list[Path]:
+    return sorted(
+        {init.parent for top in (ROOT / "cardtable", ROOT / "ui") for init in top.rglob("*.py")}
+    )
+
+
+def test_no_family_of_three_files_shares_a_prefix_at_one_level() -> None:
+    """A family of files sharing a prefix is a package waiting to be named."""
+    families = []
+    for folder in _python_folders():
+        by_prefix = collections.defaultdict(list)
+        for source in folder.glob("*_*.py"):
+            by_prefix[source.stem.split("_")[0]].append(source.name)
+        families += [
+            f"{folder.relative_to(ROOT)}: {sorted(names)}"
+            for prefix, names in by_prefix.items()
+            if len(names) >= 3 and prefix
+        ]
+    assert families == []
+
+
+def test_the_front_end_keeps_only_its_entry_points_at_the_top() -> None:
+    top = sorted(source.name for source in (ROOT / "ui").glob("*.py"))
+    assert top == ["__init__.py", "app.py", "document.py", "qt.py"]

@@ -1,0 +1,1 @@
+"""Every picture Cardtable draws: card faces and backs, emblems, dice, icons."""

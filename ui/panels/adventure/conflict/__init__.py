@@ -1,0 +1,1 @@
+"""The guided Fantastical Adventure Conflict panel and its pieces."""

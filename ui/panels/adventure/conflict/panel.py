@@ -1,0 +1,511 @@
+"""The guided Fantastical Adventure Conflict: Challenge, Answer, Support, reveal, Push or Yield.
+
+The panel walks the table through one Conflict. Cards are laid face down from private hands,
+so when a character must lay one the panel asks its player for it behind the curtain: it
+offers to pass the computer (:class:`~cardtable.session.PassSeat`; the main window shows the
+curtain until "I am ..."), and lists the hand only while that player holds the computer. Every
+card is named only when :func:`~cardtable.session.on_screen` allows it, else it is a
+"face-down card".
+
+The Conflict as it stands is drawn by :mod:`cardtable.ui.panels.adventure.conflict.board`. Every
+button is
+one session action from :mod:`cardtable.steps.adventure.conflict`, logged and undone like
+any other;
+the rules (what trumps, who may push, Advantage) stay in the resolver. Face cards, Suspended
+Challenges, Queens, Hits and environments come from
+:mod:`cardtable.ui.panels.adventure.conflict.extras`.
+"""
+
+from __future__ import annotations
+
+from cardtable.cards import CardFace, CardId
+from cardtable.piles import PileId
+from cardtable.resolvers.adventure.game import AdventureGame
+from cardtable.resolvers.adventure.showdown import playable
+from cardtable.resolvers.adventure.state import Conflict, Phase, Side
+from cardtable.session import (
+    Action,
+    Character,
+    CharacterId,
+    PassSeat,
+    Session,
+    hand_id,
+    on_screen,
+)
+from cardtable.steps.adventure import conflict as steps
+from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.adventure.conflict.board import ConflictBoard, strength_mark, who
+from cardtable.ui.panels.adventure.conflict.extras import TOP_CARD, ConflictExtras
+from cardtable.ui.panels.adventure.conflict.forms import (
+    AnswerForm,
+    ChallengeForm,
+    OverBox,
+    ShowdownBox,
+    SupportForm,
+)
+from cardtable.ui.panels.adventure.conflict.views import ClaimRow, HandPicker, Lay, Role
+from cardtable.ui.panels.card_chips import card_caption
+from cardtable.ui.qt import Qt, QtWidgets
+from cardtable.ui.widgets.style import (
+    allow,
+    enter_presses,
+    escape,
+    repolish,
+    scrolling_dock,
+    stylesheet,
+)
+
+TITLE = "Conflict"
+DOCK_NAME = "conflictDock"
+
+
+class ConflictPanel(QtWidgets.QWidget):
+    """One Conflict at a time, for the session in ``document``."""
+
+    def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.setObjectName("conflictPanel")
+        self.setAccessibleName(TITLE)
+        self.setStyleSheet(stylesheet("#24472f", "#a83232", "#f1f6f1"))
+        self.pending: Lay | None = None
+        self._applying = False
+        self._claims: list[ClaimRow] = []
+        self._build()
+        document.changed.connect(lambda _changes: self._refresh())
+        document.replaced.connect(self._on_replaced)
+        document.refused.connect(self._on_refused)
+        self._refresh()
+
+    # -- building -------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.setSpacing(6)
+        title = QtWidgets.QLabel("Fantastical Adventure: Conflict", self)
+        title.setObjectName("panelTitle")
+        layout.addWidget(title)
+        self.status = QtWidgets.QLabel(self)
+        self.status.setObjectName("panelStatus")
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        self.board = ConflictBoard(self)
+        self.sides = self.board.sides
+        layout.addWidget(self.board)
+        self._build_forms(layout)
+        self.message = QtWidgets.QLabel(self)
+        self.message.setObjectName("message")
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
+        # Packed at the top: the scroll area may be taller than the panel needs.
+        layout.setAlignment(Qt.AlignmentFlag.AlignTop)
+
+    def _build_forms(self, layout: QtWidgets.QVBoxLayout) -> None:
+        self.challenge_box = opening = ChallengeForm(self)
+        self.challenger, self.goal_edit = opening.challenger, opening.goal_edit
+        self.challenge = opening.challenge
+        self.challenge.clicked.connect(self._on_challenge)
+        self.answer_box = AnswerForm(self)
+        self.answerer, self.intent = self.answer_box.answerer, self.answer_box.intent
+        self.answer, self.no_answer = self.answer_box.answer, self.answer_box.no_answer
+        self.answer.clicked.connect(self._on_answer)
+        self.no_answer.clicked.connect(lambda: self._apply(steps.no_answer()))
+        self.support_box = form = SupportForm(self)
+        self.supporter, self.support_side, self.support = (
+            form.supporter, form.support_side, form.support)
+        self.award_side, self.award_points, self.award_reason, self.award = (
+            form.award_side, form.award_points, form.award_reason, form.award)
+        self.reveal = form.reveal
+        self.support.clicked.connect(self._on_support)
+        self.award.clicked.connect(self._on_award)
+        for edit, target in ((self.goal_edit, self.challenge), (self.intent, self.answer),
+                             (self.award_reason, self.award)):
+            enter_presses(edit, target)
+        self.reveal.clicked.connect(lambda: self._apply(steps.reveal()))
+        self.showdown_box = showdown = ShowdownBox(self)
+        self.showdown_text, self.deadlock_text = showdown.showdown_text, showdown.deadlock_text
+        self.yield_button, self.push = showdown.yield_button, showdown.push
+        self.deadlock = showdown.deadlock
+        self.yield_button.clicked.connect(self._on_yield)
+        self.push.clicked.connect(self._on_push)
+        for way, widget in self.deadlock.items():
+            widget.clicked.connect(lambda _=False, w=way: self._apply(steps.settle_deadlock(w)))
+        self.picker = HandPicker(self)
+        self.picker.chosen.connect(self._on_card_chosen)
+        self.picker.pass_requested.connect(self._on_pass)
+        self.picker.cancelled.connect(self._on_cancel)
+        self.over_box = over = OverBox(self)
+        self.banner, self.over_text, self.claims_box = over.banner, over.over_text, over.claims_box
+        self.close_button = over.close_button
+        self.close_button.clicked.connect(lambda: self._apply(steps.close()))
+        for widget in (self.challenge_box, self.answer_box, self.support_box, self.showdown_box,
+                       self.picker, self.over_box):
+            layout.addWidget(widget)
+        # Face cards, Suspended Challenges, Queens, Hits: placed among the forms above.
+        self.extras = ConflictExtras(self, layout)
+
+    # -- reading --------------------------------------------------------------------------
+
+    @property
+    def session(self) -> Session:
+        return self.document.session
+
+    def _game(self) -> AdventureGame | None:
+        return steps.find_game(self.session.state)
+
+    def _character(self, character: str) -> Character | None:
+        return self.session.characters.get(CharacterId(character))
+
+    def _blocked(self) -> str | None:
+        curtain = self.session.curtain
+        if curtain is None:
+            return None
+        return f"the curtain is up until {self.session.state.player(curtain).name} takes the " \
+               "computer"
+
+    # -- refreshing -----------------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        state = self.session.state
+        game = self._game()
+        conflict = game.conflict if game is not None else None
+        phase = conflict.phase if conflict is not None else None
+        if self.pending is not None and not self._pending_fits(phase):
+            self.pending = None
+        blocked = self._blocked()
+        players = state.players
+        turn = game.turn_player.name if game is not None else (players[0].name if players
+                                                                 else "nobody")
+        self.board.setVisible(conflict is not None)
+        self.challenge_box.setVisible(conflict is None)
+        self.answer_box.setVisible(phase is Phase.CHALLENGED)
+        self.support_box.setVisible(phase is Phase.ANSWERED)
+        self.showdown_box.setVisible(phase in (Phase.SHOWDOWN, Phase.DEADLOCK))
+        self.over_box.setVisible(phase is Phase.OVER)
+        ready = [c for c in steps.adventure_characters(state) if steps.not_ready(c) is None]
+        if conflict is None or game is None:
+            # The turn passes in the Play panel only, so that there is one way to pass it.
+            self.status.setText(f"No Conflict. On {turn}'s turn, a character of theirs may "
+                                "issue a Challenge (the Play panel passes the turn).")
+            self._fill(self.challenger, [c.id for c in ready])
+            reason = blocked or (None if ready else "no character is ready for Fantastical "
+                                 "Adventure (a sheet with a Strong and a Weak Suit)")
+            allow(self.challenge, reason, self.challenge.accessibleDescription())
+        else:
+            self.board.show_conflict(self.session, game, conflict)
+            self._show_phase(game, conflict, [c.id for c in ready], blocked)
+        self._show_picker(game, blocked)
+        self.extras.refresh(game, [c.id for c in ready], blocked)
+
+    def _pending_fits(self, phase: Phase | None) -> bool:
+        assert self.pending is not None
+        return phase in self.pending.role.phases
+
+    def _fill(self, combo: QtWidgets.QComboBox, characters: list[str]) -> None:
+        wanted = [(c, who(self.session, c)) for c in characters]
+        have = [(combo.itemData(i), combo.itemText(i)) for i in range(combo.count())]
+        if wanted == have:
+            return
+        chosen = combo.currentData()
+        combo.clear()
+        for character, text in wanted:
+            combo.addItem(text, character)
+        combo.setCurrentIndex(max(0, combo.findData(chosen)))
+
+    def _show_phase(self, game: AdventureGame, conflict: Conflict, ready: list[str],
+                    blocked: str | None) -> None:
+        phase = conflict.phase
+        challenger = game.name(conflict.challenger)
+        if phase is Phase.CHALLENGED:
+            self.status.setText(f"{challenger} has laid a Challenge card. Someone may Answer, "
+                                "or nobody answers.")
+            self._fill(self.answerer, [c for c in ready if c != conflict.challenger])
+            allow(self.answer, blocked or (None if self.answerer.count() else
+                                           "no other character can answer"),
+                  self.answer.accessibleDescription())
+            allow(self.no_answer, blocked, self.no_answer.accessibleDescription())
+        elif phase is Phase.ANSWERED:
+            self.status.setText("Supporters may join either side, one card each; the table "
+                                "may award Advantage; then reveal all the cards together.")
+            self._fill(self.supporter, [c for c in ready if conflict.side_of(c) is None])
+            allow(self.support, blocked or (None if self.supporter.count() else
+                                            "every character is in this Conflict already"),
+                  self.support.accessibleDescription())
+            for widget in (self.award, self.reveal):
+                allow(widget, blocked, widget.accessibleDescription())
+        elif phase in (Phase.SHOWDOWN, Phase.DEADLOCK):
+            self._show_showdown(game, conflict, blocked)
+        else:
+            self._show_over(game, conflict, blocked)
+
+    def _show_showdown(self, game: AdventureGame, conflict: Conflict,
+                       blocked: str | None) -> None:
+        deadlock = conflict.phase is Phase.DEADLOCK
+        for widget in (self.yield_button, self.push, self.showdown_text):
+            widget.setVisible(not deadlock)
+        self.deadlock_text.setVisible(deadlock)
+        for widget in self.deadlock.values():
+            widget.setVisible(deadlock)
+            allow(widget, blocked, widget.accessibleDescription())
+        if deadlock:
+            if conflict.deadlock_pair is not None:
+                pair = conflict.pairs[conflict.deadlock_pair]
+                who = [game.name(m) for m in (pair.challenge, pair.answer) if m]
+            else:
+                who = [game.name(p) for p in (conflict.challenger, conflict.answerer) if p]
+            self.status.setText("Deadlock: the two players agree on a way out.")
+            self.deadlock_text.setText(f"Deadlock between {' and '.join(who)}: both yield, both "
+                                       "attain their goals, or flip a coin.")
+            return
+        side = conflict.to_move
+        assert side is not None
+        mover = conflict.side(side).primary or ""
+        back = side is not conflict.pusher
+        verb = "Push back" if back else "Push"
+        self.status.setText(f"{game.name(mover)} must Yield or {verb}.")
+        refusal = steps.push_refusal(game, self.session.table, side)
+        rule = ("A push back must trump the latest card." if back else
+                "A push plays any card from the hand.")
+        self.showdown_text.setText(
+            f"<b>{game.name(mover)}</b> must Yield or {verb} "
+            f"(Advantage {conflict.advantage(side)}). {rule}"
+            + (f"<br><i>Cannot {verb.lower()}: {escape(refusal)}.</i>" if refusal else ""))
+        self.push.setText(f"&{verb}")
+        self.push.setAccessibleName(verb)
+        tip = ("Spend 1 Advantage and play a card that trumps the latest card" if back
+               else "Spend 1 Advantage and play any card from the hand")
+        allow(self.push, blocked or refusal, tip)
+        allow(self.yield_button, blocked, "Forfeit the goal and draw Advantage + 1 cards")
+
+    def _show_over(self, game: AdventureGame, conflict: Conflict, blocked: str | None) -> None:
+        if conflict.winner is not None:
+            winner = conflict.side(conflict.winner).primary or ""
+            text, result = f"{game.name(winner)} wins the Conflict", "success"
+        else:
+            text = "Both attain their goals" if conflict.both_attain else "Both yield"
+            result = "neutral"
+        self.banner.setText(text)
+        self.banner.setProperty("result", result)
+        repolish(self.banner)
+        self.status.setText(f"{text}. Take the draws owed, then close the Conflict.")
+        lines = []
+        if conflict.winner is not None:
+            win = conflict.side(conflict.winner)
+            if win.primary is not None and win.latest in on_screen(self.session):
+                face = game.face(self.session.table, win.latest)
+                facet = game.character(win.primary).narrates_with(face)
+                lines.append(f"{game.name(win.primary)} narrates with {facet}.")
+        # The Hits earned are listed once, with their buttons, in the Hits box below.
+        self.over_text.setText("<br>".join(lines))
+        owed = [c for c in game.claims if c.id in conflict.claim_ids]
+        while len(self._claims) < len(owed):
+            row = ClaimRow(self.over_box)
+            row.draw.connect(self._on_take_draws)
+            row.decline.connect(lambda claim: self._apply(steps.decline_draws(claim)))
+            self.claims_box.addWidget(row)
+            self._claims.append(row)
+        for row, claim in zip(self._claims, owed, strict=False):
+            may = "may draw" if claim.optional else "draws"
+            row.show_claim(claim.id, f"{game.name(claim.character)} {may} "
+                           f"{claim.count} card{'s' if claim.count != 1 else ''} {claim.reason}",
+                           claim.count, [(c, game.name(c)) for c in claim.recipients],
+                           claim.optional, blocked)
+        for index, row in enumerate(self._claims):
+            row.setVisible(index < len(owed))
+        allow(self.close_button, blocked, self.close_button.accessibleDescription())
+
+    def _show_picker(self, game: AdventureGame | None, blocked: str | None) -> None:
+        lay = self.pending
+        self.picker.setVisible(lay is not None)
+        if lay is None:
+            return
+        session = self.session
+        character = self._character(lay.character)
+        if character is None:
+            self.pending = None
+            self.picker.hide()
+            return
+        player = session.state.player(character.player)
+        pushing = lay.role is Role.PUSH
+        role = "push" if pushing else f"{lay.role.value} card"
+        confirm = "Push with this card" if pushing else "Lay face down"
+        own = self.extras.prompt(lay, character.name, player.name)
+        if own is not None:
+            confirm = own[1]
+        if session.curtain is not None:
+            waiting = session.state.player(session.curtain)
+            self.picker.ask(
+                f"Behind the curtain: {character.name}'s {role} is chosen by {player.name} "
+                f"once they take the computer.", None, confirm=confirm,
+                pass_to=None if waiting.id == player.id else player.name)
+            return
+        if steps.is_environment(session.state, character):
+            # No hand to keep secret: the top card of the draw pile, seen by nobody.
+            self.picker.ask(f"{character.name} is an environment: it plays the top card of the "
+                            "draw pile.", [(CardId(TOP_CARD), "Top card of the draw pile")],
+                            confirm=confirm)
+            return
+        if session.holder != player.id:
+            self.picker.ask(f"{player.name} chooses {character.name}'s {role} in secret.",
+                            None, confirm=confirm, pass_to=player.name)
+            return
+        shown = on_screen(session)
+        hand = self.extras.only(lay, game, list(
+            session.table.pile(PileId(_hand(game, character))).cards))
+        what = f"lay face down as the {lay.role.value}"
+        if pushing and game is not None and game.conflict is not None:
+            side = game.conflict.side_of(character.id)
+            offered = playable(game, session.table, side) if side is not None else []
+            hand = [c for c in hand if c in offered]
+            what = ("push back with (only cards that trump the latest card)"
+                    if side is not game.conflict.pusher else "push with")
+        cards = [(card, self._caption(game, character.id, card, shown)) for card in hand
+                 if card in shown]
+        prompt = own[0] if own is not None else (
+            f"{player.name}: choose the card {character.name} will {what}.")
+        self.picker.ask(prompt, cards, confirm=confirm, empty="No card in the hand can be played.")
+
+    def _caption(self, game: AdventureGame | None, character: str, card: CardId,
+                 shown: frozenset[CardId]) -> str:
+        face: CardFace | None = self.session.table.card(card).face if card in shown else None
+        mark = strength_mark(self.session, character, face) if face is not None else ""
+        return card_caption(face) + (f" ({mark})" if mark else "")
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> bool:
+        self.message.clear()
+        self._applying = True
+        try:
+            done = self.document.apply(action)
+        finally:
+            self._applying = False
+        if done and self.pending is None:
+            self._focus_next()
+        return done
+
+    def _focus_next(self) -> None:
+        """Put the keyboard focus on the control the Conflict's next step starts from."""
+        game = self._game()
+        phase = game.conflict.phase if game is not None and game.conflict is not None else None
+        choices = {
+            None: [self.challenger],
+            Phase.CHALLENGED: [self.answerer],
+            Phase.ANSWERED: [self.reveal],
+            Phase.SHOWDOWN: [self.push, self.yield_button],
+            Phase.DEADLOCK: list(self.deadlock.values()),
+            Phase.OVER: [self.close_button],
+        }[phase]
+        target = next((w for w in choices if w.isEnabled()), None)
+        if target is not None:
+            target.setFocus()
+
+    def _ask(self, lay: Lay) -> None:
+        self.message.clear()
+        self.pending = lay
+        self._refresh()
+        if self.picker.cards.isVisible():
+            self.picker.cards.setFocus()
+        elif self.picker.pass_button.isVisible():
+            self.picker.pass_button.setFocus()
+
+    def _on_challenge(self) -> None:
+        character = self.challenger.currentData()
+        goal = self.goal_edit.text().strip()
+        if character is None or not goal:
+            self.message.setText("Choose the Challenger and state the goal first.")
+            return
+        self._ask(Lay(Role.CHALLENGE, character, goal))
+
+    def _on_answer(self) -> None:
+        character = self.answerer.currentData()
+        if character is not None:
+            self._ask(Lay(Role.ANSWER, character, self.intent.text().strip()))
+
+    def _on_support(self) -> None:
+        character = self.supporter.currentData()
+        side = self.support_side.currentData()
+        if character is not None and isinstance(side, Side):
+            self._ask(Lay(Role.SUPPORT, character, side=side))
+
+    def _on_award(self) -> None:
+        side = self.award_side.currentData()
+        reason = self.award_reason.text().strip() or "circumstances"
+        if isinstance(side, Side) and self._apply(
+                steps.award(side, self.award_points.value(), reason)):
+            self.award_reason.clear()
+
+    def _on_push(self) -> None:
+        game = self._game()
+        if game is None or game.conflict is None or game.conflict.to_move is None:
+            return
+        mover = game.conflict.side(game.conflict.to_move).primary
+        if mover is not None:
+            self._ask(Lay(Role.PUSH, mover))
+
+    def _on_yield(self) -> None:
+        game = self._game()
+        if game is None or game.conflict is None or game.conflict.to_move is None:
+            return
+        mover = game.conflict.side(game.conflict.to_move).primary
+        if mover is not None:
+            self.pending = None
+            self._apply(steps.yield_conflict(mover))
+
+    def _on_card_chosen(self, card_id: str) -> None:
+        lay = self.pending
+        if lay is None:
+            return
+        card = None if card_id == TOP_CARD else CardId(card_id)
+        action = self.extras.action_for(lay, card)
+        if action is None and lay.role is Role.SUPPORT:
+            action = steps.support(lay.character, lay.side or Side.CHALLENGE, card)
+        elif action is None:
+            action = steps.push(lay.character, card)
+        self.pending = None
+        if self._apply(action):
+            if lay.role is Role.CHALLENGE:
+                self.goal_edit.clear()
+            elif lay.role is Role.ANSWER:
+                self.intent.clear()
+            self.extras.done(lay)
+        else:
+            self.pending = lay
+            self._refresh()
+
+    def _on_pass(self) -> None:
+        lay = self.pending
+        character = self._character(lay.character) if lay is not None else None
+        if character is not None:
+            self._apply(PassSeat(self.session.state.seat_of(character.player)))
+
+    def _on_cancel(self) -> None:
+        self.pending = None
+        self._refresh()
+
+    def _on_take_draws(self, claim: int, shares: dict[str, int]) -> None:
+        self._apply(steps.take_draws(claim, shares or None))
+
+    def _on_replaced(self) -> None:
+        self.pending = None
+        self.message.clear()
+        self._refresh()
+
+    def _on_refused(self, reason: str) -> None:
+        if self._applying:
+            self.message.setText(reason)
+
+
+def _hand(game: AdventureGame | None, character: Character) -> str:
+    if game is not None and character.id in game.characters:
+        return game.hand_id(character.id)
+    return hand_id(character)
+
+
+def make_dock(document: SessionDocument, parent: QtWidgets.QWidget) -> QtWidgets.QDockWidget:
+    """The Conflict panel in a dock widget for the main window."""
+    return scrolling_dock(ConflictPanel(document), TITLE, DOCK_NAME, parent)
+
+
+__all__ = ["DOCK_NAME", "TITLE", "ConflictPanel", "Lay", "Role", "make_dock"]

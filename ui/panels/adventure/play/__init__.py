@@ -1,0 +1,1 @@
+"""Fantastical Adventure play besides the Conflict: turns, scenes, Identify Checks, Bonds."""

@@ -1,0 +1,1 @@
+"""The dice tray (any expression, exact odds) and the crisis-dice Duel."""

@@ -1,0 +1,1 @@
+"""The pool Challenge tracker: set-up, rounds, and the penalty for going out."""

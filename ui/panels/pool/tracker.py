@@ -1,0 +1,483 @@
+"""The pool Challenge tracker: set up the sides, plan conversions, play rounds, read why.
+
+The tracker reads the session's :class:`~cardtable.resolvers.pool.challenge.PoolChallenge`
+and asks it for everything: each side's numbers, whether a planned conversion is allowed
+(the model's refusal is shown under the side, word for word), the round itself
+(:meth:`~cardtable.resolvers.pool.challenge.PoolChallenge.next_round`) and the penalties.
+A round's explanation is printed as the model gives it
+(:meth:`~cardtable.resolvers.pool.report.SideRound.sentences`), one column per side.
+Starting, each round (with the conversions planned for it) and spreading a penalty are
+:class:`~cardtable.session.ResolverStep` s: logged, and undone by the session's undo.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+
+from cardtable.randomness import Rng
+from cardtable.resolvers.pool.challenge import (
+    Conversion,
+    PoolChallenge,
+    PoolChallengeError,
+    Result,
+    RoundReport,
+    Side,
+)
+from cardtable.session import Changes, EndResolver, GameState, ResolverStep, SessionError
+from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.pool.penalty import PenaltyForm
+from cardtable.ui.panels.pool.setup import ChallengeSetup
+from cardtable.ui.qt import Qt, QtGui, QtWidgets
+from cardtable.ui.widgets.style import ScrollColumn
+
+#: Where a Challenge started here is kept.
+CHALLENGE_ID = "pool-challenge"
+REFUSAL_STYLE = "color: #c0392b;"
+OUT_COLOUR = "#c0392b"
+IN_COLOUR = "#2f9e5b"
+#: How many sides share a row of the tracker.
+SIDES_PER_ROW = 2
+#: The conversion spinners: field of Conversion, label, tooltip, step.
+CONVERSIONS = (
+    ("to_bonus", "Pool → bonus", "Each pool point becomes 2 bonus this round", 1),
+    ("to_reserves", "Pool → reserves", "Each pool point becomes 3 reserves (they stay)", 1),
+    ("to_resistance", "Pool → resistance", "Every 2 pool points become 1 resistance this round", 2),
+    ("from_reserves", "Reserves → pool", "Buy back 1 pool point for 3 converted reserves", 1),
+)
+
+
+def find_challenge(state: GameState) -> tuple[str, PoolChallenge] | None:
+    """The id and state of the pool Challenge on the table, if any."""
+    for resolver_id, value in state.resolvers.items():
+        if isinstance(value, PoolChallenge):
+            return resolver_id, value
+    return None
+
+
+def _numbers(side: Side) -> str:
+    parts = [f"pool {side.pool} of {side.starting_pool}"]
+    for word, value in (
+        ("bonus", side.total_bonus),
+        ("reserves", side.total_reserves),
+        ("resistance", side.total_resistance),
+    ):
+        if value:
+            parts.append(f"{word} {value}")
+    if side.entrant.is_horde:
+        parts.append(f"{side.members_standing} of {side.entrant.members} standing")
+    return " · ".join(parts)
+
+
+class SideColumn(QtWidgets.QFrame):
+    """One side: its numbers, its conversion for the next round, and its part of the last."""
+
+    def __init__(self, name: str, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.name = name
+        self.setObjectName("poolSide")
+        self.setFrameShape(QtWidgets.QFrame.Shape.StyledPanel)
+        self.setMinimumWidth(170)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        self.title = QtWidgets.QLabel(name)
+        font = self.title.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.title.setFont(font)
+        self.title.setWordWrap(True)  # a long name wraps rather than being cut off
+        layout.addWidget(self.title)
+        self.bar = QtWidgets.QProgressBar()
+        self.bar.setAccessibleName(f"{name} pool")
+        self.bar.setTextVisible(True)
+        self.bar.setMaximumHeight(16)
+        layout.addWidget(self.bar)
+        self.numbers = QtWidgets.QLabel()
+        self.numbers.setWordWrap(True)
+        self.numbers.setAccessibleName(f"{name} numbers")
+        layout.addWidget(self.numbers)
+        self.spins: dict[str, QtWidgets.QSpinBox] = {}
+        self.plan = QtWidgets.QWidget()
+        plan = QtWidgets.QVBoxLayout(self.plan)
+        plan.setContentsMargins(0, 4, 0, 0)
+        self.plan_title = QtWidgets.QLabel("Conversions for the next round")
+        self.plan_title.setStyleSheet("font-weight: 600;")
+        plan.addWidget(self.plan_title)
+        grid = QtWidgets.QGridLayout()
+        for row, (key, label, tip, step) in enumerate(CONVERSIONS):
+            text = QtWidgets.QLabel(label)
+            text.setToolTip(tip)
+            spin = QtWidgets.QSpinBox()
+            spin.setRange(0, 99)
+            spin.setSingleStep(step)
+            spin.setAccessibleName(f"{name} {label}")
+            spin.setToolTip(tip)
+            grid.addWidget(text, row, 0)
+            grid.addWidget(spin, row, 1)
+            self.spins[key] = spin
+        plan.addLayout(grid)
+        self.refusal = QtWidgets.QLabel()
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet(REFUSAL_STYLE)
+        self.refusal.setAccessibleName(f"{name} conversion problem")
+        plan.addWidget(self.refusal)
+        layout.addWidget(self.plan)
+        self.explanation = QtWidgets.QLabel()
+        self.explanation.setObjectName("poolExplanation")
+        self.explanation.setStyleSheet(
+            "#poolExplanation { background: palette(alternate-base); border-radius: 6px;"
+            " padding: 6px; }"
+        )
+        self.explanation.setWordWrap(True)
+        self.explanation.setTextFormat(Qt.TextFormat.RichText)
+        self.explanation.setAccessibleName(f"{name} round explanation")
+        self.explanation.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.explanation)
+        layout.addStretch(1)
+
+    def conversion(self) -> Conversion:
+        """What the spinners plan (the model refuses an odd resistance)."""
+        return Conversion(**{key: spin.value() for key, spin in self.spins.items()})
+
+    def reset(self) -> None:
+        for spin in self.spins.values():
+            spin.blockSignals(True)
+            spin.setValue(0)
+            spin.blockSignals(False)
+
+
+class PoolTracker(QtWidgets.QWidget):
+    """Set-up, the sides side by side, Next round, the explanation and the penalties."""
+
+    def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Pool Challenge tracker")
+        self._document = document
+        self._reports: dict[int, RoundReport] = {}
+        self.columns: dict[str, SideColumn] = {}
+        self.penalties: list[PenaltyForm] = []
+        self._shown_key: tuple[str, ...] | None = None
+        outer = QtWidgets.QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        page = QtWidgets.QWidget()
+        layout = QtWidgets.QVBoxLayout(page)
+        layout.setContentsMargins(8, 8, 8, 8)
+        self.heading = QtWidgets.QLabel()
+        font = self.heading.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.2)
+        self.heading.setFont(font)
+        self.heading.setAccessibleName("Challenge heading")
+        layout.addWidget(self.heading)
+        self.setup = ChallengeSetup(self)
+        layout.addWidget(self.setup)
+        self._sides_widget = QtWidgets.QWidget()
+        # Two sides to a row: one against many stays as narrow as the panel column.
+        self._sides = QtWidgets.QGridLayout(self._sides_widget)
+        self._sides.setContentsMargins(0, 0, 0, 0)
+        for column in range(SIDES_PER_ROW):
+            self._sides.setColumnStretch(column, 1)
+        self._sides.setAlignment(Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self._sides_widget)
+        self.verdict = QtWidgets.QLabel()
+        self.verdict.setWordWrap(True)
+        self.verdict.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.verdict.setAccessibleName("Verdict")
+        layout.addWidget(self.verdict)
+        buttons = QtWidgets.QHBoxLayout()
+        self.next_button = QtWidgets.QPushButton("Next round")
+        self.next_button.setAccessibleName("Next round")
+        self.next_button.setShortcut(QtGui.QKeySequence("Ctrl+Return"))
+        self.next_button.setMinimumHeight(30)
+        self.next_button.setDefault(True)
+        self.next_button.setToolTip("Play the round with the conversions planned (Ctrl+Enter)")
+        self.new_button = QtWidgets.QPushButton("New Challenge")
+        self.new_button.setToolTip("Set up another Challenge")
+        self.clear_button = QtWidgets.QPushButton("Clear")
+        self.clear_button.setToolTip("Take the Challenge off the table")
+        buttons.addWidget(self.next_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.new_button)
+        buttons.addWidget(self.clear_button)
+        layout.addLayout(buttons)
+        self._penalty_box = QtWidgets.QVBoxLayout()
+        layout.addLayout(self._penalty_box)
+        layout.addStretch(1)
+        outer.addWidget(ScrollColumn(page))
+        self.setup.start_requested.connect(self.start)
+        self.next_button.clicked.connect(self.next_round)
+        self.new_button.clicked.connect(self._on_new)
+        self.clear_button.clicked.connect(self.clear)
+        document.changed.connect(self._on_changed)
+        document.replaced.connect(self._on_replaced)
+        self._on_replaced()
+
+    # -- the model ------------------------------------------------------------------------
+
+    def challenge(self) -> PoolChallenge | None:
+        found = find_challenge(self._document.session.state)
+        return found[1] if found else None
+
+    def _id(self) -> str:
+        found = find_challenge(self._document.session.state)
+        return found[0] if found else CHALLENGE_ID
+
+    def start(self) -> bool:
+        """Start a Challenge between the sides of the set-up form."""
+        try:
+            first, second = self.setup.camps()
+            fresh = PoolChallenge.start(first, second if len(second) > 1 else second[0])
+        except PoolChallengeError as exc:
+            self._document.refused.emit(str(exc))
+            return False
+        resolver_id, who = self._id(), self._document.session.actor_name
+        names = " and ".join(entrant.name for entrant in second)
+
+        def step(state: GameState, rng: Rng) -> list[str]:
+            current = state.resolvers.get(resolver_id)
+            if isinstance(current, PoolChallenge) and not current.over:
+                raise SessionError("A pool Challenge is still going on: finish or clear it first.")
+            if current is not None and not isinstance(current, PoolChallenge):
+                raise SessionError(f"Something else is kept as {resolver_id!r}.")
+            state.resolvers[resolver_id] = fresh
+            return [f"{who} began a pool Challenge: {first.name} against {names}",
+                    *fresh.setup_lines()]
+
+        self._reports.clear()
+        return self._document.apply(ResolverStep(step))
+
+    def next_round(self) -> bool:
+        """Play a round with every side's planned conversion."""
+        challenge = self.challenge()
+        if challenge is None:
+            return False
+        plans: list[tuple[str, Conversion]] = []
+        for name, column in self.columns.items():
+            try:
+                conversion = column.conversion()
+            except PoolChallengeError as exc:
+                self._document.refused.emit(str(exc))
+                return False
+            if not conversion.is_none:
+                plans.append((name, conversion))
+        resolver_id = self._id()
+        played: list[RoundReport] = []
+
+        def step(state: GameState, rng: Rng) -> list[str]:
+            current = state.resolvers.get(resolver_id)
+            if not isinstance(current, PoolChallenge):
+                raise SessionError("No pool Challenge is in progress.")
+            said = []
+            for name, conversion in plans:
+                current = current.convert(name, conversion)
+                said.append(f"{name} {conversion}.")
+            current, report = current.next_round(rng)
+            state.resolvers[resolver_id] = current
+            played.append(report)
+            return [*said, *report.lines()]
+
+        done = self._document.apply(ResolverStep(step))
+        if done and played:
+            self._reports[played[0].number] = played[0]
+            for column in self.columns.values():
+                column.reset()
+            self.refresh()
+        return done
+
+    def clear(self) -> bool:
+        found = find_challenge(self._document.session.state)
+        if found is None:
+            return False
+        who = self._document.session.actor_name
+        return self._document.apply(EndResolver(found[0], f"{who} cleared the pool Challenge"))
+
+    def _on_new(self) -> None:
+        self.setup.setVisible(True)
+        self.setup.first.name.setFocus()
+
+    def _spread(self, step: Callable[[GameState, Rng], list[str]]) -> None:
+        self._document.apply(ResolverStep(step))
+
+    # -- showing --------------------------------------------------------------------------
+
+    def _on_changed(self, flags: int) -> None:
+        changes = Changes(flags)
+        if changes & (Changes.RESOLVER | Changes.SEAT):
+            self.refresh()
+        if changes & Changes.PLAYERS:
+            self.setup.fill_sheets(self._document.session)
+
+    def _on_replaced(self) -> None:
+        self._reports.clear()
+        self.setup.fill_sheets(self._document.session)
+        self.refresh()
+
+    def report(self) -> RoundReport | None:
+        """The explanation of the round last played, when this tracker saw it played."""
+        challenge = self.challenge()
+        if challenge is None or challenge.rounds_played == 0:
+            return None
+        return self._reports.get(challenge.rounds_played)
+
+    def refresh(self) -> None:
+        challenge = self.challenge()
+        self.setEnabled(self._document.session.curtain is None)
+        over_or_none = challenge is None or challenge.over
+        self.setup.setVisible(challenge is None or (self.setup.isVisible() and challenge.over))
+        self.setup.start.setEnabled(over_or_none)
+        self.new_button.setVisible(challenge is not None and challenge.over)
+        self.clear_button.setVisible(challenge is not None)
+        self.next_button.setVisible(challenge is not None)
+        if challenge is None:
+            self.heading.setText("No pool Challenge on the table: set up the sides.")
+            self._rebuild_columns(())
+            self.verdict.setText("")
+            self.verdict.setStyleSheet("")
+            self._rebuild_penalties(None)
+            return
+        key = tuple(side.name for side in challenge.sides)
+        if key != self._shown_key:
+            self._rebuild_columns(key)
+        report = self.report()
+        played = challenge.rounds_played
+        self.heading.setText(
+            f"Round {played + 1} next" if not challenge.over else f"Over after {played} rounds"
+        )
+        for side in challenge.sides:
+            self._show_side(challenge, side, report)
+        self._show_verdict(challenge, report)
+        self._check_conversions()
+        self._rebuild_penalties(challenge)
+
+    def _rebuild_columns(self, names: tuple[str, ...]) -> None:
+        for column in self.columns.values():
+            self._sides.removeWidget(column)
+            column.deleteLater()
+        self.columns = {}
+        for name in names:
+            column = SideColumn(name, self._sides_widget)
+            for spin in column.spins.values():
+                spin.valueChanged.connect(self._check_conversions)
+            at = len(self.columns)
+            self._sides.addWidget(column, at // SIDES_PER_ROW, at % SIDES_PER_ROW)
+            column.show()
+            self.columns[name] = column
+        self._shown_key = names or None
+
+    def _show_side(self, challenge: PoolChallenge, side: Side, report: RoundReport | None) -> None:
+        column = self.columns[side.name]
+        column.bar.setRange(0, max(side.starting_pool, 1))
+        column.bar.setValue(max(0, min(side.pool, side.starting_pool)))
+        column.bar.setFormat(f"{side.pool} / {side.starting_pool}")
+        state = "out" if side.out else "in"
+        colour = OUT_COLOUR if side.out else IN_COLOUR
+        column.title.setText(
+            f"{html.escape(side.name)}  <span style='color:{colour}'>({state})</span>"
+        )
+        column.numbers.setText(_numbers(side))
+        column.plan.setVisible(not side.out and not challenge.over)
+        column.plan_title.setText(f"Conversions for round {challenge.rounds_played + 1}")
+        if report is not None:
+            try:
+                sentences = report.side(side.name).sentences()
+            except KeyError:
+                sentences = ("Already out; took no part in this round.",)
+            column.explanation.setText(_explained(f"Round {report.number}", sentences))
+        elif challenge.rounds_played:
+            column.explanation.setText(
+                f"Round {challenge.rounds_played} was played before this tracker opened; its "
+                "explanation is in the session log."
+            )
+        else:
+            column.explanation.setText(_explained("Entering", _entry_lines(challenge, side)))
+
+    def _show_verdict(self, challenge: PoolChallenge, report: RoundReport | None) -> None:
+        if not challenge.over:
+            text = report.verdict if report is not None else "Plan any conversions, then play."
+            self.verdict.setText(text)
+            self.verdict.setStyleSheet("font-weight: 600;")
+            return
+        text = report.verdict if report is not None else _result_words(challenge)
+        self.verdict.setText(text)
+        self.verdict.setStyleSheet(
+            "background: #2f4f3f; color: #f2ede2; font-weight: 800; font-size: 12pt;"
+            "border-radius: 6px; padding: 6px;"
+        )
+
+    def _check_conversions(self) -> None:
+        challenge = self.challenge()
+        if challenge is None:
+            return
+        allowed = not challenge.over
+        for name, column in self.columns.items():
+            side = challenge.side(name)
+            problem = ""
+            if not side.out and not challenge.over:
+                try:
+                    side.check(column.conversion())
+                except PoolChallengeError as exc:
+                    problem = str(exc)
+            column.refusal.setText(problem)
+            column.refusal.setVisible(bool(problem))
+            allowed = allowed and not problem
+        self.next_button.setEnabled(allowed)
+        self.next_button.setToolTip(
+            "Play the round with the conversions planned (Ctrl+Enter)" if allowed
+            else "The Challenge is over" if challenge.over
+            else "A planned conversion is not allowed: see the side's note"
+        )
+
+    def _rebuild_penalties(self, challenge: PoolChallenge | None) -> None:
+        losers = [] if challenge is None or not challenge.over else [
+            side for side in challenge.sides if side.out
+        ]
+        key = [(side.name, side.pool) for side in losers]
+        if [(form.side.name, form.side.pool) for form in self.penalties] == key:
+            return
+        for form in self.penalties:
+            self._penalty_box.removeWidget(form)
+            form.deleteLater()
+        self.penalties = []
+        assert challenge is not None or not losers
+        for side in losers:
+            assert challenge is not None
+            form = PenaltyForm(challenge, side, self)
+            form.setToolTip("If the Challenge was hazardous, the loser takes this penalty")
+            form.spread_requested.connect(self._spread)
+            form.refused.connect(self._document.refused)
+            self._penalty_box.addWidget(form)
+            form.show()
+            self.penalties.append(form)
+
+
+def _explained(title: str, sentences: Sequence[str]) -> str:
+    """A column's explanation: a bold heading, then the model's sentences one per line."""
+    lines = "<br>".join(html.escape(sentence) for sentence in sentences)
+    return f"<b>{html.escape(title)}</b><br>{lines}"
+
+
+def _entry_lines(challenge: PoolChallenge, side: Side) -> list[str]:
+    """How a side entered, from the model's set-up lines."""
+    prefix = f"{side.name}: "
+    lines = challenge.setup_lines()
+    return [line.removeprefix(prefix) for line in lines if line.startswith(prefix)]
+
+
+def _result_words(challenge: PoolChallenge) -> str:
+    result = challenge.result
+    if result is Result.FIRST_WINS:
+        return " and ".join(side.name for side in challenge.first) + " won."
+    if result is Result.SECOND_WINS:
+        return " and ".join(side.name for side in challenge.second) + " won."
+    return f"Over: {result}."
+
+
+def make_dock(
+    document: SessionDocument, parent: QtWidgets.QWidget | None = None
+) -> QtWidgets.QDockWidget:
+    """The pool Challenge tracker in a dock."""
+    dock = QtWidgets.QDockWidget("Pool Challenge", parent)
+    dock.setObjectName("poolDock")
+    dock.setAccessibleName("Pool Challenge")
+    dock.setWidget(PoolTracker(document, dock))
+    return dock

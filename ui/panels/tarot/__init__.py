@@ -1,0 +1,1 @@
+"""The guided tarot Challenge panel and its pieces."""

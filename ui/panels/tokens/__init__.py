@@ -1,0 +1,1 @@
+"""The Author-token panel: Applause and Author tokens as coins, and their dialogs."""

@@ -1,0 +1,379 @@
+"""The dialogs of the Author-token panel: an Author Power's targets, a Veto, the vote, a debt.
+
+Each dialog only collects choices and returns a :class:`Play`: the rules' own step
+(:mod:`cardtable.resolvers.adventure.tokens`, which checks everything again) and the
+session characters it names, which the step brings into the game first. A card in a hand
+is named only when :func:`~cardtable.session.on_screen` says its face may be shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from attrs import field, frozen
+
+from cardtable.cards import CardId
+from cardtable.piles import PileId, Table
+from cardtable.randomness import Rng
+from cardtable.resolvers.adventure.events import Events
+from cardtable.resolvers.adventure.game import AdventureGame
+from cardtable.resolvers.adventure.state import VetoSubject
+from cardtable.resolvers.adventure.tokens import (
+    AuthorPower,
+    author_draw,
+    call_veto,
+    concrete_fact,
+    count_votes,
+    flashback,
+    foreshadow,
+    lucky_break,
+    miraculous_survival,
+    pay_veto,
+    vote,
+)
+from cardtable.session import CharacterId, GameState, Session, hand_id, on_screen
+from cardtable.session.wording import card_words
+from cardtable.steps.adventure.conflict import adventure_characters, not_ready
+from cardtable.ui.qt import Qt, QtWidgets
+
+#: A step of the game: it changes the game (and the table) and says what happened.
+Run = Callable[[AdventureGame, Table, Rng], Events]
+
+
+def _names(values: Sequence[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
+@frozen
+class Play:
+    """A step of the game and the characters (ids) it names."""
+
+    run: Run
+    involving: tuple[str, ...] = field(default=(), converter=_names)
+
+
+MAX_ADVANTAGE = 10
+
+#: What each power asks for: a character (whose), a text (its label), Advantage,
+#: allies, inconvenienced characters.
+_ASKS: dict[AuthorPower, tuple[str, str, bool, bool, bool]] = {
+    AuthorPower.FLASHBACK: ("own", "The shared past narrated", True, False, False),
+    AuthorPower.FORESHADOWING: ("", "The event foreshadowed", False, False, True),
+    AuthorPower.CONCRETE_FACT: ("", "The fact", True, False, False),
+    AuthorPower.DRAW: ("any", "", False, False, False),
+    AuthorPower.MIRACULOUS_SURVIVAL: ("dead", "", False, False, False),
+    AuthorPower.LUCKY_BREAK: ("own", "What succeeds", False, True, True),
+}
+EFFECTS = {
+    AuthorPower.FLASHBACK: "narrate a shared past; may give Advantage",
+    AuthorPower.FORESHADOWING: "each character the event inconveniences draws 1",
+    AuthorPower.CONCRETE_FACT: "a fact that contradicts nothing; may give Advantage",
+    AuthorPower.DRAW: "any one character draws a card",
+    AuthorPower.MIRACULOUS_SURVIVAL: "a \"dead\" character returns",
+    AuthorPower.LUCKY_BREAK: "an automatic scene-scale success; the inconvenienced draw 3",
+}
+
+
+def candidates(
+    state: GameState, game: AdventureGame, player: str | None, which: str
+) -> list[tuple[str, str]]:
+    """(id, name) of the characters a power may name: ``own`` (the player's, able to act),
+    ``dead`` (the player's "dead" ones), or ``any`` character that draws cards. Session
+    characters whose sheets are ready count even before they join the game."""
+    chosen = []
+    ready = [c for c in adventure_characters(state) if not_ready(c) is None]
+    for character in ready:
+        playing = game.characters.get(character.id)
+        dead = playing is not None and playing.dead
+        hand = playing is None or playing.has_hand
+        mine = character.player == player
+        if (which == "own" and mine and not dead) or (which == "dead" and mine and dead) or (
+            which == "any" and hand
+        ):
+            chosen.append((str(character.id), character.name))
+    return chosen
+
+
+def unavailable(state: GameState, game: AdventureGame, player: str, power: AuthorPower) -> str:
+    """Why ``player`` cannot use ``power`` now, in words ("" when they can)."""
+    purse = game.purse(player)
+    name = game.player(player).name
+    if purse.author < power.cost:
+        plural = "s" if purse.author != 1 else ""
+        return f"{name} has {purse.author} Author token{plural}; {power.value} costs {power.cost}"
+    which = _ASKS[power][0]
+    if which and not candidates(state, game, player, which):
+        return {
+            "own": f"{name} controls no character in the game who can act",
+            "dead": f"None of {name}'s characters is \"dead\"",
+            "any": "No character in the game draws cards",
+        }[which]
+    return ""
+
+
+def _checklist(name: str, items: list[tuple[str, str]]) -> QtWidgets.QListWidget:
+    widget = QtWidgets.QListWidget()
+    widget.setAccessibleName(name)
+    widget.setMaximumHeight(90)
+    for cid, label in items:
+        item = QtWidgets.QListWidgetItem(label)
+        item.setData(Qt.ItemDataRole.UserRole, cid)
+        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+        item.setCheckState(Qt.CheckState.Unchecked)
+        widget.addItem(item)
+    return widget
+
+
+def _checked(widget: QtWidgets.QListWidget | None) -> list[str]:
+    if widget is None:
+        return []
+    return [
+        widget.item(row).data(Qt.ItemDataRole.UserRole)
+        for row in range(widget.count())
+        if widget.item(row).checkState() == Qt.CheckState.Checked
+    ]
+
+
+def _buttons(dialog: QtWidgets.QDialog, ok: str) -> QtWidgets.QDialogButtonBox:
+    box = QtWidgets.QDialogButtonBox(
+        QtWidgets.QDialogButtonBox.StandardButton.Ok
+        | QtWidgets.QDialogButtonBox.StandardButton.Cancel
+    )
+    box.button(QtWidgets.QDialogButtonBox.StandardButton.Ok).setText(ok)
+    box.accepted.connect(dialog.accept)
+    box.rejected.connect(dialog.reject)
+    return box
+
+
+class PowerDialog(QtWidgets.QDialog):
+    """The targets and words an Author Power needs."""
+
+    def __init__(self, state: GameState, game: AdventureGame, player: str, power: AuthorPower,
+                 parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.power, self.player = power, player
+        name = game.player(player).name
+        self.setWindowTitle(f"{power.value} ({power.cost} Author token"
+                            f"{'s' if power.cost != 1 else ''})")
+        self.setAccessibleName(f"{power.value} for {name}")
+        which, text_label, advantage, allies, inconvenienced = _ASKS[power]
+        form = QtWidgets.QFormLayout(self)
+        form.addRow(QtWidgets.QLabel(f"{name} spends {power.cost}: {EFFECTS[power]}."))
+        others = candidates(state, game, None, "any")
+        drawers = others
+        self.character: QtWidgets.QComboBox | None = None
+        if which:
+            self.character = QtWidgets.QComboBox()
+            self.character.setAccessibleName("Character")
+            for cid, label in candidates(state, game, player, which):
+                self.character.addItem(label, cid)
+            form.addRow("Character", self.character)
+        self.text: QtWidgets.QLineEdit | None = None
+        if text_label:
+            self.text = QtWidgets.QLineEdit()
+            self.text.setAccessibleName(text_label)
+            form.addRow(text_label, self.text)
+        self.advantage_to: QtWidgets.QComboBox | None = None
+        self.points: QtWidgets.QSpinBox | None = None
+        if advantage:
+            if power is AuthorPower.CONCRETE_FACT:
+                self.advantage_to = QtWidgets.QComboBox()
+                self.advantage_to.setAccessibleName("Advantage to")
+                self.advantage_to.addItem("nobody", None)
+                for cid, label in others:
+                    self.advantage_to.addItem(label, cid)
+                form.addRow("Advantage to", self.advantage_to)
+            self.points = QtWidgets.QSpinBox()
+            self.points.setRange(0, MAX_ADVANTAGE)
+            self.points.setAccessibleName("Advantage")
+            form.addRow("Advantage", self.points)
+        self.allies = _checklist("Allies", others) if allies else None
+        if self.allies is not None:
+            form.addRow("Allies", self.allies)
+        self.inconvenienced = _checklist("Inconvenienced", drawers) if inconvenienced else None
+        if self.inconvenienced is not None:
+            form.addRow("Inconvenienced (draw)", self.inconvenienced)
+        self.buttons = _buttons(self, f"Spend {power.cost}")
+        form.addRow(self.buttons)
+
+    def action(self) -> Play:
+        """The power as a step of the game, with what the dialog holds."""
+        power, player = self.power, self.player
+        character: str = self.character.currentData() if self.character is not None else ""
+        text = self.text.text().strip() if self.text is not None else ""
+        points = self.points.value() if self.points is not None else 0
+        target = self.advantage_to.currentData() if self.advantage_to is not None else None
+        allies, inconvenienced = _checked(self.allies), _checked(self.inconvenienced)
+        named: list[str] = [c for c in (character, target) if c] + allies + inconvenienced
+
+        def act(game: AdventureGame, table: Table, rng: Rng) -> Events:
+            if power is AuthorPower.FLASHBACK:
+                return flashback(game, player, character, text, advantage=points)
+            if power is AuthorPower.FORESHADOWING:
+                return foreshadow(game, table, rng, player, text, inconvenienced)
+            if power is AuthorPower.CONCRETE_FACT:
+                return concrete_fact(game, player, text, advantage_to=target,
+                                     points=points if target else 0)
+            if power is AuthorPower.DRAW:
+                return author_draw(game, table, rng, player, character)
+            if power is AuthorPower.MIRACULOUS_SURVIVAL:
+                return miraculous_survival(game, player, character)
+            return lucky_break(game, table, rng, player, character, text, allies=allies,
+                               inconvenienced=inconvenienced)
+
+        return Play(act, list(dict.fromkeys(named)))
+
+
+class VetoDialog(QtWidgets.QDialog):
+    """Who calls a Veto, on what."""
+
+    def __init__(self, game: AdventureGame, caller: str | None,
+                 parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Call a Veto")
+        self.setAccessibleName("Call a Veto")
+        form = QtWidgets.QFormLayout(self)
+        self.caller = QtWidgets.QComboBox()
+        self.caller.setAccessibleName("Caller")
+        for player in game.players:
+            self.caller.addItem(player.name, player.id)
+        if caller is not None and self.caller.findData(caller) >= 0:
+            self.caller.setCurrentIndex(self.caller.findData(caller))
+        self.about = QtWidgets.QComboBox()
+        self.about.setAccessibleName("Vetoed")
+        for subject in (VetoSubject.NARRATION, VetoSubject.SUGGESTION,
+                        VetoSubject.ADVANTAGE_AWARD):
+            self.about.addItem(subject.value, subject)
+        self.subject = QtWidgets.QLineEdit()
+        self.subject.setAccessibleName("What is vetoed")
+        self.subject.setPlaceholderText("the dragon is made of cheese")
+        self.subject.setMinimumWidth(260)
+        self.award = QtWidgets.QSpinBox()
+        self.award.setRange(1, 20)
+        self.award.setAccessibleName("Award number")
+        self.award.setToolTip("Which award of the Conflict, counted from 1")
+        form.addRow("Called by", self.caller)
+        form.addRow("On the", self.about)
+        form.addRow("What", self.subject)
+        form.addRow("Award #", self.award)
+        self.about.currentIndexChanged.connect(self._on_about)
+        self._on_about()
+        self.buttons = _buttons(self, "Call the vote")
+        form.addRow(self.buttons)
+
+    def _on_about(self) -> None:
+        self.award.setEnabled(self.about.currentData() is VetoSubject.ADVANTAGE_AWARD)
+
+    def action(self) -> Play:
+        caller, about = self.caller.currentData(), self.about.currentData()
+        subject = self.subject.text().strip()
+        award = self.award.value() if about is VetoSubject.ADVANTAGE_AWARD else None
+
+        def act(game: AdventureGame, table: Table, rng: Rng) -> Events:
+            return call_veto(game, caller, subject, about, award=award)
+
+        return Play(act)
+
+
+class VoteDialog(QtWidgets.QDialog):
+    """Every player's vote on the Veto; then the votes are counted."""
+
+    def __init__(self, game: AdventureGame, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        veto = game.veto
+        assert veto is not None
+        self.setWindowTitle("Veto vote")
+        self.setAccessibleName("Veto vote")
+        layout = QtWidgets.QVBoxLayout(self)
+        caller = game.player(veto.caller).name
+        question = QtWidgets.QLabel(
+            f"{caller} calls a Veto on the {veto.about.value} “{veto.subject}”.\n"
+            "A majority against retracts it; a majority for, or a tie, keeps it."
+        )
+        question.setWordWrap(True)
+        layout.addWidget(question)
+        grid = QtWidgets.QGridLayout()
+        self.against: dict[str, QtWidgets.QRadioButton] = {}
+        for row, player in enumerate(game.players):
+            grid.addWidget(QtWidgets.QLabel(player.name), row, 0)
+            group = QtWidgets.QButtonGroup(self)
+            against = QtWidgets.QRadioButton("Against (retract)")
+            keep = QtWidgets.QRadioButton("For (keep)")
+            against.setAccessibleName(f"{player.name} votes against")
+            keep.setAccessibleName(f"{player.name} votes for")
+            keep.setChecked(True)
+            group.addButton(against)
+            group.addButton(keep)
+            grid.addWidget(against, row, 1)
+            grid.addWidget(keep, row, 2)
+            self.against[player.id] = against
+        layout.addLayout(grid)
+        self.buttons = _buttons(self, "Count the votes")
+        layout.addWidget(self.buttons)
+
+    def action(self) -> Play:
+        votes = {player: button.isChecked() for player, button in self.against.items()}
+
+        def act(game: AdventureGame, table: Table, rng: Rng) -> Events:
+            said: list = []
+            for player, against in votes.items():
+                said.extend(vote(game, player, against))
+            return (*said, *count_votes(game))
+
+        return Play(act)
+
+
+class DiscardDialog(QtWidgets.QDialog):
+    """Which card a player discards to pay for a Veto that stood."""
+
+    def __init__(self, session: Session, game: AdventureGame, player: str,
+                 parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.player = player
+        self.setWindowTitle("Discard a card for the Veto")
+        self.setAccessibleName("Discard a card")
+        form = QtWidgets.QFormLayout(self)
+        self.card = QtWidgets.QComboBox()
+        self.card.setAccessibleName("Card")
+        shown = on_screen(session)
+        table = session.state.table
+        for cid, name in candidates(session.state, game, player, "own") + candidates(
+            session.state, game, player, "dead"
+        ):
+            pile = game.hand_id(cid) if cid in game.characters else hand_id(
+                session.state.character(CharacterId(cid))
+            )
+            if PileId(pile) not in table.piles:
+                continue
+            for number, card in enumerate(table.pile(PileId(pile)).cards, 1):
+                # A face is named only when the seat holding the computer may see it.
+                face = card_words(session.state, card) if card in shown else f"card {number}"
+                self.card.addItem(f"{name}: {face}", (cid, card))
+        form.addRow("Card", self.card)
+        cards = [self.card.itemData(i)[1] for i in range(self.card.count())]
+        if not cards:
+            owner = game.player(player).name
+            empty = QtWidgets.QLabel(f"{owner}'s characters hold no cards: forfeit an Author "
+                                     "token instead.")
+            empty.setWordWrap(True)
+            form.addRow(empty)
+        if cards and not any(card in shown for card in cards):
+            note = QtWidgets.QLabel("Faces are hidden: pass the computer to the card's owner "
+                                    "to see them.")
+            note.setWordWrap(True)
+            form.addRow(note)
+        self.buttons = _buttons(self, "Discard")
+        ok = self.buttons.button(QtWidgets.QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(bool(cards))
+        ok.setToolTip("" if cards else "No card in hand to discard: forfeit a token instead")
+        form.addRow(self.buttons)
+
+    def action(self) -> Play:
+        character, card = self.card.currentData()
+        player = self.player
+
+        def act(game: AdventureGame, table: Table, rng: Rng) -> Events:
+            return pay_veto(game, table, player, card=CardId(card), character=character)
+
+        return Play(act, [character])
+

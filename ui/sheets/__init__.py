@@ -1,0 +1,1 @@
+"""Character sheets: the editor with each system's form, and printing them."""

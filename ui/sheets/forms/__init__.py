@@ -1,0 +1,1 @@
+"""Each system's form in the character-sheet editor."""

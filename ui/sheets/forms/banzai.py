@@ -1,0 +1,115 @@
+"""The Banzai form: five Elements, Skills with ranks, and Honor Points."""
+
+from __future__ import annotations
+
+from cardtable.sheets import BanzaiSheet, Element, Skill
+from cardtable.sheets.banzai import MAX_HONOR, MAX_RANK
+from cardtable.ui.qt import Qt, QtWidgets
+from cardtable.ui.sheets.fields import NumberField, ProblemLabel, TextField
+from cardtable.ui.sheets.form import SheetForm, emblem, field_label
+from cardtable.ui.sheets.lists import ListSection, Row
+from cardtable.ui.sheets.symbols import element_emblem
+
+#: The Elements' labels, each with its own shortcut letter (Water and Wind share a W).
+MNEMONICS = {
+    Element.EARTH: "&Earth",
+    Element.FIRE: "&Fire",
+    Element.WATER: "W&ater",
+    Element.WIND: "&Wind",
+    Element.VOID: "&Void",
+}
+
+
+class BanzaiForm(SheetForm):
+    """A Banzai character."""
+
+    system = "banzai"
+
+    def build(self) -> None:
+        self.section("Elements", f"Each Element is a rank from 0 to {MAX_RANK}")
+        grid = QtWidgets.QGridLayout()
+        grid.setHorizontalSpacing(10)
+        grid.setVerticalSpacing(2)
+        problems = ProblemLabel()
+        self.elements: dict[Element, NumberField] = {}
+        for column, element in enumerate(Element):
+            field = self.number(
+                (element.name.lower(),),
+                element.value,
+                0,
+                MAX_RANK,
+                f"{element.value}: a rank from 0 to {MAX_RANK}",
+                messages=problems,
+            )
+            heading = QtWidgets.QHBoxLayout()
+            heading.setSpacing(4)
+            heading.addWidget(emblem(element_emblem(element), self.ink, 16))
+            label = QtWidgets.QLabel(MNEMONICS[element])
+            label.setBuddy(field.editor)
+            heading.addWidget(label)
+            heading.addStretch(1)
+            grid.addLayout(heading, 0, column)
+            grid.addWidget(field, 1, column)
+            self.elements[element] = field
+        grid.addWidget(problems, 2, 0, 1, len(Element))
+        self.column.addLayout(grid)
+        self.raises = QtWidgets.QLabel()
+        self.raises.setStyleSheet("color: #6b6660;")
+        self.raises.setToolTip("Raises a roll may declare: Void, or the lowest Element without it")
+        self.column.addWidget(self.raises)
+
+        honor_row = QtWidgets.QHBoxLayout()
+        honor_problems = ProblemLabel()
+        self.honor = self.number(
+            ("honor",),
+            "Honor Points",
+            0,
+            MAX_HONOR,
+            f"Honor Points (0 to {MAX_HONOR})",
+            messages=honor_problems,
+        )
+        top = Qt.AlignmentFlag.AlignTop
+        honor_row.addWidget(field_label("&Honor Points", self.honor), 0, top)
+        honor_row.addWidget(self.honor, 0, top)
+        honor_row.addStretch(1)
+        self.column.addLayout(honor_row)
+        self.column.addWidget(honor_problems)
+
+        self.section("Skills", f"Skills the character has, each ranked 1 to {MAX_RANK}")
+        self.skills = ListSection(
+            self,
+            ("skills",),
+            word="Skill",
+            plural="Skills",
+            headers=("Skill", "Rank"),
+            build_row=self._skill_row,
+            make_item=lambda name: Skill(name, 1),
+            placeholder="New Skill (it starts at rank 1)…",
+        )
+        self.column.addWidget(self.skills)
+
+    def _skill_row(self, row: Row) -> None:
+        index = row.index
+        row.field(
+            TextField(
+                (*row.path, "name"),
+                f"Skill {index + 1}",
+                tip="The Skill's name",
+                messages=row.problems,
+            )
+        )
+        row.field(
+            NumberField(
+                (*row.path, "rank"),
+                lambda sheet: f"{sheet.skills[index].name.strip()} rank",
+                1,
+                MAX_RANK,
+                tip=f"The Skill's rank (1 to {MAX_RANK}): the dice rolled",
+                messages=row.problems,
+            )
+        )
+
+    def load(self, sheet: BanzaiSheet) -> None:
+        super().load(sheet)
+        limit = sheet.raise_limit
+        self.raises.setText(f"At most {limit} Raise{'s' if limit != 1 else ''} a roll.")

@@ -1,0 +1,360 @@
+"""What a player can do to the cards on the felt: the actions behind the shortcuts (F flip,
+R turn, D draw, S shuffle, Delete discard, P peek, V reveal) and the context menus.
+
+Each works on the chosen cards: the selected ones, else the card with the keyboard focus,
+else the top card of the pile with the focus. Each asks the session through the document,
+so it is undoable and logged, and a refusal lands in the status bar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from cardtable.cards import CardId
+from cardtable.piles import Pile, PileId, PileKind
+from cardtable.session import AddPile, Draw, Flip, Peek, Reveal, Shuffle, Turn, hand_id
+from cardtable.ui.document import SessionDocument
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.table.card_item import CardItem
+from cardtable.ui.table.layout import OPEN_TABLE, OPEN_TABLE_LABEL
+from cardtable.ui.table.zones import ZoneItem
+
+if TYPE_CHECKING:
+    from cardtable.ui.table.view import TableView
+
+NO_CARD = "Choose a card first: click it, or move to it with the arrow keys."
+
+
+def ensure_pile(document: SessionDocument, pile: PileId) -> bool:
+    """Lay out the open table the first time a card goes there (an undoable action of its
+    own); True when ``pile`` is there to take cards."""
+    if pile != OPEN_TABLE or pile in document.session.table.piles:
+        return True
+    return document.apply(AddPile(Pile(OPEN_TABLE, PileKind.ZONE, OPEN_TABLE_LABEL, fanned=True)))
+
+
+def face_up_on(kind: PileKind) -> bool | None:
+    """How cards land on a pile of ``kind``: face up on a discard pile, face down on a draw
+    pile, as they were anywhere else."""
+    return True if kind is PileKind.DISCARD else False if kind is PileKind.DRAW else None
+
+
+class TableActions(QtCore.QObject):
+    """The table's card actions, with shortcuts live while the felt has the focus."""
+
+    def __init__(self, view: TableView, document: SessionDocument) -> None:
+        super().__init__(view)
+        self._view = view
+        self._document = document
+        self._last_source: PileId | None = None
+        #: Asked before cards are revealed to the table (the "confirm before a reveal" setting);
+        #: None reveals at once.
+        self.confirm_reveal: Callable[[int], bool] | None = None
+        self.draw = self._make(
+            "&Draw a card",
+            "D",
+            "Draw the top card of the chosen draw pile to your hand (or onto the open table)",
+            self._on_draw,
+        )
+        self.flip = self._make(
+            "&Flip", "F", "Turn the chosen cards face up or face down", self._on_flip
+        )
+        self.turn = self._make(
+            "&Turn round", "R", "Turn the chosen cards upright or reversed", self._on_turn
+        )
+        self.shuffle = self._make("&Shuffle pile", "S", "Shuffle the chosen pile", self._on_shuffle)
+        self.discard = self._make(
+            "Dis&card",
+            QtGui.QKeySequence(QtGui.QKeySequence.StandardKey.Delete),
+            "Put the chosen cards face up on their deck's discard pile",
+            self._on_discard,
+        )
+        self.peek = self._make(
+            "&Peek",
+            "P",
+            "Look at a face-down card your character laid (only you see it)",
+            self._on_peek,
+        )
+        self.reveal = self._make(
+            "Re&veal together",
+            "V",
+            "Turn the chosen face-down cards face up, all at once",
+            self._on_reveal,
+        )
+
+    def _make(
+        self,
+        text: str,
+        key: str | QtGui.QKeySequence,
+        tip: str,
+        slot: Callable[[], None],
+    ) -> QtGui.QAction:
+        action = QtGui.QAction(text, self._view)
+        action.setShortcut(QtGui.QKeySequence(key))
+        # Only while the felt has the focus: typing an F in a sheet must not flip a card.
+        action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut = action.shortcut().toString(QtGui.QKeySequence.SequenceFormat.NativeText)
+        action.setToolTip(f"{tip} ({shortcut})")
+        action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        self._view.addAction(action)
+        return action
+
+    def all(self) -> list[QtGui.QAction]:
+        return [
+            self.draw,
+            self.flip,
+            self.turn,
+            self.shuffle,
+            self.discard,
+            self.peek,
+            self.reveal,
+        ]
+
+    # --- what the actions work on ---------------------------------------------------------
+
+    def target_cards(self) -> list[str]:
+        """The selected cards, else the focused card, else the top of the focused stack."""
+        chosen = self._view.selected_cards()
+        if chosen:
+            return chosen
+        focused = self._view.focused_item()
+        if isinstance(focused, ZoneItem):
+            pile = self._document.session.table.piles.get(PileId(focused.pile_id))
+            return [pile.cards[-1]] if pile is not None and pile.cards else []
+        return [focused.card_id] if isinstance(focused, CardItem) else []
+
+    def target_pile(self) -> PileId | None:
+        focused = self._view.focused_item()
+        if isinstance(focused, ZoneItem):
+            return PileId(focused.pile_id)
+        if isinstance(focused, CardItem):
+            return self._pile_of(focused.card_id)
+        chosen = self._view.selected_cards()
+        return self._pile_of(chosen[-1]) if chosen else None
+
+    def _pile_of(self, card: str) -> PileId | None:
+        item = self._view.item(card)
+        return PileId(item.pile_id) if item is not None and item.pile_id else None
+
+    def _piles(self) -> dict[PileId, Pile]:
+        return self._document.session.table.piles
+
+    def draw_source(self) -> PileId | None:
+        """The chosen draw pile, else the last one drawn from, else the first on the table."""
+        piles = self._piles()
+        chosen = self.target_pile()
+        if chosen is not None and chosen in piles and piles[chosen].kind is PileKind.DRAW:
+            return chosen
+        if self._last_source in piles:
+            return self._last_source
+        return next((p.id for p in piles.values() if p.kind is PileKind.DRAW), None)
+
+    def hands_here(self) -> list[Pile]:
+        """The hands of the characters of whoever holds the computer."""
+        session = self._document.session
+        if session.holder is None:
+            return []
+        piles = self._piles()
+        found = [piles.get(hand_id(c)) for c in session.characters_of(session.holder)]
+        return [p for p in found if p is not None and p.kind is PileKind.HAND]
+
+    def draw_destination(self) -> PileId:
+        """The first hand of the player at the computer, or the open table."""
+        hands = self.hands_here()
+        return hands[0].id if hands else OPEN_TABLE
+
+    # --- doing ----------------------------------------------------------------------------
+
+    def _refuse(self, reason: str) -> None:
+        self._document.refused.emit(reason)
+
+    def ensure_pile(self, pile: PileId) -> bool:
+        """Lay out the open table the first time a card goes there."""
+        return ensure_pile(self._document, pile)
+
+    def draw_card(
+        self, source: PileId | None = None, to: PileId | None = None, face_up: bool = False
+    ) -> bool:
+        source = source or self.draw_source()
+        if source is None:
+            self._refuse("There is no draw pile on the table: put a deck on it first.")
+            return False
+        target = to or self.draw_destination()
+        if not self.ensure_pile(target):
+            return False
+        self._last_source = source
+        return self._document.apply(Draw(source, target, face_up=face_up))
+
+    def flip_cards(self, cards: list[str]) -> None:
+        if not cards:
+            self._refuse(NO_CARD)
+        for card in cards:
+            if not self._document.apply(Flip(CardId(card))):
+                return
+
+    def turn_cards(self, cards: list[str]) -> None:
+        if not cards:
+            self._refuse(NO_CARD)
+        for card in cards:
+            if not self._document.apply(Turn(CardId(card))):
+                return
+
+    def discard_cards(self, cards: list[str]) -> None:
+        """Each card face up onto its own deck's discard pile (one move per deck)."""
+        if not cards:
+            self._refuse(NO_CARD)
+            return
+        table = self._document.session.table
+        by_deck: dict[str, list[str]] = {}
+        for card in cards:
+            by_deck.setdefault(str(table.card(CardId(card)).deck), []).append(card)
+        for deck, group in by_deck.items():
+            discard = PileId(f"{deck}/discard")
+            if discard not in table.piles:
+                self._refuse("That deck has no discard pile on the table.")
+                return
+            if not self._view.move_cards(group, discard):
+                return
+
+    def shuffle_pile(self, pile: PileId | None = None) -> None:
+        pile = pile or self.target_pile() or self.draw_source()
+        if pile is None:
+            self._refuse("Choose a pile to shuffle.")
+            return
+        self._document.apply(Shuffle(pile))
+
+    def peek_at(self, card: str) -> None:
+        if self._document.apply(Peek(CardId(card))):
+            self._view.show_preview(card)
+
+    def reveal_cards(self, cards: list[str]) -> None:
+        facing = self._document.session.table.facing
+        hidden = [CardId(c) for c in cards if not facing[CardId(c)].face_up]
+        if not hidden:
+            self._refuse("Choose face-down cards to reveal.")
+            return
+        if self.confirm_reveal is not None and not self.confirm_reveal(len(hidden)):
+            return
+        self._document.apply(Reveal(tuple(hidden)))
+
+    def activate_card(self, card: str) -> None:
+        """Enter or a double-click: draw from a draw pile's top, else flip the card."""
+        pile_id = self._pile_of(card)
+        pile = self._piles().get(pile_id) if pile_id is not None else None
+        if pile is not None and pile.kind is PileKind.DRAW and pile.top == card:
+            self.draw_card(pile.id)
+        else:
+            self.flip_cards([card])
+
+    def activate_pile(self, pile_id: str) -> None:
+        """Enter on a pile: draw from a draw pile; flip the top card of another stack."""
+        pile = self._piles().get(PileId(pile_id))
+        if pile is None:
+            return
+        if pile.kind is PileKind.DRAW:
+            self.draw_card(pile.id)
+        elif pile.kind is PileKind.DISCARD and pile.cards:
+            self.flip_cards([pile.cards[-1]])
+        else:
+            self._refuse("Move to a card with the arrow keys; Enter flips it.")
+
+    def _on_draw(self) -> None:
+        self.draw_card()
+
+    def _on_flip(self) -> None:
+        self.flip_cards(self.target_cards())
+
+    def _on_turn(self) -> None:
+        self.turn_cards(self.target_cards())
+
+    def _on_shuffle(self) -> None:
+        self.shuffle_pile()
+
+    def _on_discard(self) -> None:
+        self.discard_cards(self.target_cards())
+
+    def _on_peek(self) -> None:
+        cards = self.target_cards()
+        if not cards:
+            self._refuse(NO_CARD)
+            return
+        self.peek_at(cards[-1])
+
+    def _on_reveal(self) -> None:
+        self.reveal_cards(self.target_cards())
+
+    # --- context menus --------------------------------------------------------------------
+
+    def menu_for(self, item: QtWidgets.QGraphicsItem | None) -> QtWidgets.QMenu:
+        """The context menu for a card, a pile's zone, or the bare felt (None)."""
+        menu = QtWidgets.QMenu(self._view)
+        menu.setToolTipsVisible(True)
+        if isinstance(item, ZoneItem):
+            self._pile_menu(menu, PileId(item.pile_id))
+        elif isinstance(item, CardItem):
+            self._card_menu(menu, item.card_id, self._pile_of(item.card_id))
+        else:
+            menu.addAction(self.draw)
+            fit = menu.addAction("Fit the table to the window")
+            fit.triggered.connect(self._view.fit_table)
+        return menu
+
+    def _card_menu(self, menu: QtWidgets.QMenu, card: str, pile_id: PileId | None) -> None:
+        session = self._document.session
+        pile = self._piles().get(pile_id) if pile_id is not None else None
+        cards = self.target_cards() or [card]
+        if pile is not None and pile.kind is PileKind.DRAW and pile.top == card:
+            self._draw_entries(menu, pile.id)
+            menu.addSeparator()
+        menu.addAction(self.flip)
+        menu.addAction(self.turn)
+        face_down = not session.table.facing[CardId(card)].face_up
+        owner = session.state.controller(pile) if pile is not None else None
+        if face_down and owner is not None and owner == session.holder:
+            menu.addAction(self.peek)
+        if face_down and pile is not None and pile.kind is PileKind.ZONE:
+            menu.addAction(self.reveal)
+        menu.addSeparator()
+        move_to = menu.addMenu("&Move to")
+        for target in self._destinations(exclude=pile_id or ""):
+            entry = move_to.addAction(self._label(target))
+            entry.triggered.connect(lambda _=False, to=target: self._view.move_cards(cards, to))
+        menu.addAction(self.discard)
+
+    def _pile_menu(self, menu: QtWidgets.QMenu, pile_id: PileId) -> None:
+        pile = self._piles().get(pile_id)
+        if pile is None:
+            menu.addAction(self.draw)
+            return
+        if pile.kind is PileKind.DRAW:
+            self._draw_entries(menu, pile.id)
+        if pile.cards:
+            shuffle = menu.addAction("&Shuffle this pile")
+            shuffle.triggered.connect(lambda: self.shuffle_pile(pile.id))
+            flip = menu.addAction("&Flip the top card")
+            flip.triggered.connect(lambda: self.flip_cards([pile.cards[-1]]))
+            hidden = [c for c in pile.cards if not self._document.session.table.facing[c].face_up]
+            if pile.kind is PileKind.ZONE and hidden:
+                reveal = menu.addAction("Re&veal every face-down card here")
+                reveal.triggered.connect(lambda: self.reveal_cards(list(hidden)))
+
+    def _draw_entries(self, menu: QtWidgets.QMenu, source: PileId) -> None:
+        for hand in self.hands_here():
+            entry = menu.addAction(f"Draw to {hand.label}")
+            entry.triggered.connect(lambda _=False, to=hand.id: self.draw_card(source, to))
+        down = menu.addAction("Draw onto the open table, face down")
+        down.triggered.connect(lambda: self.draw_card(source, OPEN_TABLE))
+        up = menu.addAction("Draw onto the open table, face up")
+        up.triggered.connect(lambda: self.draw_card(source, OPEN_TABLE, face_up=True))
+
+    def _destinations(self, exclude: str) -> list[PileId]:
+        laid = [z.pile for z in self._view.layout_now.zones]
+        hands = [p.id for p in self._piles().values() if p.kind is PileKind.HAND]
+        return [p for p in [*laid, *hands] if p != exclude]
+
+    def _label(self, pile: PileId) -> str:
+        found = self._piles().get(pile)
+        text = found.label if found is not None else OPEN_TABLE_LABEL
+        return text[:1].upper() + text[1:]

@@ -1,0 +1,422 @@
+"""One card on the felt: a graphics item that shows a face or a back, and reports gestures.
+
+The item decides nothing. It shows what it is told (:meth:`CardItem.set_state`) and turns
+the player's gestures into signals (``dropped``, ``activated``, ``flip_requested``,
+``turn_requested``, ``hovered``) for the table's controller to turn into session actions.
+
+Privacy: an item is given a face only when the viewer may see it; given ``None`` it holds no
+face at all and paints the back, whatever ``face_up`` says. A face-down card also shows its
+back the right way up whatever its orientation, as a real card's symmetric back would.
+
+The item's origin is the card's centre, so it turns and flips about its middle; ``pos()`` is
+where the centre lies on the table.
+"""
+
+from __future__ import annotations
+
+import math
+
+from cardtable.cards import CardFace, CardId
+from cardtable.ui.art import card_art
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+
+DEFAULT_ANIMATION_MS = 180
+LIFT_SCALE = 1.04
+LIFTED_Z = 1_000_000.0
+_SHADOW = QtCore.QPointF(4.0, 7.0)  # how far below a lifted card its shadow falls
+_SHADOW_BLUR = 7.0
+# Room round the card for the selection ring, and below it for the reversed tab. Kept tight:
+# a dragged card's bounds are what the view repaints every frame.
+_MARGIN = 5.0
+_TAB_MARGIN = 10.0
+_CORNER = 6.0  # scene units; matches the art's rounded corners on a 120-unit card
+MARKER_COLOUR = QtGui.QColor("#f2a23a")
+SELECTED_COLOUR = QtGui.QColor("#ffd866")
+
+
+class CardItem(QtWidgets.QGraphicsObject):
+    """A card lying on the felt.
+
+    ``kind`` is the deck's kind (``"tarot"`` or ``"playing"``), needed to draw the back of a
+    card whose face the viewer may not see. ``animation_ms`` is how long flips and turns
+    take; 0 makes them instant.
+    """
+
+    dropped = QtCore.Signal(str, QtCore.QPointF)
+    activated = QtCore.Signal(str)
+    flip_requested = QtCore.Signal(str)
+    turn_requested = QtCore.Signal(str)
+    hovered = QtCore.Signal(str, bool)
+
+    def __init__(
+        self,
+        card_id: CardId | str,
+        kind: str,
+        face: CardFace | None = None,
+        face_up: bool = False,
+        reversed: bool = False,
+        animation_ms: int = DEFAULT_ANIMATION_MS,
+        parent: QtWidgets.QGraphicsItem | None = None,
+    ) -> None:
+        super().__init__(parent)
+        card_art.ensure_cache_limit()
+        self._card_id = str(card_id)
+        self._kind = kind
+        size = card_art.card_size(kind)
+        self._rect = QtCore.QRectF(
+            -size.width() / 2, -size.height() / 2, size.width(), size.height()
+        )
+        self._variant = card_art.joker_variant(self._card_id)
+        self._face: CardFace | None = face
+        self._face_up = face_up
+        self._reversed = reversed
+        self._shown_up = face_up  # the side painted now; differs from _face_up mid-flip
+        self.animation_ms = animation_ms
+        self._flip: QtCore.QVariantAnimation | None = None
+        self._turn: QtCore.QVariantAnimation | None = None
+        self._lifted = False
+        self._resting_z = 0.0
+        self._press_pos: QtCore.QPointF | None = None
+        flags = QtWidgets.QGraphicsItem.GraphicsItemFlag
+        self.setFlags(flags.ItemIsMovable | flags.ItemIsSelectable | flags.ItemIsFocusable)
+        self.setAcceptHoverEvents(True)
+        self.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setRotation(self._target_rotation())
+        # The cached pixmap of this item must be redrawn when the group dresses its deck anew.
+        card_art.art_notifier().changed.connect(self._on_art_changed)
+
+    # --- what the item shows --------------------------------------------------------------
+
+    @property
+    def card_id(self) -> str:
+        return self._card_id
+
+    @property
+    def kind(self) -> str:
+        return self._kind
+
+    @property
+    def face_up(self) -> bool:
+        return self._face_up
+
+    @property
+    def is_reversed(self) -> bool:
+        return self._reversed
+
+    def visible_face(self) -> CardFace | None:
+        """The face the viewer sees on the table now, or ``None`` when the back shows."""
+        return self._face if self._face_up else None
+
+    def shows_face(self) -> bool:
+        return self._face is not None and self._shown_up
+
+    def is_animating(self) -> bool:
+        return any(
+            a is not None and a.state() == QtCore.QAbstractAnimation.State.Running
+            for a in (self._flip, self._turn)
+        )
+
+    def description(self) -> str:
+        """What the card is, in words, for screen readers and status lines."""
+        face = self.visible_face()
+        if face is None:
+            noun = "tarot card" if self._kind == card_art.TAROT else "playing card"
+            return f"Face-down {noun}"
+        turned = ", reversed" if self._reversed else ""
+        return f"{face.name}{turned}"
+
+    def set_state(
+        self, face: CardFace | None, face_up: bool, reversed: bool, animate: bool = True
+    ) -> None:
+        """Show ``face`` (``None``: the viewer may not see it), which side is up, which way round.
+
+        A change of side animates a flip and a change of orientation a turn, when ``animate``
+        is true and :attr:`animation_ms` is not 0.
+        """
+        # Forget a face the viewer may no longer see at once, even mid-animation.
+        self._face = face
+        flipping = face_up != self._face_up
+        turning = reversed != self._reversed
+        self._face_up = face_up
+        self._reversed = reversed
+        quick = not animate or self.animation_ms <= 0
+        if flipping and not quick:
+            self._start_flip()
+        elif flipping:
+            self._stop(self._flip)
+            self._shown_up = face_up
+            self._set_flip_scale(1.0)
+            self.setRotation(self._target_rotation())
+        if turning and not flipping:
+            if quick or not self.shows_face():
+                self._stop(self._turn)
+                self.setRotation(self._target_rotation())
+            else:
+                self._start_turn()
+        if self.hasFocus():
+            self._announce()
+        self.update()
+
+    def _announce(self) -> None:
+        """Graphics items have no accessibility interface: the view speaks for its focused card."""
+        for view in self.scene().views() if self.scene() is not None else []:
+            view.setAccessibleDescription(self.description())
+
+    # --- animations -----------------------------------------------------------------------
+
+    def _target_rotation(self) -> float:
+        return 180.0 if self._reversed and self._face is not None and self._face_up else 0.0
+
+    @staticmethod
+    def _stop(animation: QtCore.QVariantAnimation | None) -> None:
+        if animation is not None:
+            animation.stop()
+
+    def _start_flip(self) -> None:
+        self._stop(self._flip)
+        self._stop(self._turn)
+        flip = QtCore.QVariantAnimation(self)
+        flip.setStartValue(0.0)
+        flip.setEndValue(1.0)
+        flip.setDuration(self.animation_ms)
+        flip.setEasingCurve(QtCore.QEasingCurve.Type.InOutQuad)
+        flip.valueChanged.connect(self._on_flip_step)
+        flip.finished.connect(self._on_flip_done)
+        self._flip = flip
+        flip.start()
+
+    def _on_flip_step(self, value: float) -> None:
+        if value >= 0.5 and self._shown_up != self._face_up:
+            # Edge-on: swap sides, and snap to the new orientation while nobody can tell.
+            self._shown_up = self._face_up
+            self.setRotation(self._target_rotation())
+            self.update()
+        self._set_flip_scale(abs(1.0 - 2.0 * value))
+
+    def _on_flip_done(self) -> None:
+        self._shown_up = self._face_up
+        self.setRotation(self._target_rotation())
+        self._set_flip_scale(1.0)
+        self.update()
+
+    def _set_flip_scale(self, amount: float) -> None:
+        # A flat card would vanish; keep a sliver, and rise a little as it turns over.
+        lift = 1.0 + 0.06 * (1.0 - amount)
+        self.setTransform(QtGui.QTransform.fromScale(max(amount, 0.02) * lift, lift))
+
+    def _start_turn(self) -> None:
+        self._stop(self._turn)
+        start = self.rotation() % 360.0
+        end = self._target_rotation()
+        if end <= start:
+            end += 360.0  # always turn the same way round
+        turn = QtCore.QVariantAnimation(self)
+        turn.setStartValue(start)
+        turn.setEndValue(end)
+        turn.setDuration(self.animation_ms)
+        turn.setEasingCurve(QtCore.QEasingCurve.Type.InOutCubic)
+        turn.valueChanged.connect(self.setRotation)
+        turn.finished.connect(self._on_turn_done)
+        self._turn = turn
+        turn.start()
+
+    def _on_turn_done(self) -> None:
+        self.setRotation(self._target_rotation())
+
+    # --- painting -------------------------------------------------------------------------
+
+    def boundingRect(self) -> QtCore.QRectF:
+        box = self._rect.adjusted(-_MARGIN, -_MARGIN, _MARGIN, _TAB_MARGIN)
+        if self._lifted:
+            grow = _SHADOW_BLUR
+            box = box.united(self._rect.translated(_SHADOW).adjusted(-grow, -grow, grow, grow))
+        return box
+
+    def shape(self) -> QtGui.QPainterPath:
+        path = QtGui.QPainterPath()
+        path.addRoundedRect(self._rect, _CORNER, _CORNER)
+        return path
+
+    def card_rect(self) -> QtCore.QRectF:
+        """The card itself in item coordinates (centred on the origin)."""
+        return QtCore.QRectF(self._rect)
+
+    def paint(
+        self,
+        painter: QtGui.QPainter,
+        option: QtWidgets.QStyleOptionGraphicsItem,
+        widget: QtWidgets.QWidget | None = None,
+    ) -> None:
+        # Leave the painter as found, so the view may skip saving it for every item.
+        painter.save()
+        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QtGui.QPainter.RenderHint.SmoothPixmapTransform)
+        if self._lifted:
+            self._paint_shadow(painter)
+        painter.drawPixmap(self._rect, self._pixmap(painter), QtCore.QRectF())
+        # Every face shows its reversal: a playing card turned round looks nearly the same.
+        if self.shows_face() and self._reversed:
+            self._paint_reversed_marker(painter)
+        if self.isSelected() or self.hasFocus():
+            ring = QtGui.QPen(SELECTED_COLOUR, 3.0)
+            if not self.isSelected():
+                ring.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(ring)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(self._rect.adjusted(-3, -3, 3, 3), _CORNER + 2, _CORNER + 2)
+        painter.restore()
+
+    def _pixmap(self, painter: QtGui.QPainter) -> QtGui.QPixmap:
+        """The art at the size this card covers on the device, so it is sharp at any zoom."""
+        world = painter.worldTransform()
+        # The card's height is never squeezed by a flip, so it gives the zoom. Lifting and the
+        # rise during a flip are left out: a few per cent of stretch for a moment is not worth
+        # drawing the art anew at every step.
+        own = abs(self.transform().m22() * self.scale()) or 1.0
+        scale = (math.hypot(world.m21(), world.m22()) or 1.0) / own
+        device = painter.device()
+        dpr = device.devicePixelRatioF() if device is not None else 1.0
+        width_px = round(self._rect.width() * scale)
+        width_px = min(max(width_px, card_art.MIN_PX), card_art.MAX_PX)
+        art = card_art.art_for_card(self._card_id)
+        if self._face is not None and self._shown_up:
+            if art is None:
+                return card_art.face_pixmap(self._face, width_px, dpr, self._variant)
+            return card_art.face_pixmap(self._face, width_px, dpr, self._variant, art)
+        if art is None:
+            return card_art.back_pixmap(self._kind, width_px, dpr)
+        return card_art.back_pixmap(self._kind, width_px, dpr, art=art)
+
+    def _on_art_changed(self) -> None:
+        self.update()
+
+    def _paint_shadow(self, painter: QtGui.QPainter) -> None:
+        """A soft shadow from stacked translucent outlines: cheaper than a blur effect."""
+        painter.setPen(Qt.PenStyle.NoPen)
+        steps = 6
+        for i in range(steps):
+            grow = _SHADOW_BLUR * (i + 1) / steps
+            shade = QtGui.QColor(0, 0, 0, 22)
+            painter.setBrush(shade)
+            box = self._rect.translated(_SHADOW).adjusted(-grow, -grow, grow, grow)
+            painter.drawRoundedRect(box, _CORNER + grow, _CORNER + grow)
+
+    def _paint_reversed_marker(self, painter: QtGui.QPainter) -> None:
+        """An amber edge and a tab that reads "reversed" the right way up once turned round."""
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QtGui.QPen(MARKER_COLOUR, 2.5))
+        painter.drawRoundedRect(self._rect.adjusted(1.2, 1.2, -1.2, -1.2), _CORNER, _CORNER)
+        # The item is turned 180 degrees, so its bottom edge is the top the player sees.
+        tab = QtCore.QRectF(-40, self._rect.bottom() - 10, 80, 19)
+        painter.setPen(QtGui.QPen(MARKER_COLOUR.darker(170), 1.2))
+        painter.setBrush(MARKER_COLOUR)
+        painter.drawRoundedRect(tab, 6, 6)
+        ink = QtGui.QColor("#3b2308")
+        painter.save()
+        painter.translate(tab.center())
+        painter.rotate(180)
+        circle = QtCore.QRectF(-35, -4.5, 9, 9)
+        arrow = QtGui.QPainterPath()
+        arrow.arcMoveTo(circle, 100)
+        arrow.arcTo(circle, 100, 280)
+        painter.setPen(QtGui.QPen(ink, 1.5))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(arrow)
+        head = arrow.currentPosition()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(ink)
+        painter.drawPolygon(
+            QtGui.QPolygonF(
+                [
+                    QtCore.QPointF(head.x() - 3.2, head.y() - 2.2),
+                    QtCore.QPointF(head.x() + 1.8, head.y() - 0.2),
+                    QtCore.QPointF(head.x() - 2.2, head.y() + 2.8),
+                ]
+            )
+        )
+        label = QtGui.QFont()
+        label.setPixelSize(9)
+        label.setBold(True)
+        label.setLetterSpacing(QtGui.QFont.SpacingType.AbsoluteSpacing, 0.5)
+        painter.setFont(label)
+        painter.setPen(ink)
+        painter.drawText(
+            QtCore.QRectF(-24, -8, 62, 16), int(Qt.AlignmentFlag.AlignCenter), "REVERSED"
+        )
+        painter.restore()
+
+    # --- gestures -------------------------------------------------------------------------
+
+    def set_lifted(self, up: bool) -> None:
+        """Raise the card above the others with a shadow (while dragged), or set it down."""
+        if up == self._lifted:
+            return
+        self.prepareGeometryChange()
+        self._lifted = up
+        if up:
+            self._resting_z = self.zValue()
+            self.setZValue(LIFTED_Z)
+            self.setScale(LIFT_SCALE)
+        else:
+            self.setZValue(self._resting_z)
+            self.setScale(1.0)
+        self.update()
+
+    def is_lifted(self) -> bool:
+        return self._lifted
+
+    def mousePressEvent(self, event: QtWidgets.QGraphicsSceneMouseEvent) -> None:
+        super().mousePressEvent(event)
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press_pos = self.pos()
+            self.set_lifted(True)
+
+    def mouseReleaseEvent(self, event: QtWidgets.QGraphicsSceneMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        self.set_lifted(False)
+        start, self._press_pos = self._press_pos, None
+        if start is not None and start != self.pos():
+            self.dropped.emit(self._card_id, self.scenePos())
+
+    def mouseDoubleClickEvent(self, event: QtWidgets.QGraphicsSceneMouseEvent) -> None:
+        self.activated.emit(self._card_id)
+        event.accept()
+
+    def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.activated.emit(self._card_id)
+        elif key == Qt.Key.Key_F:
+            self.flip_requested.emit(self._card_id)
+        elif key == Qt.Key.Key_R:
+            self.turn_requested.emit(self._card_id)
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def hoverEnterEvent(self, event: QtWidgets.QGraphicsSceneHoverEvent) -> None:
+        self.hovered.emit(self._card_id, True)
+        super().hoverEnterEvent(event)
+
+    def hoverLeaveEvent(self, event: QtWidgets.QGraphicsSceneHoverEvent) -> None:
+        self.hovered.emit(self._card_id, False)
+        super().hoverLeaveEvent(event)
+
+    def focusInEvent(self, event: QtGui.QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self._announce()
+        self.update()
+
+    def focusOutEvent(self, event: QtGui.QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.update()
+
+    def itemChange(
+        self, change: QtWidgets.QGraphicsItem.GraphicsItemChange, value: object
+    ) -> object:
+        if change == QtWidgets.QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
+            self.update()
+        return super().itemChange(change, value)

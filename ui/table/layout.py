@@ -1,0 +1,321 @@
+"""Where each pile lies on the felt, worked out from the piles alone (nothing is stored).
+
+Decks come first, each as a captioned pair of stacks (draw pile, discard pile); then the
+tarot Challenge's two rows of each deck (``<deck>/challenge``, ``<deck>/player``); then the
+other zones (shared ones first, then each character's, in seat order), as fanned rows; and
+last, across the whole width, the open table (:data:`OPEN_TABLE`), where a card dropped on
+bare felt lands. Zones are packed left to right into rows of at most :data:`ROW_WIDTH`
+scene units, and the whole layout is centred on the scene's origin.
+
+Hands are not laid out: the hand dock shows them.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+
+from attrs import frozen
+
+from cardtable.piles import Pile, PileId, PileKind
+from cardtable.session.model import GameState
+from cardtable.ui.art import card_art
+from cardtable.ui.qt import QtCore
+
+#: The mime type of cards dragged between the hand dock and the felt: their ids, one a line.
+CARDS_MIME = "application/x-cardtable-cards"
+#: The pile a card dropped on bare felt joins; made the first time it is needed.
+OPEN_TABLE = PileId("table")
+OPEN_TABLE_LABEL = "the open table"
+
+CARD_W = card_art.CARD_WIDTH
+CARD_H = card_art.CARD_WIDTH * card_art.ASPECTS[card_art.TAROT]  # the taller kind
+PAD = 14.0
+LABEL_BAND = 34.0  # room above the cards for the zone's title
+STACK_W = CARD_W + 2 * PAD + 16
+ZONE_H = LABEL_BAND + CARD_H + 2 * PAD
+#: The open table grows to this many rows of cards side by side before they overlap.
+OPEN_ROWS = 2
+OPEN_ROW_GAP = 16.0
+FAN_W = 440.0
+PAIR_GAP = 14.0  # between a deck's draw and discard piles
+GAP = 46.0  # between groups
+ROW_GAP = 40.0
+CAPTION_BAND = 34.0  # above a row that holds deck captions
+ROW_WIDTH = 2300.0
+MIN_OPEN_W = 1200.0
+#: Widest step between fanned cards, and between cards on the open table.
+FAN_STEP = 96.0
+OPEN_STEP = CARD_W + 14.0
+
+
+class ZoneStyle(enum.Enum):
+    STACK = "stack"  # cards squared up, only the top shows
+    FAN = "fan"  # a row, each card overlapping the one before
+    OPEN = "open"  # a row of cards side by side
+
+
+@frozen
+class ZoneSpec:
+    """One pile's place: its rectangle (scene units), style, title and caption colour."""
+
+    pile: PileId
+    style: ZoneStyle
+    x: float
+    y: float
+    width: float
+    height: float
+    title: str
+    colour: str | None = None  # the controlling player's colour, for owned zones
+
+    def rect(self) -> QtCore.QRectF:
+        return QtCore.QRectF(self.x, self.y, self.width, self.height)
+
+
+@frozen
+class Caption:
+    """A deck's name, written above its pair of stacks."""
+
+    text: str
+    x: float
+    y: float
+    width: float
+
+
+@frozen
+class Layout:
+    zones: tuple[ZoneSpec, ...]
+    captions: tuple[Caption, ...]
+
+    def zone(self, pile: PileId) -> ZoneSpec | None:
+        return next((z for z in self.zones if z.pile == pile), None)
+
+    def bounds(self) -> QtCore.QRectF:
+        box = QtCore.QRectF()
+        for zone in self.zones:
+            box = box.united(zone.rect())
+        for caption in self.captions:
+            box = box.united(QtCore.QRectF(caption.x, caption.y, caption.width, CAPTION_BAND))
+        return box
+
+
+_STACK_TITLES = {"draw pile": "Draw", "discard": "Discard", "discard pile": "Discard"}
+
+
+def _title(pile: Pile) -> str:
+    """"Draw" for ``"The Tourist's Tarot: draw pile"`` (the deck's name is its caption);
+    other labels capitalised."""
+    text = pile.label.rpartition(": ")[2] if pile.kind is not PileKind.ZONE else pile.label
+    text = _STACK_TITLES.get(text, text)
+    return text[:1].upper() + text[1:]
+
+
+def _deck_name(pile: Pile) -> str:
+    return pile.label.rpartition(": ")[0] or pile.label
+
+
+# A group is laid out as one unit: its zones side by side, kept on one row.
+_Group = tuple[list[tuple[Pile, ZoneStyle, float]], str | None]
+
+
+def _groups(state: GameState) -> list[_Group]:
+    piles = state.table.piles
+    groups: list[_Group] = []
+    used: set[PileId] = set()
+    for pile in piles.values():
+        if pile.kind is not PileKind.DRAW:
+            continue
+        members = [(pile, ZoneStyle.STACK, STACK_W)]
+        discard = piles.get(pile.refill_from) if pile.refill_from is not None else None
+        if discard is not None:
+            members.append((discard, ZoneStyle.STACK, STACK_W))
+            used.add(discard.id)
+        used.add(pile.id)
+        groups.append((members, _deck_name(pile)))
+        deck = pile.id.rpartition("/")[0]
+        rows = [piles.get(PileId(f"{deck}/{row}")) for row in ("challenge", "player")]
+        tarot_rows = [(p, ZoneStyle.FAN, FAN_W) for p in rows if p is not None]
+        if deck and tarot_rows:
+            groups.append((tarot_rows, None))
+            used.update(p.id for p, _, _ in tarot_rows)
+    for pile in piles.values():
+        if pile.kind is PileKind.DISCARD and pile.id not in used:
+            groups.append(([(pile, ZoneStyle.STACK, STACK_W)], _deck_name(pile)))
+            used.add(pile.id)
+    zones = [
+        p
+        for p in piles.values()
+        if p.kind is PileKind.ZONE and p.id not in used and p.id != OPEN_TABLE
+    ]
+    zones.sort(key=lambda p: _zone_order(state, p))
+    groups.extend(([(p, ZoneStyle.FAN, FAN_W)], None) for p in zones)
+    return groups
+
+
+def _zone_order(state: GameState, pile: Pile) -> tuple[int, int, str]:
+    """Shared zones first, then each character's, by their player's seat."""
+    player = state.controller(pile)
+    if player is None:
+        return (0, 0, pile.id)
+    seat = next((i for i, p in enumerate(state.players) if p.id == player), len(state.players))
+    order = [str(c) for c in state.characters]
+    owner = order.index(pile.owner) if pile.owner in order else len(order)
+    return (1, seat * 1000 + owner, pile.id)
+
+
+def _colour(state: GameState, pile: Pile) -> str | None:
+    player = state.controller(pile)
+    if player is None:
+        return None
+    return next((p.colour for p in state.players if p.id == player), None)
+
+
+def _width(members: Sequence[tuple[Pile, ZoneStyle, float]]) -> float:
+    gap = PAIR_GAP if members[0][1] is ZoneStyle.STACK else GAP
+    return sum(w for _, _, w in members) + gap * (len(members) - 1)
+
+
+def lay_out(state: GameState) -> Layout:
+    """Every pile's zone on the felt but hands, centred on the origin."""
+    rows: list[list[_Group]] = [[]]
+    used = 0.0
+    for group in _groups(state):
+        width = _width(group[0])
+        if rows[-1] and used + GAP + width > ROW_WIDTH:
+            rows.append([])
+            used = 0.0
+        used += (GAP if rows[-1] else 0.0) + width
+        rows[-1].append(group)
+    zones: list[ZoneSpec] = []
+    captions: list[Caption] = []
+    y = 0.0
+    widest = MIN_OPEN_W
+    for row in (r for r in rows if r):
+        x = 0.0
+        top = y + (CAPTION_BAND if any(caption for _, caption in row) else 0.0)
+        for members, caption in row:
+            if caption:
+                captions.append(Caption(caption, x, y, _width(members)))
+            gap = PAIR_GAP if members[0][1] is ZoneStyle.STACK else GAP
+            for pile, style, width in members:
+                zones.append(
+                    ZoneSpec(
+                        pile.id,
+                        style,
+                        x,
+                        top,
+                        width,
+                        ZONE_H,
+                        _title(pile),
+                        _colour(state, pile),
+                    )
+                )
+                x += width + gap
+            x += GAP - gap
+        widest = max(widest, x - GAP)
+        y = top + ZONE_H + ROW_GAP
+    height = ZONE_H + (_open_rows(state) - 1) * (CARD_H + OPEN_ROW_GAP)
+    zones.append(
+        ZoneSpec(OPEN_TABLE, ZoneStyle.OPEN, 0.0, y, widest, height, "The open table")
+    )
+    return _centred(Layout(tuple(zones), tuple(captions)))
+
+
+def _centred(layout: Layout) -> Layout:
+    centre = layout.bounds().center()
+    dx, dy = -centre.x(), -centre.y()
+    return Layout(
+        tuple(
+            ZoneSpec(z.pile, z.style, z.x + dx, z.y + dy, z.width, z.height, z.title, z.colour)
+            for z in layout.zones
+        ),
+        tuple(Caption(c.text, c.x + dx, c.y + dy, c.width) for c in layout.captions),
+    )
+
+
+def card_centre(zone: ZoneSpec) -> QtCore.QPointF:
+    """Where a stack's cards lie, and the height every row's cards lie at."""
+    return QtCore.QPointF(zone.x + zone.width / 2, zone.y + LABEL_BAND + PAD + CARD_H / 2)
+
+
+def _step(zone: ZoneSpec, per_row: int) -> float:
+    widest = OPEN_STEP if zone.style is ZoneStyle.OPEN else FAN_STEP
+    if per_row <= 1:
+        return widest
+    room = zone.width - 2 * PAD - CARD_W
+    return min(widest, room / (per_row - 1))
+
+
+def _side_by_side(width: float) -> int:
+    """How many cards fit side by side in a row of the open table ``width`` wide."""
+    return int((width - 2 * PAD - CARD_W) // OPEN_STEP) + 1
+
+
+def _open_rows(state: GameState) -> int:
+    """One row for the open table while its cards fit side by side in the narrowest one
+    it can be, else two (the layout then depends on the piles and this alone)."""
+    pile = state.table.piles.get(OPEN_TABLE)
+    count = len(pile.cards) if pile is not None else 0
+    return 1 if count <= _side_by_side(MIN_OPEN_W) else OPEN_ROWS
+
+
+def _per_row(zone: ZoneSpec, count: int) -> int:
+    """Cards in each row: a fan has one row; the open table fills its first row with cards
+    side by side, then its second, and overlaps them only once every row is full."""
+    if zone.style is not ZoneStyle.OPEN:
+        return max(count, 1)
+    rows = 1 + round((zone.height - ZONE_H) / (CARD_H + OPEN_ROW_GAP))
+    return max(_side_by_side(zone.width), -(-count // rows))
+
+
+def layout_key(state: GameState) -> object:
+    """What :func:`lay_out` depends on: while it is unchanged, so is the layout."""
+    piles = tuple(
+        (p.id, p.kind, p.label, p.owner, p.refill_from) for p in state.table.piles.values()
+    )
+    players = tuple((p.id, p.colour) for p in state.players)
+    owners = tuple((c.id, c.player) for c in state.characters.values())
+    return piles, players, owners, _open_rows(state)
+
+
+def slots(zone: ZoneSpec, count: int) -> list[QtCore.QPointF]:
+    """Where the ``count`` shown cards of ``zone`` lie (their centres), bottom card first."""
+    centre = card_centre(zone)
+    if zone.style is ZoneStyle.STACK:
+        return [QtCore.QPointF(centre) for _ in range(count)]
+    per_row = _per_row(zone, count)
+    step = _step(zone, per_row)
+    left = zone.x + PAD + CARD_W / 2
+    down = CARD_H + OPEN_ROW_GAP
+    return [
+        QtCore.QPointF(left + (i % per_row) * step, centre.y() + (i // per_row) * down)
+        for i in range(count)
+    ]
+
+
+def insert_index(zone: ZoneSpec, count: int, point: QtCore.QPointF) -> int | None:
+    """Where among ``count`` cards a card dropped with its centre at ``point`` goes in a
+    row (the nearest place); None for a stack (on top)."""
+    if zone.style is ZoneStyle.STACK:
+        return None
+    places = slots(zone, count + 1)
+    return min(range(len(places)), key=lambda i: (places[i] - point).manhattanLength())
+
+
+def overlaps(layout: Layout, rect: QtCore.QRectF) -> list[tuple[float, ZoneSpec]]:
+    """The zones ``rect`` overlaps, largest overlap first, with the area of each overlap."""
+    found = []
+    for zone in layout.zones:
+        common = zone.rect().intersected(rect)
+        if not common.isEmpty():
+            found.append((common.width() * common.height(), zone))
+    found.sort(key=lambda pair: -pair[0])
+    return found
+
+
+def shown(zone: ZoneSpec, cards: Iterable[str], stack_depth: int) -> list[str]:
+    """The cards of a pile that get items on the felt: a stack's top few, a row's all."""
+    listed = list(cards)
+    if zone.style is ZoneStyle.STACK:
+        return listed[-max(stack_depth, 1) :]
+    return listed

@@ -1,0 +1,577 @@
+"""The felt driven by the session: card items kept in step with the table, drops made moves.
+
+:class:`TableView` takes the :class:`~cardtable.ui.document.SessionDocument` and lays every
+pile but the hands out on the felt (:mod:`cardtable.ui.table.layout`), one
+:class:`~cardtable.ui.table.zones.ZoneItem` per pile and a :class:`TableCard` per card shown (a
+stack shows only its top cards). After every change it updates only the items whose card
+moved, turned or became visible or hidden; a whole new layout is made only when piles come
+or go. The keyboard's way round the felt is :mod:`cardtable.ui.table.keys`.
+
+A card dropped on the felt lands on the zone its card overlaps most that takes it (the
+model says which: :func:`~cardtable.session.actions.move_refusal`); on bare felt it joins
+the open table. Dragging one of several selected cards moves them all, in one action.
+
+Privacy: an item is given its face only when :func:`~cardtable.session.on_screen` says the
+face may be painted now, and the view updates before the curtain paints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cardtable.cards import CardFace, CardId
+from cardtable.piles import PileId
+from cardtable.session import Changes, Move, on_screen
+from cardtable.session.actions import move_refusal
+from cardtable.session.model import GameState
+from cardtable.ui.art import card_art
+from cardtable.ui.document import SessionDocument
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.table.actions import TableActions, face_up_on
+from cardtable.ui.table.card_item import DEFAULT_ANIMATION_MS, CardItem
+from cardtable.ui.table.card_look import HoverPreview, TableCard
+from cardtable.ui.table.felt import TABLE_RECT, FeltView
+from cardtable.ui.table.keys import TableKeys
+from cardtable.ui.table.layout import (
+    CARDS_MIME,
+    OPEN_TABLE,
+    Layout,
+    ZoneSpec,
+    ZoneStyle,
+    insert_index,
+    lay_out,
+    layout_key,
+    overlaps,
+    shown,
+    slots,
+)
+from cardtable.ui.table.zones import CaptionItem, ZoneItem
+
+#: Card items per stack: the top one, and the one a lifted top uncovers.
+STACK_DEPTH = 2
+_SLIDING_Z = 10_000.0
+_SCENE_MARGIN = 300.0
+_HINTS = {
+    ZoneStyle.OPEN: "Cards dropped on bare felt land here",
+    ZoneStyle.FAN: "Drop cards here",
+}
+EMPTY_TABLE_HINT = (
+    "No deck on the table yet. File > Open the demo table to try one, or open a session."
+)
+_REFRESH = Changes.TABLE | Changes.HAND | Changes.SEAT | Changes.PLAYERS
+
+#: Asked, when a card is dropped, with the pointer's global position: the pile of a widget
+#: outside the felt under it (a hand in the hand dock), or None.
+DropTarget = Callable[[QtCore.QPoint], PileId | None]
+
+
+class TableView(FeltView):
+    """The felt showing the session's table; every gesture becomes a session action."""
+
+    # A class-wide default: Qt may resize the view before __init__ has set it.
+    _auto_fit = True
+
+    def __init__(
+        self,
+        document: SessionDocument,
+        parent: QtWidgets.QWidget | None = None,
+        animation_ms: int = DEFAULT_ANIMATION_MS,
+    ) -> None:
+        super().__init__(parent)
+        #: The keyboard's way round the zones and cards.
+        self.keys = TableKeys(self)
+        self._document = document
+        self.animation_ms = animation_ms
+        self._items: dict[str, TableCard] = {}
+        self._shown_as: dict[str, tuple[CardFace | None, bool, bool, bool]] = {}
+        self._zones: dict[str, ZoneItem] = {}
+        self._captions: list[CaptionItem] = []
+        self._layout = Layout((), ())
+        self._layout_key: object = None
+        self._slides: dict[str, QtCore.QVariantAnimation] = {}
+        self._drop_targets: list[DropTarget] = []
+        self._release_global: QtCore.QPoint | None = None
+        self._lit: ZoneItem | None = None
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAcceptDrops(True)
+        self._hover = HoverPreview(self, self._face_shown, lambda: self._grabbed_card() is not None)
+        #: The large view of a card, shown while the pointer rests on it.
+        self.preview = self._hover.preview
+        self.card_actions = TableActions(self, document)
+        document.changed.connect(self._on_changed)
+        document.replaced.connect(self._on_replaced)
+        self.sync()
+
+    # --- reading, for the actions and for tests -------------------------------------------
+
+    @property
+    def document(self) -> SessionDocument:
+        return self._document
+
+    @property
+    def layout_now(self) -> Layout:
+        return self._layout
+
+    def item(self, card: str) -> TableCard | None:
+        """The item showing ``card``, or None (a card deep in a stack, or in a hand)."""
+        return self._items.get(card)
+
+    def items_shown(self) -> dict[str, TableCard]:
+        return dict(self._items)
+
+    def zone(self, pile: str) -> ZoneItem | None:
+        return self._zones.get(pile)
+
+    def zones(self) -> list[ZoneItem]:
+        return [self._zones[str(z.pile)] for z in self._layout.zones]
+
+    def selected_cards(self) -> list[str]:
+        """The selected cards, in table order (pile by pile, bottom card first)."""
+        chosen = {i.card_id for i in self._items.values() if i.isSelected()}
+        return [c for c in self._table_order() if c in chosen]
+
+    def focused_item(self) -> QtWidgets.QGraphicsItem | None:
+        return self.scene().focusItem()
+
+    def set_animation_ms(self, ms: int) -> None:
+        """How long flips, turns and slides take from now on (0: at once)."""
+        self.animation_ms = max(0, ms)
+        for item in self._items.values():
+            item.animation_ms = self.animation_ms
+
+    def add_drop_target(self, target: DropTarget) -> None:
+        """Ask ``target`` where a card released outside the felt lands (the hand dock)."""
+        self._drop_targets.append(target)
+
+    def _table_order(self) -> list[str]:
+        piles = self._document.session.table.piles
+        return [card for z in self._layout.zones if z.pile in piles for card in piles[z.pile].cards]
+
+    # --- keeping in step ------------------------------------------------------------------
+
+    def _on_changed(self, flags: int) -> None:
+        changes = Changes(flags)
+        if changes & Changes.SEAT:
+            self._hide_preview()
+        if changes & _REFRESH:
+            self.sync()
+
+    def _on_replaced(self) -> None:
+        self._hide_preview()
+        for item in list(self._items.values()):
+            self._drop_item(item.card_id)
+        self._layout_key = None
+        self.sync()
+        self.fit_table()
+
+    def sync(self) -> None:
+        """Bring every item in line with the session (only those that differ change)."""
+        session = self._document.session
+        state = session.state
+        key = layout_key(state)
+        if key != self._layout_key:
+            self._relayout(state)
+            self._layout_key = key
+        visible = on_screen(session)
+        kinds = _deck_kinds(state)
+        wanted: set[str] = set()
+        for zone in self._layout.zones:
+            pile = state.table.piles.get(zone.pile)
+            cards = list(pile.cards) if pile is not None else []
+            showing = shown(zone, cards, STACK_DEPTH)
+            places = slots(zone, len(showing))
+            for index, (card, place) in enumerate(zip(showing, places, strict=True)):
+                wanted.add(card)
+                under = zone.style is ZoneStyle.STACK and index < len(showing) - 1
+                self._place(state, card, zone, index, place, card in visible, under)
+            kind = _kind_of(state, cards[-1]) if cards else kinds.get(_deck_of(zone.pile), "")
+            hint = _HINTS.get(zone.style, "") if state.decks else EMPTY_TABLE_HINT
+            self._zones[str(zone.pile)].set_count(len(cards), kind or card_art.TAROT, hint)
+        for card in [c for c in self._items if c not in wanted]:
+            self._drop_item(card)
+
+    def _place(
+        self,
+        state: GameState,
+        card: str,
+        zone: ZoneSpec,
+        index: int,
+        place: QtCore.QPointF,
+        visible: bool,
+        under: bool,
+    ) -> None:
+        item = self._items.get(card)
+        fresh = item is None
+        if item is None:
+            item = self._new_item(state, card)
+        facing = state.table.facing[CardId(card)]
+        face = state.table.cards[CardId(card)].face if visible else None
+        peeked = visible and not facing.face_up
+        shown_as = (face, facing.face_up, facing.reversed, peeked)
+        if self._shown_as.get(card) != shown_as:
+            item.peeked = peeked
+            item.set_state(face, facing.face_up, facing.reversed, animate=not fresh)
+            self._shown_as[card] = shown_as
+        item.pile_id = str(zone.pile)
+        item.setZValue(float(index))
+        item.setVisible(not under)
+        self._slide(item, place, animate=not fresh)
+
+    def _new_item(self, state: GameState, card: str) -> TableCard:
+        item = TableCard(card, _kind_of(state, card), self.animation_ms)
+        item.dropped.connect(self._on_card_dropped)
+        item.activated.connect(self.card_actions.activate_card)
+        item.flip_requested.connect(lambda c: self.card_actions.flip_cards([c]))
+        item.turn_requested.connect(lambda c: self.card_actions.turn_cards([c]))
+        self._hover.watch(item)
+        self.scene().addItem(item)
+        self._items[card] = item
+        return item
+
+    def _drop_item(self, card: str) -> None:
+        item = self._items.pop(card)
+        self._shown_as.pop(card, None)
+        slide = self._slides.pop(card, None)
+        if slide is not None:
+            slide.stop()
+        if item is self._hover.current:
+            self._hide_preview()
+        self.scene().removeItem(item)
+        item.deleteLater()
+
+    def _slide(self, item: TableCard, place: QtCore.QPointF, animate: bool) -> None:
+        old = self._slides.pop(item.card_id, None)
+        if old is not None:
+            old.stop()
+            if item.zValue() >= _SLIDING_Z:
+                item.setZValue(item.zValue() - _SLIDING_Z)
+        start = item.pos()
+        far = (start - place).manhattanLength() > 1.0
+        if not far or not animate or self.animation_ms <= 0 or not item.isVisible():
+            item.setPos(place)
+            return
+        slide = QtCore.QVariantAnimation(self)
+        slide.setStartValue(start)
+        slide.setEndValue(place)
+        slide.setDuration(self.animation_ms)
+        slide.setEasingCurve(QtCore.QEasingCurve.Type.OutCubic)
+        slide.valueChanged.connect(item.setPos)
+        # A card on its way passes over the others, and lies down in its place on arrival.
+        resting = item.zValue()
+        item.setZValue(resting + _SLIDING_Z)
+        slide.finished.connect(lambda: item.setZValue(resting))
+        self._slides[item.card_id] = slide
+        slide.start()
+
+    def _relayout(self, state: GameState) -> None:
+        self._layout = lay_out(state)
+        keep = {str(z.pile) for z in self._layout.zones}
+        for pile in [p for p in self._zones if p not in keep]:
+            zone = self._zones.pop(pile)
+            if zone is self._lit:
+                self._lit = None
+            self.scene().removeItem(zone)
+            zone.deleteLater()
+        for spec in self._layout.zones:
+            zone = self._zones.get(str(spec.pile))
+            if zone is None:
+                zone = ZoneItem(spec)
+                zone.activated.connect(self.card_actions.activate_pile)
+                self.scene().addItem(zone)
+                self._zones[str(spec.pile)] = zone
+            else:
+                zone.set_spec(spec)
+        for caption in self._captions:
+            self.scene().removeItem(caption)
+        self._captions = []
+        for spec_caption in self._layout.captions:
+            caption = CaptionItem(spec_caption.text)
+            caption.setPos(spec_caption.x + 4, spec_caption.y)
+            self.scene().addItem(caption)
+            self._captions.append(caption)
+        bounds = self._layout.bounds().adjusted(
+            -_SCENE_MARGIN, -_SCENE_MARGIN, _SCENE_MARGIN, _SCENE_MARGIN
+        )
+        self.scene().setSceneRect(bounds.united(TABLE_RECT))
+        if self._auto_fit:
+            self.fit_table()
+
+    def fit_table(self) -> None:
+        """Zoom so that every zone is in view, and keep it so as the window changes size
+        until the player zooms or pans."""
+        bounds = self._layout.bounds()
+        self._auto_fit = True
+        if bounds.isEmpty():
+            super().fit_table()
+        else:
+            self.fitInView(bounds.adjusted(-30, -30, 30, 30), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def zoom_by(self, factor: float) -> None:
+        self._auto_fit = False
+        super().zoom_by(factor)
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._auto_fit:
+            self.fit_table()
+
+    # --- dropping -------------------------------------------------------------------------
+
+    def _moving_with(self, card: str) -> list[str]:
+        item = self._items.get(card)
+        if item is None or not item.isSelected():
+            return [card]
+        return self.selected_cards()
+
+    def target_for(
+        self, rect: QtCore.QRectF, cards: list[str], pointer: QtCore.QPoint | None = None
+    ) -> tuple[PileId | None, int | None, str | None]:
+        """Where ``cards`` land if dropped covering ``rect``: (pile, index, refusal).
+
+        The zone the rect overlaps most that takes the cards wins; bare felt is the open
+        table; a widget outside the felt under ``pointer`` (global) comes first.
+        """
+        if pointer is not None:
+            for target in self._drop_targets:
+                pile = target(pointer)
+                if pile is not None:
+                    return pile, None, None
+        state = self._document.session.state
+        found = overlaps(self._layout, rect)
+        if not found:
+            return OPEN_TABLE, None, None
+        refusal: str | None = None
+        for _, zone in found:
+            if zone.pile in state.table.piles:
+                reason = move_refusal(state, [CardId(c) for c in cards], zone.pile)
+                if reason is not None:
+                    refusal = refusal or reason
+                    continue
+            pile = state.table.piles.get(zone.pile)
+            staying = [c for c in (pile.cards if pile is not None else []) if c not in cards]
+            return zone.pile, insert_index(zone, len(staying), rect.center()), None
+        return None, None, refusal
+
+    def drop_cards(
+        self, cards: list[str], rect: QtCore.QRectF, pointer: QtCore.QPoint | None
+    ) -> bool:
+        """Move ``cards`` to where a drop covering ``rect`` lands; False (and the reason in
+        the status bar, the cards back in place) when nothing takes them."""
+        pile, index, refusal = self.target_for(rect, cards, pointer)
+        done = False
+        if pile is None:
+            if refusal:
+                self._document.refused.emit(refusal)
+        elif not self._already_there(cards, pile, index):
+            done = self.move_cards(cards, pile, index)
+        self.sync()  # puts back whatever did not move
+        return done
+
+    def move_cards(self, cards: list[str], pile: PileId, index: int | None = None) -> bool:
+        """One Move action for ``cards`` onto ``pile`` (made first for the open table)."""
+        if not self.card_actions.ensure_pile(pile):
+            return False
+        state = self._document.session.state
+        face_up = face_up_on(state.table.piles[pile].kind)
+        return self._document.apply(
+            Move(tuple(CardId(c) for c in cards), pile, face_up=face_up, index=index)
+        )
+
+    def _already_there(self, cards: list[str], pile: PileId, index: int | None) -> bool:
+        """Whether dropping ``cards`` there would leave the pile as it is."""
+        found = self._document.session.table.piles.get(pile)
+        if found is None:
+            return False
+        staying = [c for c in found.cards if c not in cards]
+        at = len(staying) if index is None else index
+        return [*staying[:at], *cards, *staying[at:]] == list(found.cards)
+
+    def _on_card_dropped(self, card: str, _scene_pos: QtCore.QPointF) -> None:
+        item = self._items.get(card)
+        if item is None:
+            return
+        self._light(None)
+        rect = item.mapRectToScene(item.card_rect())
+        self.drop_cards(self._moving_with(card), rect, self._release_global)
+
+    def _light(self, zone: ZoneItem | None) -> None:
+        if zone is self._lit:
+            return
+        if self._lit is not None:
+            self._lit.set_lit(False)
+        self._lit = zone
+        if zone is not None:
+            zone.set_lit(True)
+
+    def _light_for(self, rect: QtCore.QRectF, cards: list[str]) -> None:
+        pile, _, _ = self.target_for(rect, cards)
+        self._light(self._zones.get(str(pile)) if pile is not None else None)
+
+    # --- mouse ----------------------------------------------------------------------------
+
+    def _grabbed_card(self) -> TableCard | None:
+        grabbed = self.scene().mouseGrabberItem()
+        return grabbed if isinstance(grabbed, TableCard) else None
+
+    def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:
+        self._hide_preview()
+        if (
+            event.button() == Qt.MouseButton.LeftButton
+            and event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+            and not isinstance(self.itemAt(event.position().toPoint()), CardItem)
+        ):
+            # Shift-drag on the felt draws a selection band instead of panning.
+            self.setDragMode(QtWidgets.QGraphicsView.DragMode.RubberBandDrag)
+        super().mousePressEvent(event)
+        grabbed = self._grabbed_card()
+        if grabbed is not None:
+            self._uncover(grabbed)
+
+    def mouseMoveEvent(self, event: QtGui.QMouseEvent) -> None:
+        super().mouseMoveEvent(event)
+        grabbed = self._grabbed_card()
+        if grabbed is not None and grabbed.is_lifted():
+            self._light_for(grabbed.mapRectToScene(grabbed.card_rect()), [grabbed.card_id])
+        elif event.buttons() & Qt.MouseButton.LeftButton:
+            self._auto_fit = False  # the player pans the table: leave it where they put it
+
+    def mouseReleaseEvent(self, event: QtGui.QMouseEvent) -> None:
+        self._release_global = event.globalPosition().toPoint()
+        try:
+            super().mouseReleaseEvent(event)
+        finally:
+            self._release_global = None
+            self._light(None)
+            self.setDragMode(QtWidgets.QGraphicsView.DragMode.ScrollHandDrag)
+
+    def _uncover(self, top: TableCard) -> None:
+        """Show the card under a stack's lifted top card (hidden while covered)."""
+        spec = self._layout.zone(PileId(top.pile_id))
+        if spec is None or spec.style is not ZoneStyle.STACK:
+            return
+        pile = self._document.session.table.piles.get(spec.pile)
+        if pile is not None and len(pile.cards) > 1 and pile.cards[-1] == top.card_id:
+            under = self._items.get(pile.cards[-2])
+            if under is not None:
+                under.setVisible(True)
+
+    def contextMenuEvent(self, event: QtGui.QContextMenuEvent) -> None:
+        self._hide_preview()
+        if event.reason() == QtGui.QContextMenuEvent.Reason.Keyboard:
+            target = self.focused_item()
+            where = (
+                self.mapFromScene(target.sceneBoundingRect().center())
+                if target is not None
+                else self.viewport().rect().center()
+            )
+        else:
+            where = event.pos()
+            target = next(
+                (i for i in self.items(where) if isinstance(i, TableCard | ZoneItem)), None
+            )
+        if isinstance(target, TableCard) and not target.isSelected():
+            self.scene().clearSelection()
+            target.setSelected(True)
+        menu = self.card_actions.menu_for(target)
+        menu.exec(self.viewport().mapToGlobal(where))
+        menu.deleteLater()
+
+    # --- dragging in from the hand dock ----------------------------------------------------
+
+    def _dragged_cards(self, event: QtGui.QDropEvent) -> list[str]:
+        data = event.mimeData()
+        if data is None or not data.hasFormat(CARDS_MIME):
+            return []
+        text = bytes(data.data(CARDS_MIME).data()).decode("utf-8")
+        return [line for line in text.splitlines() if line]
+
+    def _drop_rect(self, event: QtGui.QDropEvent, cards: list[str]) -> QtCore.QRectF:
+        centre = self.mapToScene(event.position().toPoint())
+        state = self._document.session.state
+        kind = _kind_of(state, cards[0]) if CardId(cards[0]) in state.table.cards else "tarot"
+        size = card_art.card_size(kind)
+        corner = centre - QtCore.QPointF(size.width() / 2, size.height() / 2)
+        return QtCore.QRectF(corner, size)
+
+    def dragEnterEvent(self, event: QtGui.QDragEnterEvent) -> None:
+        if self._dragged_cards(event):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QtGui.QDragMoveEvent) -> None:
+        cards = self._dragged_cards(event)
+        if not cards:
+            event.ignore()
+            return
+        self._light_for(self._drop_rect(event, cards), cards)
+        event.acceptProposedAction()
+
+    def dragLeaveEvent(self, event: QtGui.QDragLeaveEvent) -> None:
+        self._light(None)
+        event.accept()
+
+    def dropEvent(self, event: QtGui.QDropEvent) -> None:
+        cards = self._dragged_cards(event)
+        self._light(None)
+        if not cards:
+            event.ignore()
+            return
+        self.drop_cards(cards, self._drop_rect(event, cards), None)
+        event.acceptProposedAction()
+
+    # --- the keyboard ---------------------------------------------------------------------
+
+    def focus_on(self, item: QtWidgets.QGraphicsItem) -> None:
+        """Put the keyboard focus on a zone or card of the felt."""
+        self.keys.focus_on(item)
+
+    def move_focus(self, step: int, by_zone: bool) -> bool:
+        """Move the focus ``step`` places on (cards and zones, or zones only)."""
+        return self.keys.move_focus(step, by_zone)
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        if self.hasFocus() and self.keys.move_focus(1 if next else -1, by_zone=True):
+            return True
+        return super().focusNextPrevChild(next)
+
+    def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
+        if self.keys.key_press(event):
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def focusInEvent(self, event: QtGui.QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.keys.focus_in(event)
+
+    # --- hovering -------------------------------------------------------------------------
+
+    def _face_shown(self, card: str) -> CardFace | None:
+        return self._shown_as.get(card, (None,))[0]
+
+    def show_preview(self, card: str) -> None:
+        """Show ``card`` large now, if its face may be painted (after a peek, say)."""
+        item = self._items.get(card)
+        if item is not None:
+            self._hover.show_now(item)
+
+    def _hide_preview(self) -> None:
+        self._hover.hide()
+
+
+def _kind_of(state: GameState, card: str) -> str:
+    return card_art.deck_kind(state.table.cards[CardId(card)].face)
+
+
+def _deck_of(pile: PileId) -> str:
+    return pile.rpartition("/")[0]
+
+
+def _deck_kinds(state: GameState) -> dict[str, str]:
+    kinds = {}
+    for deck in state.decks:
+        cards = deck.cards()
+        if cards:
+            kinds[str(deck.id)] = card_art.deck_kind(cards[0].face)
+    return kinds

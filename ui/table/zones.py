@@ -1,0 +1,236 @@
+"""A pile's place on the felt: an outlined area with its title, a count, and for a stack the
+thickness of the cards under the top one.
+
+Only the top cards of a stack are card items (:mod:`cardtable.ui.table.view`); the zone
+paints the edges of the rest, a few cheap outlines, so a full deck costs as little to
+paint as one card. A zone can take the keyboard focus (Enter asks its table to act on it)
+and is lit while a dragged card would land on it.
+"""
+
+from __future__ import annotations
+
+from cardtable.ui.art import card_art
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.table.layout import LABEL_BAND, PAD, ZoneSpec, ZoneStyle, card_centre
+
+INK = QtGui.QColor("#eef3ea")
+FAINT_INK = QtGui.QColor(238, 243, 234, 120)
+FILL = QtGui.QColor(0, 0, 0, 46)
+LIT_FILL = QtGui.QColor(255, 216, 102, 40)
+EDGE = QtGui.QColor(255, 255, 255, 60)
+LIT_EDGE = QtGui.QColor("#ffd866")
+CARD_EDGE = QtGui.QColor("#ece4d2")
+CARD_EDGE_LINE = QtGui.QColor(60, 45, 30, 150)
+BADGE = QtGui.QColor(12, 28, 18, 200)
+#: Edges painted under a stack's top card at most, however many cards lie beneath.
+MAX_EDGES = 7
+EDGE_STEP = 1.6
+_RADIUS = 14.0
+_TITLE_PX = 18
+_HINT_PX = 15
+ZONE_Z = -100.0
+
+
+def _font(pixels: int, bold: bool = False) -> QtGui.QFont:
+    font = QtGui.QFont()
+    font.setPixelSize(pixels)
+    font.setBold(bold)
+    return font
+
+
+class ZoneItem(QtWidgets.QGraphicsObject):
+    """The felt area of one pile. Positioned by its :class:`ZoneSpec`; shows ``count``."""
+
+    activated = QtCore.Signal(str)
+
+    def __init__(self, spec: ZoneSpec) -> None:
+        super().__init__()
+        self._spec = spec
+        self._count = 0
+        self._kind = card_art.TAROT
+        self._lit = False
+        self._hint = ""
+        self.setZValue(ZONE_Z)
+        self.setFlag(QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemIsFocusable)
+        # Presses fall through to the view: dragging a zone's felt pans the table.
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.set_spec(spec)
+
+    # --- state ----------------------------------------------------------------------------
+
+    @property
+    def spec(self) -> ZoneSpec:
+        return self._spec
+
+    @property
+    def pile_id(self) -> str:
+        return str(self._spec.pile)
+
+    @property
+    def count(self) -> int:
+        return self._count
+
+    def set_spec(self, spec: ZoneSpec) -> None:
+        if spec != self._spec or self.pos() != QtCore.QPointF(spec.x, spec.y):
+            self.prepareGeometryChange()
+            self._spec = spec
+            self.setPos(spec.x, spec.y)
+            self.update()
+
+    def set_count(self, count: int, kind: str, hint: str = "") -> None:
+        """How many cards the pile holds, of which deck kind, and a hint while it is empty."""
+        if (count, kind, hint) != (self._count, self._kind, self._hint):
+            self._count, self._kind, self._hint = count, kind, hint
+            self.update()
+
+    def set_lit(self, lit: bool) -> None:
+        """Light the zone up: a dragged card would land here."""
+        if lit != self._lit:
+            self._lit = lit
+            self.update()
+
+    def is_lit(self) -> bool:
+        return self._lit
+
+    def description(self) -> str:
+        noun = "card" if self._count == 1 else "cards"
+        return f"{self._spec.title}, {self._count} {noun}"
+
+    # --- painting -------------------------------------------------------------------------
+
+    def boundingRect(self) -> QtCore.QRectF:
+        return QtCore.QRectF(-2, -2, self._spec.width + 4, self._spec.height + 4)
+
+    def paint(
+        self,
+        painter: QtGui.QPainter,
+        option: QtWidgets.QStyleOptionGraphicsItem,
+        widget: QtWidgets.QWidget | None = None,
+    ) -> None:
+        painter.save()
+        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        box = QtCore.QRectF(0, 0, self._spec.width, self._spec.height)
+        edge = QtGui.QColor(self._spec.colour) if self._spec.colour else EDGE
+        if self._spec.colour and not self._lit:
+            edge.setAlpha(170)
+        pen = QtGui.QPen(LIT_EDGE if self._lit else edge, 3.0 if self._lit else 1.6)
+        if self._spec.style is ZoneStyle.OPEN and not self._lit:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(LIT_FILL if self._lit else FILL)
+        painter.drawRoundedRect(box, _RADIUS, _RADIUS)
+        if self.hasFocus():
+            ring = QtGui.QPen(LIT_EDGE, 3.0, Qt.PenStyle.DashLine)
+            painter.setPen(ring)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(box.adjusted(-4, -4, 4, 4), _RADIUS + 3, _RADIUS + 3)
+        self._paint_title(painter, box)
+        if self._spec.style is ZoneStyle.STACK:
+            self._paint_stack(painter)
+        elif self._count == 0:
+            self._paint_hint(painter, box)
+        painter.restore()
+
+    def _paint_title(self, painter: QtGui.QPainter, box: QtCore.QRectF) -> None:
+        band = QtCore.QRectF(PAD, 6, box.width() - 2 * PAD, LABEL_BAND - 6)
+        badge_text = str(self._count)
+        painter.setFont(_font(15, bold=True))
+        metrics = QtGui.QFontMetricsF(painter.font())
+        badge_w = max(metrics.horizontalAdvance(badge_text) + 16, 30)
+        badge = QtCore.QRectF(band.right() - badge_w, band.top() + 3, badge_w, 22)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(BADGE)
+        painter.drawRoundedRect(badge, 11, 11)
+        painter.setPen(INK)
+        painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), badge_text)
+        title_box = band.adjusted(0, 0, -badge_w - 8, 0)
+        if self._spec.colour:
+            dot = QtCore.QRectF(title_box.left(), title_box.center().y() - 6, 12, 12)
+            painter.setPen(QtGui.QPen(QtGui.QColor(0, 0, 0, 90), 1))
+            painter.setBrush(QtGui.QColor(self._spec.colour))
+            painter.drawEllipse(dot)
+            title_box.setLeft(dot.right() + 7)
+        painter.setFont(_font(_TITLE_PX, bold=True))
+        metrics = QtGui.QFontMetricsF(painter.font())
+        if metrics.horizontalAdvance(self._spec.title) > title_box.width():
+            painter.setFont(_font(_TITLE_PX - 3, bold=True))  # a long title, a smaller hand
+            metrics = QtGui.QFontMetricsF(painter.font())
+        text = metrics.elidedText(
+            self._spec.title, Qt.TextElideMode.ElideRight, title_box.width()
+        )
+        painter.setPen(INK)
+        painter.drawText(
+            title_box, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), text
+        )
+
+    def _card_rect(self) -> QtCore.QRectF:
+        """The card's place in item coordinates (for the deck kind the pile holds)."""
+        centre = card_centre(self._spec) - QtCore.QPointF(self._spec.x, self._spec.y)
+        size = card_art.card_size(self._kind)
+        return QtCore.QRectF(
+            centre.x() - size.width() / 2,
+            centre.y() - size.height() / 2,
+            size.width(),
+            size.height(),
+        )
+
+    def _paint_stack(self, painter: QtGui.QPainter) -> None:
+        card = self._card_rect()
+        if self._count == 0:
+            painter.setPen(QtGui.QPen(FAINT_INK, 2.0, Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(card, 6, 6)
+            painter.setFont(_font(_HINT_PX))
+            painter.setPen(FAINT_INK)
+            painter.drawText(card, int(Qt.AlignmentFlag.AlignCenter), "empty")
+            return
+        # The cards under the top one, as edges peeking out below and to the right.
+        edges = min(self._count - 1, MAX_EDGES)
+        painter.setPen(QtGui.QPen(CARD_EDGE_LINE, 0.8))
+        painter.setBrush(CARD_EDGE)
+        for depth in range(edges, 0, -1):
+            shift = depth * EDGE_STEP
+            painter.drawRoundedRect(card.translated(shift, shift), 6, 6)
+
+    def _paint_hint(self, painter: QtGui.QPainter, box: QtCore.QRectF) -> None:
+        if not self._hint:
+            return
+        area = box.adjusted(PAD, LABEL_BAND, -PAD, -PAD)
+        painter.setFont(_font(_HINT_PX))
+        painter.setPen(FAINT_INK)
+        painter.drawText(
+            area, int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap), self._hint
+        )
+
+    # --- keyboard -------------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.activated.emit(self.pile_id)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def focusInEvent(self, event: QtGui.QFocusEvent) -> None:
+        super().focusInEvent(event)
+        for view in self.scene().views() if self.scene() is not None else []:
+            view.setAccessibleDescription(self.description())
+        self.update()
+
+    def focusOutEvent(self, event: QtGui.QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.update()
+
+
+class CaptionItem(QtWidgets.QGraphicsSimpleTextItem):
+    """A deck's name above its piles."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.setFont(_font(20, bold=True))
+        self.setBrush(QtGui.QBrush(INK))
+        self.setZValue(ZONE_Z)
+
+
+__all__ = ["CaptionItem", "ZoneItem"]

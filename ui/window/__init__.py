@@ -1,0 +1,1 @@
+"""The main window and what surrounds it: welcome screen, New-session wizard, files, settings."""

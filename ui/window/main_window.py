@@ -1,0 +1,595 @@
+"""The main window: the felt in the middle, the hand dock, menus, a toolbar, the curtain.
+
+The window paints first and fills in after: the session model takes a few hundred
+milliseconds to import, so the constructor builds only the frame (menus, toolbar, an empty
+felt) and the table is built just after the first paint. Anything that needs it
+(:attr:`MainWindow.document`, :attr:`MainWindow.felt`, the menu actions) builds it at once
+if it is not there yet; :meth:`MainWindow.when_ready` runs a function once it is.
+
+The window owns the session's file (New, Open, Save, Save As, export of the log), asks
+before unsaved changes are lost, keeps an autosave (:class:`cardtable.session.Autosaver`)
+and offers back a session that did not close cleanly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cardtable import __version__
+from cardtable.ui.art.toolbar_icons import icon
+from cardtable.ui.panels.adventure.hand_menu import add_hand_actions
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.table.felt import FeltView
+from cardtable.ui.widgets.style import bring_forward
+from cardtable.ui.window.session_files import (
+    CANCEL,
+    DISCARD,
+    SAVE,
+    UNTITLED,
+    SessionFiles,
+    ask_recover_box,
+    ask_unsaved_box,
+)
+
+if TYPE_CHECKING:
+    from cardtable.session import Autosaver, Session
+    from cardtable.ui.document import SessionDocument
+    from cardtable.ui.table.curtain import Curtain
+    from cardtable.ui.table.hand_dock import HandPanel
+    from cardtable.ui.table.view import TableView
+
+TITLE = "Cardtable"
+REFUSAL_MS = 8000
+#: How long the welcome hint stays in the status bar.
+WELCOME_MS = 60_000
+
+
+class _FirstPaint(QtCore.QObject):
+    """Calls ``then`` once, just after the first paint of ``widget``.
+
+    It watches that one widget, not the whole application: every event of the window
+    would otherwise pass through Python until the first paint.
+    """
+
+    _PAINT = QtCore.QEvent.Type.Paint
+
+    def __init__(self, widget: QtWidgets.QWidget, then: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self._widget = widget
+        self._then = then
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        if event.type() == self._PAINT:
+            self._widget.removeEventFilter(self)
+            QtCore.QTimer.singleShot(0, self._then)
+        return False
+
+
+class MainWindow(QtWidgets.QMainWindow):
+    """Cardtable's window. ``session_path`` is a ``.cardtable`` file to open at start.
+
+    ``autosave_folder`` is where the autosave lives (the user's data folder by default);
+    ``autosave=False`` keeps none. ``ask_recover(path)`` answers whether to recover a
+    session that did not close cleanly (a message box by default). ``animation_ms`` is how
+    long cards take to flip, turn and slide (0: at once).
+    """
+
+    def __init__(
+        self,
+        session_path: str | Path | None = None,
+        *,
+        autosave_folder: Path | None = None,
+        autosave: bool = True,
+        ask_recover: Callable[[Path], bool] | None = None,
+        animation_ms: int | None = None,
+    ) -> None:
+        super().__init__()
+        self._session_path = Path(session_path) if session_path else None
+        self._autosave_folder = autosave_folder
+        self._autosave_on = autosave
+        #: Answers "recover the session autosaved at this path?" (a message box by default).
+        self.ask_recover: Callable[[Path], bool] = ask_recover or (
+            lambda path: ask_recover_box(self, path)
+        )
+        self._animation_ms = animation_ms
+        self._document: SessionDocument | None = None
+        self._table: TableView | None = None
+        self._hand: HandPanel | None = None
+        self._curtain: Curtain | None = None
+        self._autosaver: Autosaver | None = None
+        self._ready: list[Callable[[MainWindow], None]] = []
+        #: The title of a session not saved anywhere yet ("Untitled session", "Demo table").
+        self.untitled = UNTITLED
+        self.files = SessionFiles(self)
+        self._loading = False
+        #: Answers "save the changes first?" with SAVE, DISCARD or CANCEL (tests replace it).
+        self.ask_unsaved: Callable[[], str] = lambda: ask_unsaved_box(self)
+        #: Makes the session File > New starts (an empty one until a welcome dialog exists).
+        self.new_session_factory: Callable[[], Session | None] | None = None
+        self.setWindowTitle(TITLE)
+        self.setObjectName("mainWindow")
+        self.resize(1280, 800)
+        self.setDockOptions(
+            QtWidgets.QMainWindow.DockOption.AnimatedDocks
+            | QtWidgets.QMainWindow.DockOption.AllowTabbedDocks
+        )
+        self.setCentralWidget(FeltView(self))
+        self.hand_dock = QtWidgets.QDockWidget("Hand", self)
+        self.hand_dock.setObjectName("handDock")
+        self.hand_dock.setAccessibleName("Hand")
+        self.hand_dock.setAllowedAreas(
+            Qt.DockWidgetArea.BottomDockWidgetArea | Qt.DockWidgetArea.TopDockWidgetArea
+        )
+        self.hand_dock.setFeatures(
+            QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetClosable
+        )
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.hand_dock)
+        self._seat_label = QtWidgets.QLabel(self)
+        self._seat_label.setObjectName("seatLabel")
+        self._seat_label.setAccessibleName("Who holds the computer")
+        self.statusBar().addPermanentWidget(self._seat_label)
+        self._build_actions()
+        self._build_menus()
+        self._build_toolbar()
+        # A hint for the first minute, not a message that stays after the play has begun.
+        self.statusBar().showMessage(
+            "Welcome to the table. Ctrl+0 fits the table to the window.", WELCOME_MS
+        )
+        felt = self.centralWidget()
+        assert isinstance(felt, FeltView)
+        self._first_paint = _FirstPaint(felt.viewport(), self._ensure_loaded)
+
+    # --- the session, built after the first paint -----------------------------------------
+
+    @property
+    def document(self) -> SessionDocument:
+        self._ensure_loaded()
+        assert self._document is not None
+        return self._document
+
+    @property
+    def felt(self) -> TableView:
+        self._ensure_loaded()
+        assert self._table is not None
+        return self._table
+
+    @property
+    def hand(self) -> HandPanel:
+        self._ensure_loaded()
+        assert self._hand is not None
+        return self._hand
+
+    @property
+    def curtain(self) -> Curtain:
+        self._ensure_loaded()
+        assert self._curtain is not None
+        return self._curtain
+
+    def when_ready(self, callback: Callable[[MainWindow], None]) -> None:
+        """Call ``callback(window)`` once the session is in place (now, if it is)."""
+        if self._document is not None:
+            callback(self)
+        else:
+            self._ready.append(callback)
+
+    def _ensure_loaded(self) -> None:
+        if self._document is not None or self._loading:
+            return
+        self._loading = True
+        try:
+            self._load()
+        finally:
+            self._loading = False
+        for callback in self._ready:
+            callback(self)
+        self._ready.clear()
+
+    def _load(self) -> None:
+        from cardtable.ui.document import SessionDocument
+        from cardtable.ui.table.card_item import DEFAULT_ANIMATION_MS
+        from cardtable.ui.table.curtain import Curtain
+        from cardtable.ui.table.hand_dock import HandPanel, HandScroll
+        from cardtable.ui.table.view import TableView
+
+        session, path, recovered = self.files.starting_session(
+            self._session_path, self._autosave_folder, self._autosave_on
+        )
+        document = SessionDocument(session, path)
+        document.dirty = recovered
+        self._document = document
+        animation = DEFAULT_ANIMATION_MS if self._animation_ms is None else self._animation_ms
+        table = TableView(document, self, animation)
+        table.setAccessibleName("Card table")
+        table.fit_shortcut.setEnabled(False)  # View > Fit has Ctrl+0
+        self._table = table
+        self.setCentralWidget(table)
+        hand = HandPanel(document, self.hand_dock, menu_extras=(add_hand_actions,))
+        hand.title_changed = self.hand_dock.setWindowTitle
+        hand.refresh()
+        self._hand = hand
+        self.hand_dock.setWidget(HandScroll(hand, self.hand_dock))
+        table.add_drop_target(hand.hand_at)
+        # The views above hear of every change first: their private faces are gone before
+        # the curtain (connected last) is shown, let alone painted.
+        self._curtain = Curtain(document, self)
+        document.changed.connect(self._on_changed)
+        document.replaced.connect(self._on_replaced)
+        document.refused.connect(self._on_refused)
+        self.table_menu.clear()
+        self.table_menu.addActions(table.card_actions.all())
+        self.table_menu.addSeparator()
+        self.table_menu.addAction(self.pass_action)
+        self._install_art(document)
+        cards = table.card_actions
+        self.toolbar.insertActions(
+            self._card_tools_end, [cards.draw, cards.flip, cards.turn, cards.shuffle]
+        )
+        for action, name in (
+            (cards.draw, "draw"),
+            (cards.flip, "flip"),
+            (cards.turn, "turn"),
+            (cards.shuffle, "shuffle"),
+            (cards.discard, "discard"),
+        ):
+            action.setIcon(icon(name))
+        app = QtWidgets.QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self._close_autosave)
+        self._start_autosave()
+        self.refresh()
+        table.fit_table()
+        table.setFocus()
+
+    def _install_art(self, document: SessionDocument) -> None:
+        """Decks dressed in the group's own card art: the binding that shows the chosen art,
+        Table > Card art… and the group's own decks, File > Import a deck…"""
+        from cardtable.ui.art.binding import bind_art
+        from cardtable.ui.deck_import.chooser import make_art_action
+        from cardtable.ui.deck_import.wizard import make_import_action
+        from cardtable.ui.window.own_decks_menu import make_own_decks_menu
+
+        self._art = bind_art(document)
+        self.table_menu.addSeparator()
+        self.table_menu.addAction(make_art_action(self, document))
+        self.table_menu.addMenu(make_own_decks_menu(self, document))
+        self.file_menu.insertAction(self.export_action, make_import_action(self, document))
+
+    def _start_autosave(self) -> None:
+        self._close_autosave()
+        if not self._autosave_on or self._document is None:
+            return
+        from cardtable.session import Autosaver
+
+        self._autosaver = Autosaver(self._document.session, self._autosave_folder)
+
+    def _close_autosave(self) -> None:
+        if self._autosaver is not None:
+            self._autosaver.close()
+            self._autosaver = None
+
+    # --- building the frame ---------------------------------------------------------------
+
+    def _action(
+        self,
+        text: str,
+        shortcut: QtGui.QKeySequence | QtGui.QKeySequence.StandardKey | str | None,
+        tip: str,
+        slot: Callable[[], object],
+        icon_name: str | None = None,
+    ) -> QtGui.QAction:
+        action = QtGui.QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QtGui.QKeySequence(shortcut))
+        action.setStatusTip(tip)
+        action.setToolTip(tip)
+        if icon_name is not None:
+            action.setIcon(icon(icon_name))
+        action.triggered.connect(lambda _=False: slot())
+        return action
+
+    def _build_actions(self) -> None:
+        keys = QtGui.QKeySequence.StandardKey
+        self.new_action = self._action(
+            "&New session", keys.New, "Start a new session", self.new_session
+        )
+        self.open_action = self._action(
+            "&Open…", keys.Open, "Open a saved session", self.open_session, "open"
+        )
+        self.demo_action = self._action(
+            "Open the &demo table",
+            None,
+            "Open the demo session: four players, a tarot deck and a shoe",
+            self.open_demo,
+        )
+        self.save_action = self._action("&Save", keys.Save, "Save the session", self.save, "save")
+        self.save_as_action = self._action(
+            "Save &As…", keys.SaveAs, "Save the session to another file", self.save_as
+        )
+        self.export_action = self._action(
+            "&Export the log…",
+            None,
+            "Write the session log, as everyone saw it, to Markdown or a web page",
+            self.export_log,
+        )
+        self.quit_action = self._action("&Quit", keys.Quit, "Close Cardtable", self.close)
+        self.undo_action = self._action(
+            "&Undo", keys.Undo, "Nothing to undo yet.", self.undo, "undo"
+        )
+        self.redo_action = self._action(
+            "&Redo", QtGui.QKeySequence("Ctrl+Shift+Z"), "Nothing to redo.", self.redo, "redo"
+        )
+        # Off until a session is loaded (refresh() turns them on when there is something).
+        self.undo_action.setEnabled(False)
+        self.redo_action.setEnabled(False)
+        self.fit_action = self._action(
+            "&Fit the table to the window", "Ctrl+0", "Show every pile (Ctrl+0)", self._fit, "fit"
+        )
+        self.fit_action.setIconText("Fit")
+        self.zoom_in_action = self._action(
+            "Zoom &in", keys.ZoomIn, "Look closer", lambda: self.felt.zoom_by(1.25)
+        )
+        self.zoom_out_action = self._action(
+            "Zoom &out", keys.ZoomOut, "See more of the table", lambda: self.felt.zoom_by(0.8)
+        )
+        self.next_seat_action = self._action(
+            "Pass to the &next player",
+            "Ctrl+Shift+P",
+            "Hand the computer to the next seat, behind the curtain",
+            self.pass_to_next,
+        )
+        self.pass_menu = QtWidgets.QMenu("&Pass the computer to", self)
+        self.pass_menu.setObjectName("passMenu")
+        self.pass_menu.aboutToShow.connect(self._fill_pass_menu)
+        self.pass_action = self.pass_menu.menuAction()
+        self.pass_action.setIcon(icon("pass"))
+        self.pass_action.setIconText("Pass the computer")
+        self.pass_action.setToolTip("Hand the computer to another player, behind the curtain")
+        self.pass_action.setStatusTip("Hand the computer to another player, behind the curtain")
+        self.about_action = self._action(
+            "&About Cardtable", None, "Version and credits", self._on_about
+        )
+        self.keys_action = self._action(
+            "&Keyboard", None, "The keys that play the table", self._on_keys
+        )
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = self.file_menu = bar.addMenu("&File")
+        file_menu.addActions([self.new_action, self.open_action, self.demo_action])
+        file_menu.addSeparator()
+        file_menu.addActions([self.save_action, self.save_as_action, self.export_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.setToolTipsVisible(True)
+        edit_menu.addActions([self.undo_action, self.redo_action])
+        self.table_menu = bar.addMenu("&Table")
+        self.table_menu.setToolTipsVisible(True)
+        self.table_menu.aboutToShow.connect(self._ensure_loaded)
+        view_menu = bar.addMenu("&View")
+        view_menu.addActions([self.fit_action, self.zoom_in_action, self.zoom_out_action])
+        seat_menu = bar.addMenu("&Seat")
+        seat_menu.addMenu(self.pass_menu)
+        seat_menu.addAction(self.next_seat_action)
+        self.panels_menu = bar.addMenu("&Panels")
+        hand = self.hand_dock.toggleViewAction()
+        hand.setText("&Hand")
+        hand.setStatusTip("Show or hide the hand of the player at the computer")
+        self.panels_menu.addAction(hand)
+        help_menu = bar.addMenu("&Help")
+        help_menu.addActions([self.keys_action, self.about_action])
+
+    def _build_toolbar(self) -> None:
+        bar = self.addToolBar("Table tools")
+        bar.setObjectName("tools")
+        bar.setMovable(False)
+        bar.setIconSize(QtCore.QSize(22, 22))
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        bar.addActions([self.open_action, self.save_action])
+        bar.addSeparator()
+        bar.addActions([self.undo_action, self.redo_action])
+        bar.addSeparator()
+        self._card_tools_end = bar.addSeparator()
+        bar.addAction(self.pass_action)
+        button = bar.widgetForAction(self.pass_action)
+        if isinstance(button, QtWidgets.QToolButton):
+            button.setPopupMode(QtWidgets.QToolButton.ToolButtonPopupMode.InstantPopup)
+            button.setAccessibleName("Pass the computer")
+        bar.addAction(self.fit_action)
+        self.toolbar = bar
+
+    def add_dock(self, dock: QtWidgets.QDockWidget, menu_text: str) -> QtGui.QAction:
+        """Add a panel (dice tray, tokens, sheets...) on the right, listed under Panels.
+
+        The returned menu entry is ticked while the panel is in front; choosing it brings the
+        panel forward (shown, its tab raised), or hides it when it is in front already. (Qt's
+        own toggle would hide a panel that is open but behind another tab.)
+        """
+        if not dock.objectName():
+            dock.setObjectName(menu_text.replace("&", "").replace(" ", "_").lower() + "Dock")
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        entry = QtGui.QAction(menu_text, self)
+        entry.setCheckable(True)
+        entry.setChecked(dock.isVisible())
+        dock.visibilityChanged.connect(entry.setChecked)
+        entry.triggered.connect(lambda checked: bring_forward(dock, checked))
+        self.panels_menu.addAction(entry)
+        if self._curtain is not None and not self._curtain.isHidden():
+            self._curtain.raise_()  # a panel added behind the curtain stays behind it
+        return entry
+
+    # --- following the session ------------------------------------------------------------
+
+    def _on_changed(self, _flags: int) -> None:
+        self.refresh()
+
+    def _on_replaced(self) -> None:
+        self._start_autosave()
+        self.refresh()
+
+    def _on_refused(self, reason: str) -> None:
+        self.statusBar().showMessage(f"⚠ {reason}", REFUSAL_MS)
+
+    def refresh(self) -> None:
+        """Bring the title, undo and redo, and the seat in the status bar up to date."""
+        document = self._document
+        if document is None:
+            return
+        session = document.session
+        name = document.path.name if document.path is not None else self.untitled
+        self.setWindowTitle(f"{name}[*] — {TITLE}")
+        self.setWindowModified(document.dirty)
+        undo, redo = session.undo_label, session.redo_label
+        self.undo_action.setEnabled(session.can_undo)
+        self.undo_action.setText(f"&Undo: {undo}" if undo and session.can_undo else "&Undo")
+        self.undo_action.setIconText("Undo")
+        why = session.undo_blocked_reason
+        self.undo_action.setToolTip(f"Undo: {undo}" if session.can_undo else why or "")
+        self.undo_action.setStatusTip(self.undo_action.toolTip())
+        self.redo_action.setEnabled(session.can_redo)
+        self.redo_action.setText(f"&Redo: {redo}" if redo and session.can_redo else "&Redo")
+        self.redo_action.setIconText("Redo")
+        self.redo_action.setToolTip(f"Redo: {redo}" if session.can_redo else "Nothing to redo.")
+        player = session.current_player
+        if player is None:
+            self._seat_label.setText("Nobody at the table yet")
+        else:
+            self._seat_label.setText(
+                f"<span style='color:{player.colour}; font-size:14pt'>●</span> "
+                f"<b>{player.name}</b> has the computer"
+            )
+        curtain = session.curtain is not None
+        for widget in (self._table, self.hand_dock):
+            if widget is not None:
+                widget.setEnabled(not curtain)
+
+    # --- files ----------------------------------------------------------------------------
+
+    def may_replace(self) -> bool:
+        """Whether the session in play may go: saved, or the player says so."""
+        return self.files.may_replace()
+
+    def new_session(self) -> None:
+        self.files.new_session()
+
+    def open_session(self, path: str | Path | None = None) -> bool:
+        """Open ``path`` (asked for when None); a file that cannot be read changes nothing."""
+        return self.files.open(path)
+
+    def open_demo(self) -> None:
+        self.files.open_demo()
+
+    def save(self) -> bool:
+        return self.files.save()
+
+    def save_as(self) -> bool:
+        return self.files.save_as()
+
+    def export_log(self) -> bool:
+        return self.files.export_log()
+
+    # --- edit, view, seat -----------------------------------------------------------------
+
+    def undo(self) -> None:
+        self.document.undo()
+
+    def redo(self) -> None:
+        self.document.redo()
+
+    def _fit(self) -> None:
+        self.felt.fit_table()
+
+    def _fill_pass_menu(self) -> None:
+        from cardtable.session import PassSeat
+
+        self.pass_menu.clear()
+        session = self.document.session
+        if not session.players:
+            empty = self.pass_menu.addAction("Nobody is at the table yet")
+            empty.setEnabled(False)
+            return
+        for seat, player in enumerate(session.players):
+            here = " (has it now)" if player.id == session.holder else ""
+            entry = self.pass_menu.addAction(f"{player.name}{here}")
+            entry.setIcon(_swatch(player.colour))
+            entry.triggered.connect(
+                lambda _=False, s=seat: self.document.apply(PassSeat(s))
+            )
+
+    def pass_to_next(self) -> None:
+        from cardtable.session import PassSeat
+
+        session = self.document.session
+        if not session.players:
+            self._on_refused("Nobody is at the table yet.")
+            return
+        seat = session.current_seat
+        self.document.apply(PassSeat(0 if seat is None else (seat + 1) % len(session.players)))
+
+    # --- help -----------------------------------------------------------------------------
+
+    def _on_about(self) -> None:
+        QtWidgets.QMessageBox.about(
+            self,
+            "About Cardtable",
+            f"<h3>Cardtable {__version__}</h3>"
+            "<p>A card-and-dice table for narrative role-playing games, "
+            "passed from hand to hand around one computer.</p>",
+        )
+
+    def _on_keys(self) -> None:
+        QtWidgets.QMessageBox.information(self, "Keyboard", KEYS_HELP)
+
+    # --- closing --------------------------------------------------------------------------
+
+    def closeEvent(self, event: QtGui.QCloseEvent) -> None:
+        if self._document is not None and not self.may_replace():
+            event.ignore()
+            return
+        self._close_autosave()
+        if self._table is not None:
+            self._table.preview.hide()
+        event.accept()
+
+
+
+def _swatch(colour: str) -> QtGui.QIcon:
+    pixmap = QtGui.QPixmap(14, 14)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QtGui.QPainter(pixmap)
+    painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+    painter.setBrush(QtGui.QColor(colour))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.drawEllipse(1, 1, 12, 12)
+    painter.end()
+    return QtGui.QIcon(pixmap)
+
+
+KEYS_HELP = (
+    "<table cellpadding=3>"
+    "<tr><td><b>Tab</b>, <b>↑ ↓</b></td><td>from pile to pile</td></tr>"
+    "<tr><td><b>← →</b></td><td>from card to card</td></tr>"
+    "<tr><td><b>Space</b></td><td>choose the card (several: move them together)</td></tr>"
+    "<tr><td><b>Enter</b></td><td>draw from a draw pile; flip a card</td></tr>"
+    "<tr><td><b>D</b></td><td>draw a card to your hand (or the open table)</td></tr>"
+    "<tr><td><b>F</b> / <b>R</b></td><td>flip / turn round</td></tr>"
+    "<tr><td><b>S</b></td><td>shuffle the pile</td></tr>"
+    "<tr><td><b>Delete</b></td><td>discard</td></tr>"
+    "<tr><td><b>P</b> / <b>V</b></td><td>peek at your face-down card / reveal</td></tr>"
+    "<tr><td><b>Menu</b>, <b>Shift+F10</b></td><td>everything else, e.g. Move to…</td></tr>"
+    "<tr><td><b>Ctrl+Z</b> / <b>Ctrl+Shift+Z</b></td><td>undo / redo</td></tr>"
+    "<tr><td><b>Ctrl+0</b></td><td>fit the table to the window</td></tr>"
+    "<tr><td><b>Ctrl+1</b> … <b>Ctrl+7</b></td><td>bring a panel to the front "
+    "(again: hide it)</td></tr>"
+    "</table>"
+)
+
+
+# The answers to "save the changes first?" come with the window, for those who replace
+# its :attr:`MainWindow.ask_unsaved`.
+__all__ = ["CANCEL", "DISCARD", "SAVE", "TITLE", "MainWindow"]
+

@@ -1,0 +1,1 @@
+"""The New-session wizard: systems, players in seat order, characters, a last look."""

@@ -1,0 +1,247 @@
+"""Putting the panels, settings and start-up choices into the main window.
+
+The main window knows the felt, the hand and the curtain; everything else a table needs (the
+dice tray, the guided Challenges, the trackers, the sheets, printing, settings) is wired here,
+once the session is loaded, so that the first paint does not wait for any of it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.table.felt import felt_brush
+from cardtable.ui.window.main_window import MainWindow
+
+if TYPE_CHECKING:
+    # Imported for real only after the first paint: attrs and platformdirs cost ~25 ms.
+    from cardtable.settings import Settings
+
+#: Panels, their menu text and the shortcut that shows or hides them, in tab order.
+PANEL_KEYS = {
+    "dice": ("&Dice tray", "Ctrl+1"),
+    "tarot": ("&Tarot Challenge", "Ctrl+2"),
+    "conflict": ("Fantastical Adventure &conflict", "Ctrl+3"),
+    "pool": ("&Pool Challenge", "Ctrl+4"),
+    "tokens": ("&Author tokens", "Ctrl+5"),
+    "sheets": ("Character &sheet", "Ctrl+6"),
+    "play": ("Fantastical Adventure p&lay", "Ctrl+7"),
+    "log": ("Session &log", "Ctrl+8"),
+}
+#: The short names on the panels' tabs, so that all of them fit side by side.
+TAB_TITLES = {
+    "dice": "Dice",
+    "tarot": "Tarot",
+    "conflict": "Conflict",
+    "pool": "Pool",
+    "tokens": "Tokens",
+    "sheets": "Sheet",
+    "play": "Play",
+    "log": "Log",
+}
+#: How wide the column of panels starts, in pixels.
+PANEL_WIDTH = 420
+#: How wide the log beside the hand starts, in pixels.
+LOG_WIDTH = 460
+#: How tall the hand starts: a row of cards and its label.
+HAND_HEIGHT = 190
+
+
+class WindowSetup:
+    """Keeps the settings the window was set up with, and applies new ones.
+
+    ``settings`` None reads them from the settings folder once the window has painted;
+    ``store`` saves them (the settings folder by default).
+    """
+
+    def __init__(
+        self,
+        window: MainWindow,
+        settings: Settings | None = None,
+        *,
+        settings_folder: Path | None = None,
+        store: Callable[[Settings, Path | None], object] | None = None,
+    ) -> None:
+        self.window = window
+        self._given = settings
+        self._folder = settings_folder
+        self._store = store
+        self.docks: dict[str, QtWidgets.QDockWidget] = {}
+        window.when_ready(self._install)
+
+    # -- panels ---------------------------------------------------------------------------
+
+    def _install(self, window: MainWindow) -> None:
+        from cardtable.settings import load_settings
+        from cardtable.ui.panels.adventure import felt_marks as adventure_felt
+        from cardtable.ui.panels.adventure.conflict import panel as conflict_panel
+        from cardtable.ui.panels.adventure.play import panel as adventure_play_panel
+        from cardtable.ui.panels.dice import tray as dice_tray
+        from cardtable.ui.panels.pool import tracker as pool_tracker
+        from cardtable.ui.panels.tarot import panel as tarot_panel
+        from cardtable.ui.panels.tokens import panel as token_panel
+        from cardtable.ui.sheets import editor as sheet_editor
+        from cardtable.ui.sheets.new_character import ask_new_character
+        from cardtable.ui.sheets.printing.actions import install_print_actions
+        from cardtable.ui.table import log_panel
+        from cardtable.ui.window.new_session.wizard import ask_new_session
+
+        self.settings = self._given if self._given is not None else load_settings(self._folder)
+        document = window.document
+        animation = self.settings.animation_speed.ms
+        sheets = sheet_editor.make_dock(document, window)
+        self.docks = {
+            "dice": dice_tray.make_dock(document, window, animation_ms=animation),
+            "tarot": tarot_panel.make_dock(document, window),
+            "conflict": conflict_panel.make_dock(document, window),
+            "pool": pool_tracker.make_dock(document, window),
+            "tokens": token_panel.make_dock(document, window),
+            "sheets": sheets,
+            "play": adventure_play_panel.make_dock(document, window),
+            "log": log_panel.make_dock(document, window),
+        }
+        adventure_felt.install(window.felt, document)
+        first: QtWidgets.QDockWidget | None = None
+        for key, dock in self.docks.items():
+            text, keys = PANEL_KEYS[key]
+            dock.setWindowTitle(TAB_TITLES[key])  # before add_dock, which names its toggle
+            entry = window.add_dock(dock, text)
+            dock.setToolTip(text.replace("&", ""))
+            entry.setShortcut(QtGui.QKeySequence(keys))
+            entry.setToolTip(f"Bring the {text.replace('&', '')} to the front ({keys}); "
+                             "again hides it")
+            entry.setStatusTip(entry.toolTip())
+            if key == "log":
+                # The log lies beside the hand, always in sight, not behind a tab.
+                window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+                window.splitDockWidget(window.hand_dock, dock, Qt.Orientation.Horizontal)
+            elif first is None:
+                first = dock
+            else:
+                window.tabifyDockWidget(first, dock)
+        if first is not None:
+            first.raise_()
+            # The felt is the table; the panels share a narrow column beside it.
+            window.resizeDocks([first], [PANEL_WIDTH], Qt.Orientation.Horizontal)
+            QtCore.QTimer.singleShot(0, lambda: self._size_bottom(window))
+
+        install_print_actions(
+            window.file_menu, window, document, sheets.current_character, before=window.quit_action
+        )
+        new_character = QtGui.QAction("New &character…", window)
+        new_character.setShortcut(QtGui.QKeySequence("Ctrl+Shift+N"))
+        new_character.setStatusTip("Add a character with a blank sheet of its system")
+
+        def _on_new_character() -> None:
+            created = ask_new_character(window, document)
+            if created is not None:
+                sheets.editor.select(created)
+                sheets.show()
+                sheets.raise_()
+
+        new_character.triggered.connect(_on_new_character)
+        window.file_menu.insertAction(window.file_menu.actions()[1], new_character)
+        settings_action = QtGui.QAction("Se&ttings…", window)
+        settings_action.setShortcut(QtGui.QKeySequence("Ctrl+,"))
+        settings_action.setStatusTip("Felt colour, card backs, animation speed, reveals")
+        settings_action.triggered.connect(self.edit)
+        window.file_menu.insertAction(window.quit_action, settings_action)
+        window.file_menu.insertSeparator(window.quit_action)
+        window.new_session_factory = lambda: ask_new_session(window)
+        window.felt.card_actions.confirm_reveal = self._confirm_reveal
+        document.replaced.connect(self._remember_path)
+        self.apply(self.settings)
+
+    def _size_bottom(self, window: MainWindow) -> None:
+        window.resizeDocks([window.hand_dock], [HAND_HEIGHT], Qt.Orientation.Vertical)
+        log = self.docks.get("log")
+        if log is not None:
+            window.resizeDocks(
+                [window.hand_dock, log],
+                [window.width() - LOG_WIDTH, LOG_WIDTH],
+                Qt.Orientation.Horizontal,
+            )
+
+    # -- settings -------------------------------------------------------------------------
+
+    def apply(self, settings: Settings) -> None:
+        """Show ``settings`` on the table: felt colour, card backs, animation speed."""
+        from cardtable.ui.panels.dice.tray import DiceTray
+        from cardtable.ui.window.settings_dialog import apply_card_backs
+
+        self.settings = settings
+        window = self.window
+        window.felt.setBackgroundBrush(felt_brush(QtGui.QColor(settings.felt_colour)))
+        window.felt.set_animation_ms(settings.animation_speed.ms)
+        apply_card_backs(settings)
+        dice = self.docks.get("dice")
+        tray = dice.findChild(DiceTray) if dice is not None else None
+        if tray is not None:
+            tray.set_animation_ms(settings.animation_speed.ms)
+        window.felt.viewport().update()
+
+    def edit(self) -> None:
+        from cardtable.ui.window.settings_dialog import edit_settings
+
+        chosen = edit_settings(self.window, self.settings)
+        if chosen is not None:
+            self._save(chosen)
+            self.apply(chosen)
+
+    def _save(self, settings: Settings) -> None:
+        from cardtable.settings import save_settings
+
+        self.settings = settings
+        try:
+            (self._store or save_settings)(settings, self._folder)
+        except OSError as exc:
+            self.window.statusBar().showMessage(f"⚠ Could not save the settings: {exc}", 8000)
+
+    def _remember_path(self) -> None:
+        path = self.window.document.path
+        if path is not None:
+            self._save(self.settings.with_recent(path))
+
+    def _confirm_reveal(self, count: int) -> bool:
+        if not self.settings.confirm_reveal:
+            return True
+        cards = "this card" if count == 1 else f"these {count} cards"
+        answer = QtWidgets.QMessageBox.question(
+            self.window,
+            "Reveal to the table?",
+            f"Show {cards} to everyone? Undo cannot hide them again.\n\n"
+            "(Settings can turn this question off.)",
+        )
+        return answer == QtWidgets.QMessageBox.StandardButton.Yes
+
+
+def start_window(session_path: str | None) -> MainWindow | None:
+    """The main window as the app opens it: with ``session_path``, or what the welcome
+    screen chose; None when the player quit from the welcome screen."""
+    settings = None
+    started = None
+    if session_path is None and os.environ.get("CARDTABLE_SMOKE_EXIT") != "1":
+        from cardtable.settings import load_settings
+        from cardtable.ui.window.welcome import choose_start
+
+        started = choose_start(None, load_settings())
+        if started is None:
+            return None
+        settings = started.settings
+    window = MainWindow(session_path)
+    window.setup = WindowSetup(window, settings)
+    if started is not None:
+        chosen = started
+
+        def _put(ready: MainWindow) -> None:
+            if chosen.demo:
+                from cardtable.ui.window.session_files import DEMO_TITLE
+
+                ready.untitled = DEMO_TITLE
+            ready.document.replace(chosen.session, chosen.path)
+
+        window.when_ready(_put)
+    return window
