@@ -46,15 +46,17 @@ def ticking(start: datetime = START) -> Callable[[], datetime]:
     return tick
 
 
-def small_session(seed: int = 1, *, shoe: bool = False) -> Session:
+def small_session(seed: int = 1, *, shoe: bool = False, holder: PlayerId = ALEX) -> Session:
     """Alex (Roland), Bea (Ayla) and Dana the GM (Vex), each character with a hand and a
-    private zone; a shared Challenge zone; the Tourist's Tarot (and a one-deck shoe)."""
+    private zone; a shared Challenge zone; the Tourist's Tarot (and a one-deck shoe).
+    Dana sets the table up and hands the computer to ``holder`` (Alex unless told)."""
     session = Session(rng=seeded(seed), clock=ticking())
     for name, gm in (("Alex", False), ("Bea", False), ("Dana", True)):
         colour = {"Alex": "#c0392b", "Bea": "#2980b9", "Dana": "#8e44ad"}[name]
         session.apply(
             AddPlayer(Player.named(name, colour, gm=gm, taken=[p.id for p in session.players]))
         )
+    session.holder = DANA  # the GM sets the table up
     for char, name, player in ((ROLAND, "Roland", ALEX), (AYLA, "Ayla", BEA), (VEX, "Vex", DANA)):
         session.apply(AddCharacter(Character(char, name, player, "adventure"), hand=True))
         session.apply(AddPile(Pile(ZONE[char], PileKind.ZONE, f"{name}'s cards", owner=char)))
@@ -62,6 +64,7 @@ def small_session(seed: int = 1, *, shoe: bool = False) -> Session:
     session.apply(AddDeck(DeckOnTable(DeckId("tarot"), "tourist-tarot")))
     if shoe:
         session.apply(AddDeck(DeckOnTable(DeckId("shoe"), "shoe", 1)))
+    session.holder = holder
     return session
 
 

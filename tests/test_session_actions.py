@@ -173,7 +173,7 @@ def test_redo_brings_back_the_same_shuffle():
 
 
 def test_undo_and_redo_walk_several_steps_back_and_forth():
-    session = small_session()
+    session = small_session(holder=DANA)
     states = [_snapshot(session)]
     for action in (
         Draw(TAROT_DRAW, HAND[ROLAND], 2),
@@ -185,7 +185,7 @@ def test_undo_and_redo_walk_several_steps_back_and_forth():
     for expected in reversed(states[:-1]):
         session.undo()
         assert _snapshot(session) == expected
-    assert (session.undo_label or "").startswith("Alex put The Tourist's Tarot on the table")
+    assert (session.undo_label or "").startswith("Dana put The Tourist's Tarot on the table")
     for expected in states[1:]:
         session.redo()
         assert _snapshot(session) == expected
@@ -193,7 +193,7 @@ def test_undo_and_redo_walk_several_steps_back_and_forth():
 
 
 def test_a_new_action_clears_redo():
-    session = small_session()
+    session = small_session(holder=DANA)
     session.apply(ChangeScene())
     session.undo()
     assert session.can_redo
@@ -204,19 +204,21 @@ def test_a_new_action_clears_redo():
 
 
 def test_notes_and_seat_passes_are_not_undone():
-    session = small_session()
+    session = small_session(holder=DANA)
     session.apply(ChangeScene())
     session.apply(Note("The lights flicker."))
     take_seat(session, BEA)
-    assert session.undo_label == "Alex began scene 2"
+    take_seat(session, DANA)
+    assert session.undo_label == "Dana began scene 2"
     session.undo()
-    assert session.scene == 1 and session.holder == BEA
-    assert session.log[-1].public == "Bea undid: Alex began scene 2"
+    assert session.scene == 1 and session.holder == DANA
+    assert session.log[-1].public == "Dana undid: Dana began scene 2"
 
 
 def test_undoing_the_arrival_of_the_player_holding_the_computer_raises_the_curtain():
     session = small_session()
-    session.apply(AddPlayer(Player.named("Chidi", taken=[p.id for p in session.players])))
+    # Chidi joins as a second GM: only a GM may take back another's (public) action.
+    session.apply(AddPlayer(Player.named("Chidi", gm=True, taken=[p.id for p in session.players])))
     chidi = session.players[-1].id
     take_seat(session, chidi)
     session.undo()
@@ -241,14 +243,14 @@ def test_revealing_cards_is_a_checkpoint_undo_does_not_cross():
 
 
 def test_a_face_up_draw_shows_a_card_and_is_a_checkpoint_too():
-    session = small_session()
+    session = small_session(holder=DANA)
     session.apply(ChangeScene())
     session.apply(Draw(TAROT_DRAW, CHALLENGE, face_up=True))
     assert not session.can_undo and session.scene == 2
 
 
 def test_actions_after_a_checkpoint_can_be_undone_back_to_it():
-    session = small_session()
+    session = small_session(holder=DANA)
     session.apply(Draw(TAROT_DRAW, CHALLENGE, face_up=True))
     session.apply(ChangeScene())
     session.undo()
@@ -315,7 +317,7 @@ def test_the_computer_can_be_passed_on_again_behind_the_curtain():
 
 
 def test_undo_waits_behind_the_curtain():
-    session = small_session()
+    session = small_session(holder=DANA)
     session.apply(ChangeScene())
     session.apply(PassSeat(seat_of(session, BEA)))
     assert not session.can_undo
@@ -365,8 +367,9 @@ def test_a_peek_lapses_when_the_zone_is_shuffled():
 
 
 def test_only_the_owner_may_peek():
-    session = small_session()
+    session = small_session(holder=DANA)  # the GM deals Ayla a face-down card
     session.apply(Draw(TAROT_DRAW, ZONE[AYLA]))
+    take_seat(session, ALEX)
     card = session.table.piles[ZONE[AYLA]].top
     with pytest.raises(SessionError, match="Only the player"):
         session.apply(Peek(card))

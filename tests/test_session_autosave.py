@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from session_builders import AYLA, HAND, TAROT_DRAW, small_session
+from session_builders import AYLA, DANA, HAND, TAROT_DRAW, small_session
 
 from cardtable.session import ChangeScene, Draw, Note, load
 from cardtable.session import autosave as autosave_module
@@ -25,7 +25,7 @@ def _same(a, b) -> bool:
 
 
 def test_changes_are_autosaved_and_a_crash_offers_them_back(tmp_path: Path):
-    session = small_session()
+    session = small_session(holder=DANA)
     saver = Autosaver(session, tmp_path, delay=0.01)
     session.apply(Draw(TAROT_DRAW, HAND[AYLA], 2))
     session.apply(ChangeScene())
@@ -37,7 +37,7 @@ def test_changes_are_autosaved_and_a_crash_offers_them_back(tmp_path: Path):
 
 
 def test_a_clean_exit_offers_nothing_to_recover(tmp_path: Path):
-    session = small_session()
+    session = small_session(holder=DANA)
     saver = Autosaver(session, tmp_path, delay=0.01)
     session.apply(ChangeScene())
     saver.close()
@@ -46,14 +46,14 @@ def test_a_clean_exit_offers_nothing_to_recover(tmp_path: Path):
 
 
 def test_nothing_is_offered_before_anything_was_autosaved(tmp_path: Path):
-    saver = Autosaver(small_session(), tmp_path, delay=0.01)
+    saver = Autosaver(small_session(holder=DANA), tmp_path, delay=0.01)
     saver.flush()
     assert recoverable_autosave(tmp_path) is None
     saver.close()
 
 
 def test_declining_recovery_forgets_the_autosave(tmp_path: Path):
-    session = small_session()
+    session = small_session(holder=DANA)
     saver = Autosaver(session, tmp_path, delay=0.01)
     session.apply(ChangeScene())
     saver.flush()
@@ -73,7 +73,7 @@ def test_the_table_does_not_wait_for_the_disk(tmp_path: Path, monkeypatch):
         real_write(path, data, **kwargs)
 
     monkeypatch.setattr(autosave_module, "write_atomic", stuck_write)
-    session = small_session()
+    session = small_session(holder=DANA)
     saver = Autosaver(session, tmp_path, delay=0.0)
     session.apply(ChangeScene())
     assert writing.wait(10)
@@ -86,7 +86,7 @@ def test_the_table_does_not_wait_for_the_disk(tmp_path: Path, monkeypatch):
 
 
 def test_many_quick_changes_make_few_writes(tmp_path: Path):
-    session = small_session()
+    session = small_session(holder=DANA)
     saver = Autosaver(session, tmp_path, delay=30.0)
     for number in range(20):
         session.apply(Note(f"line {number}"))
@@ -99,7 +99,7 @@ def test_many_quick_changes_make_few_writes(tmp_path: Path):
 def test_a_failing_autosave_is_reported_not_raised(tmp_path: Path):
     blocked = tmp_path / "not-a-folder"
     blocked.write_text("a file where the folder should be")
-    session = small_session()
+    session = small_session(holder=DANA)
     saver = Autosaver(session, blocked, delay=0.0)
     session.apply(ChangeScene())
     saver.flush()

@@ -23,7 +23,6 @@ from session_builders import (
 )
 
 from cardtable.session import (
-    ChangeScene,
     Draw,
     Move,
     Note,
@@ -140,10 +139,10 @@ def test_behind_the_curtain_even_the_owner_reads_only_the_public_text():
 def test_every_entry_has_a_time_and_a_seat_in_order():
     session = small_session()
     take_seat(session, BEA)
-    session.apply(ChangeScene())
+    session.apply(Note("The lights flicker."))
     times = [e.at for e in session.log]
     assert times == sorted(times) and len(set(times)) == len(times)
-    assert session.log[-1].seat == 1 and session.log[-1].public == "Bea began scene 2"
+    assert session.log[-1].seat == 1 and session.log[-1].public == "Bea noted: The lights flicker."
 
 
 # -- exports -------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from session_builders import (
     AYLA,
     BEA,
     CHALLENGE,
+    DANA,
     HAND,
     ROLAND,
     TAROT_DRAW,
@@ -74,8 +75,9 @@ def _rich_session() -> Session:
     session.apply(Peek(session.table.piles[ZONE[ROLAND]].top))
     session.apply(EditSheet(ROLAND, sample_characters()[3].revised(name="Roland")))
     session.apply(StartResolver("doom", Clock("Doom", 6, (1, 2))))
-    session.apply(SetOption("jokers wild", True))
     session.apply(Note("A private thought", private=True))
+    take_seat(session, DANA)
+    session.apply(SetOption("jokers wild", True))
     take_seat(session, BEA)
     session.apply(Draw(TAROT_DRAW, CHALLENGE, face_up=True))
     session.apply(PassSeat(seat_of(session, ALEX)))

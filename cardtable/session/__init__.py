@@ -41,6 +41,7 @@ from cardtable.session.actions import (
     Turn,
     hand_id,
 )
+from cardtable.session.authority import ANYONE, AuthorityError, Decider
 from cardtable.session.autosave import Autosaver, dismiss_autosave, recoverable_autosave
 from cardtable.session.core import Action, Changes, Performed, Session
 from cardtable.session.export import log_html, log_markdown, write_log
@@ -68,11 +69,13 @@ from cardtable.session.visibility import (
 )
 
 __all__ = [
+    "ANYONE",
     "Action",
     "AddCharacter",
     "AddDeck",
     "AddPile",
     "AddPlayer",
+    "AuthorityError",
     "Autosaver",
     "ChangeScene",
     "Changes",
@@ -80,6 +83,7 @@ __all__ = [
     "CharacterId",
     "ConfirmSeat",
     "CurtainError",
+    "Decider",
     "DeckOnTable",
     "Draw",
     "EditSheet",

@@ -32,6 +32,13 @@ from attrs import evolve, field, frozen
 
 from cardtable.cards import CardId, DeckId
 from cardtable.piles import Pile, PileId, PileKind
+from cardtable.session.authority import (
+    card_refusal,
+    destination_refusal,
+    gm_refusal,
+    pile_refusal,
+    sheet_refusal,
+)
 from cardtable.session.core import Action, Performed, Session
 from cardtable.session.log import Event
 from cardtable.session.model import (
@@ -120,6 +127,15 @@ class Draw(Action):
     count: int = 1
     face_up: bool = False
 
+    def refusal(self, session: Session, who: PlayerId) -> str | None:
+        state = session.state
+        source, dest = state.table.piles.get(self.source), state.table.piles.get(self.to)
+        if source is None or dest is None:
+            return None
+        return pile_refusal(state, who, source, "draw from") or destination_refusal(
+            state, who, dest
+        )
+
     def perform(self, session: Session) -> Performed:
         table = session.table
         source, dest = table.pile(self.source), table.pile(self.to)
@@ -194,6 +210,16 @@ class Move(Action):
     face_up: bool | None = None
     index: int | None = None
 
+    def refusal(self, session: Session, who: PlayerId) -> str | None:
+        state = session.state
+        for card in self.cards:
+            if card in state.table.cards and (
+                reason := card_refusal(state, who, card, "move")
+            ):
+                return reason
+        dest = state.table.piles.get(self.to)
+        return None if dest is None else destination_refusal(state, who, dest)
+
     def perform(self, session: Session) -> Performed:
         if not self.cards:
             raise SessionError("Choose at least one card to move.")
@@ -222,6 +248,9 @@ class Flip(Action):
 
     card: CardId
 
+    def refusal(self, session: Session, who: PlayerId) -> str | None:
+        return card_refusal(session.state, who, self.card, "flip")
+
     def perform(self, session: Session) -> Performed:
         state = session.state
         pile = state.table.pile(state.table.where(self.card))
@@ -247,6 +276,9 @@ class Turn(Action):
 
     card: CardId
 
+    def refusal(self, session: Session, who: PlayerId) -> str | None:
+        return card_refusal(session.state, who, self.card, "turn round")
+
     def perform(self, session: Session) -> Performed:
         state = session.state
         pile = state.table.pile(state.table.where(self.card))
@@ -268,6 +300,10 @@ class Shuffle(Action):
     """Shuffle a pile (and turn its cards at random, for a deck that uses orientation)."""
 
     pile: PileId
+
+    def refusal(self, session: Session, who: PlayerId) -> str | None:
+        pile = session.state.table.piles.get(self.pile)
+        return None if pile is None else pile_refusal(session.state, who, pile, "shuffle")
 
     def perform(self, session: Session) -> Performed:
         state = session.state
@@ -317,6 +353,12 @@ class Reveal(Action):
     """Turn face-down cards face up all together: a checkpoint undo does not cross."""
 
     cards: tuple[CardId, ...] = field(converter=_card_tuple)
+
+    def refusal(self, session: Session, who: PlayerId) -> str | None:
+        for card in self.cards:
+            if reason := card_refusal(session.state, who, card, "reveal"):
+                return reason
+        return None
 
     def perform(self, session: Session) -> Performed:
         state = session.state
@@ -416,6 +458,11 @@ class AddCharacter(Action):
     character: Character
     hand: bool = False
 
+    def refusal(self, session: Session, who: PlayerId) -> str | None:
+        if self.character.player == who:
+            return None
+        return gm_refusal(session.state, who, "bring in another player's character")
+
     def perform(self, session: Session) -> Performed:
         state = session.state
         char = self.character
@@ -462,6 +509,9 @@ class AddDeck(Action):
 
     deck: DeckOnTable
 
+    def refusal(self, session: Session, who: PlayerId) -> str | None:
+        return gm_refusal(session.state, who, "put a deck on the table")
+
     def perform(self, session: Session) -> Performed:
         state = session.state
         if self.deck.id in state.deck_ids():
@@ -486,6 +536,9 @@ class EditSheet(Action):
     character: CharacterId
     sheet: Sheet
     what: str = ""
+
+    def refusal(self, session: Session, who: PlayerId) -> str | None:
+        return sheet_refusal(session.state, who, self.character)
 
     def perform(self, session: Session) -> Performed:
         state = session.state
@@ -516,6 +569,9 @@ class ChangeScene(Action):
 
     number: int | None = None
 
+    def refusal(self, session: Session, who: PlayerId) -> str | None:
+        return gm_refusal(session.state, who, "begin a new scene")
+
     def perform(self, session: Session) -> Performed:
         state = session.state
         number = state.scene + 1 if self.number is None else self.number
@@ -533,6 +589,9 @@ class SetOption(Action):
 
     name: str
     value: OptionValue
+
+    def refusal(self, session: Session, who: PlayerId) -> str | None:
+        return gm_refusal(session.state, who, "change the table's options")
 
     def perform(self, session: Session) -> Performed:
         if not self.name.strip():

@@ -37,6 +37,7 @@ from cardtable.cards import CardId
 from cardtable.piles import PileKind, Table
 from cardtable.randomness import Rng, from_os
 from cardtable.session.audience import public_cards
+from cardtable.session.authority import AuthorityError, is_gm, name_of
 from cardtable.session.log import Event, LogEntry, SessionLog
 from cardtable.session.model import (
     Character,
@@ -48,6 +49,7 @@ from cardtable.session.model import (
     Player,
     PlayerId,
     Seat,
+    SessionError,
     UndoError,
 )
 
@@ -101,13 +103,26 @@ class Action:
         """Change ``session`` and say what happened; raise (changing nothing) to refuse."""
         raise NotImplementedError
 
+    def refusal(self, session: Session, who: PlayerId) -> str | None:
+        """Why the player ``who`` may not ask for this action now (see
+        :mod:`cardtable.session.authority`), or None. Asked before :meth:`perform`."""
+        return None
+
 
 @frozen
 class _Step:
-    """One undoable action: its log entries and the game state on the other side of it."""
+    """One undoable action: its log entries, the game state and the randomness on the other
+    side of it, and who asked for it (only they, or the GM for a public one, may undo it)."""
 
     entries: tuple[LogEntry, ...]
     state: GameState
+    actor: PlayerId | None = None
+    rng_state: object = None
+
+    @property
+    def public(self) -> bool:
+        """No seat learnt anything private by it (a face-down card no one has seen is public)."""
+        return all(entry.private is None or entry.owner is None for entry in self.entries)
 
     @property
     def label(self) -> str:
@@ -216,11 +231,29 @@ class Session:
 
     # -- changing -------------------------------------------------------------------------
 
+    def may(self, action: Action) -> str | None:
+        """Why the seat holding the computer may not ask for ``action`` now, or None.
+
+        The views ask before they offer an action (a menu entry greyed out with this reason
+        as its tooltip); :meth:`apply` asks again and refuses with :class:`AuthorityError`.
+        """
+        if self.curtain is not None and not action.behind_curtain:
+            return self._curtain_error().args[0]
+        if self.holder is None:
+            return None
+        try:
+            return action.refusal(self, self.holder)
+        except SessionError:
+            return None  # the action itself will say what is wrong with it
+
     def apply(self, action: Action) -> Changes:
         """Run ``action``; all or nothing. Returns what changed."""
         if self.curtain is not None and not action.behind_curtain:
             raise self._curtain_error()
+        if reason := self.may(action):
+            raise AuthorityError(reason)
         before = self.state.copy() if action.undoable else None
+        rng_before = self.rng.getstate() if action.undoable else None
         shown_before = public_cards(self.state)
         holder, curtain = self.holder, self.curtain
         try:
@@ -247,7 +280,7 @@ class Session:
                 self._undo.clear()
                 self._barrier = checkpoint
             else:
-                self._undo.append(_Step(tuple(entries), before))
+                self._undo.append(_Step(tuple(entries), before, holder, rng_before))
                 del self._undo[:-UNDO_DEPTH]
             self._redo.clear()
             changes |= Changes.UNDO
@@ -282,11 +315,35 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._undo) and self.curtain is None
+        steps = self._undo
+        return bool(steps) and self.curtain is None and self._travel_refusal(steps) is None
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo) and self.curtain is None
+        steps = self._redo
+        return bool(steps) and self.curtain is None and self._travel_refusal(steps) is None
+
+    def _travel_refusal(self, steps: list[_Step], verb: str = "undo") -> str | None:
+        """Why the seat holding the computer may not undo (or redo) the last of ``steps``:
+        a seat takes back only its own actions; the GM any action that showed nothing
+        private. None when it may."""
+        step = steps[-1]
+        me = self.holder
+        if me is None or step.actor is None or step.actor == me:
+            return None
+        if step.public and is_gm(self.state, me):
+            return None
+        owner = name_of(self.state, step.actor)
+        return f"Only {owner} may {verb} {owner}'s last action ({step.label})."
+
+    @property
+    def redo_blocked_reason(self) -> str | None:
+        """Why redo is not offered now, or None when it is."""
+        if not self._redo:
+            return "Nothing to redo."
+        if self.curtain is not None:
+            return self._curtain_error().args[0]
+        return self._travel_refusal(self._redo, "redo")
 
     @property
     def undo_label(self) -> str | None:
@@ -303,7 +360,7 @@ class Session:
         if self.curtain is not None and self._undo:
             return self._curtain_error().args[0]
         if self._undo:
-            return None
+            return self._travel_refusal(self._undo)
         return self._barrier or "Nothing to undo yet."
 
     def checkpoint(self, reason: str) -> None:
@@ -318,6 +375,8 @@ class Session:
         if not self.can_undo:
             if self.curtain is not None:
                 raise self._curtain_error()
+            if self._undo and (reason := self._travel_refusal(self._undo)):
+                raise AuthorityError(reason)
             raise UndoError(self.undo_blocked_reason or "Nothing to undo.")
         step = self._undo.pop()
         return self._travel(step, self._redo, "undid")
@@ -327,6 +386,8 @@ class Session:
         if not self.can_redo:
             if self.curtain is not None:
                 raise self._curtain_error()
+            if self._redo and (reason := self._travel_refusal(self._redo, "redo")):
+                raise AuthorityError(reason)
             raise UndoError("Nothing to redo.")
         step = self._redo.pop()
         return self._travel(step, self._undo, "redid")
@@ -336,8 +397,12 @@ class Session:
         shown_before = public_cards(self.state)
         who = self.actor_name
         current = self.state.copy()
-        other_way.append(_Step(step.entries, current))
+        other_way.append(_Step(step.entries, current, step.actor, self.rng.getstate()))
         self.state.restore(step.state)
+        if step.rng_state is not None:
+            # An undone draw or roll, asked for again, comes out the same: undo cannot be
+            # used to redraw a card or reroll dice one disliked.
+            self.rng.setstate(step.rng_state)  # type: ignore[arg-type]
         changes = _differences(current, self.state) | Changes.UNDO | Changes.LOG
         if self.holder is not None and self.holder not in {p.id for p in self.state.players}:
             # The player holding the computer was taken back: hand it to the first seat,

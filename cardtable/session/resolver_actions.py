@@ -11,9 +11,10 @@ from typing import ClassVar
 
 from attrs import field, frozen
 
+from cardtable.session.authority import ANYONE, DeciderRule, decider_in
 from cardtable.session.core import Action, Changes, Performed, Session, StepFunction
 from cardtable.session.log import Event
-from cardtable.session.model import GameState, SessionError
+from cardtable.session.model import GameState, PlayerId, SessionError
 from cardtable.session.registry import resolver_kind
 
 
@@ -33,6 +34,10 @@ class StartResolver(Action):
     resolver_id: str
     state: object
     text: str = ""
+    decider: DeciderRule = ANYONE
+
+    def refusal(self, session: Session, who: PlayerId) -> str | None:
+        return decider_in(self.decider, session.state).refusal(session.state, who)
 
     def perform(self, session: Session) -> Performed:
         if self.resolver_id in session.resolvers:
@@ -49,6 +54,10 @@ class EndResolver(Action):
 
     resolver_id: str
     text: str = ""
+    decider: DeciderRule = ANYONE
+
+    def refusal(self, session: Session, who: PlayerId) -> str | None:
+        return decider_in(self.decider, session.state).refusal(session.state, who)
 
     def perform(self, session: Session) -> Performed:
         if session.resolvers.pop(self.resolver_id, None) is None:
@@ -64,6 +73,8 @@ class ResolverStep(Action):
     The session knows nothing of the rules: ``step(state, rng)`` changes what it must and
     returns its log lines; ``texts`` are logged after them. ``checkpoint`` (a reason) makes
     the step one undo does not cross, e.g. a roll the group agreed not to take back.
+    ``decider`` says whose decision the step is (see :class:`Decider`): a character's
+    Answer is its controller's alone.
     """
 
     foreign: ClassVar[bool] = True
@@ -72,6 +83,10 @@ class ResolverStep(Action):
     texts: tuple[Event | str, ...] = field(default=(), converter=tuple)
     changes: Changes = Changes.RESOLVER
     checkpoint: str | None = None
+    decider: DeciderRule = ANYONE
+
+    def refusal(self, session: Session, who: PlayerId) -> str | None:
+        return decider_in(self.decider, session.state).refusal(session.state, who)
 
     def perform(self, session: Session) -> Performed:
         said = self.step(session.state, session.rng)
