@@ -46,4 +46,6 @@ def test_wheel_holds_every_package_and_the_assets(tmp_path: Path) -> None:
             assert prefix + source.name in names, f"{source.relative_to(ROOT)} is not in the wheel"
     assert "cardtable/assets/decks/tourist-tarot.json" in names
     assert "cardtable/assets/decks/playing-cards.json" in names
+    for font in ("texgyrepagella-regular.otf", "DejaVuSans.ttf", "GUST-FONT-LICENSE.txt"):
+        assert f"cardtable/assets/fonts/{font}" in names
     assert "cardtable/py.typed" in names

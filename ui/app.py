@@ -18,6 +18,7 @@ import time
 from cardtable import __version__
 from cardtable.logs import configure_logging, log_uncaught
 from cardtable.ui.art.app_icon import app_icon
+from cardtable.ui.art.fonts import use_bundled_fonts
 from cardtable.ui.qt import QtCore, QtWidgets
 
 SMOKE_EXIT_VARIABLE = "CARDTABLE_SMOKE_EXIT"
@@ -38,6 +39,8 @@ def application() -> QtWidgets.QApplication:
     app.setApplicationDisplayName("Cardtable")
     # Ties the windows to packaging/linux/cardtable.desktop (its icon in docks and task bars).
     app.setDesktopFileName("cardtable")
+    # The same typefaces on every machine, for the panels as for the felt and the cards.
+    use_bundled_fonts(app)
     # Set once the event loop runs: the window then waits for the display to show it, and
     # drawing the icon's sizes there costs the first paint nothing (~5 ms otherwise).
     QtCore.QTimer.singleShot(0, lambda: app.setWindowIcon(app_icon()))

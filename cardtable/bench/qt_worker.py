@@ -103,9 +103,12 @@ def startup(runs: int) -> dict[str, Any]:
 def drag(runs: int) -> dict[str, Any]:
     """Drag frame times over 500 and 2,000 cards: the steadiest of ``runs`` runs of each."""
     from cardtable.bench import drag as drag_bench
+    from cardtable.ui.art.fonts import use_bundled_fonts
     from cardtable.ui.qt import QtGui, QtWidgets
 
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(sys.argv[:1])
+    assert isinstance(app, QtWidgets.QApplication)
+    use_bundled_fonts(app)  # the felt's labels and the cards in the app's own typefaces
     steadiest = {
         cards: min(
             (drag_bench.run(cards) for _ in range(runs)), key=lambda r: r["drag_frame_ms_p95"]

@@ -12,14 +12,15 @@ import contextlib
 import math
 from collections.abc import Iterator, Sequence
 
+from cardtable.ui.art import fonts
 from cardtable.ui.qt import Qt, QtCore, QtGui
 
 CARD_UNITS_WIDE = 500.0
 CORNER_RADIUS = 24.0  # card units: a real card's 3 mm corner on a 63 mm card
 
-# Families tried in order; the style hint finds something close when none is installed.
-SERIF = ["Georgia", "Palatino Linotype", "Book Antiqua", "P052", "C059", "DejaVu Serif"]
-SANS = ["Helvetica Neue", "Arial", "Nimbus Sans", "Liberation Sans", "DejaVu Sans"]
+# The bundled families (ui/art/fonts.py); the sans after the serif draws the symbols it lacks.
+SERIF = [fonts.SERIF, fonts.SANS]
+SANS = [fonts.SANS]
 
 INK = QtGui.QColor("#231f1a")
 PAPER_WHITE = QtGui.QColor("#fdfbf6")
@@ -39,6 +40,7 @@ def font(
     families: Sequence[str], size: float, weight: int = 400, italic: bool = False
 ) -> QtGui.QFont:
     """A font ``size`` card units tall (pixel size, so it scales with the painter)."""
+    fonts.register_fonts()
     result = QtGui.QFont()
     result.setFamilies(list(families))
     result.setStyleHint(

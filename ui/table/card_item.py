@@ -18,6 +18,7 @@ import math
 
 from cardtable.cards import CardFace, CardId
 from cardtable.ui.art import card_art
+from cardtable.ui.art.common import SANS
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 
 DEFAULT_ANIMATION_MS = 180
@@ -335,6 +336,7 @@ class CardItem(QtWidgets.QGraphicsObject):
             )
         )
         label = QtGui.QFont()
+        label.setFamilies(SANS)
         label.setPixelSize(9)
         label.setBold(True)
         label.setLetterSpacing(QtGui.QFont.SpacingType.AbsoluteSpacing, 0.5)

@@ -10,6 +10,7 @@ and is lit while a dragged card would land on it.
 from __future__ import annotations
 
 from cardtable.ui.art import card_art
+from cardtable.ui.art.common import SANS
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.layout import LABEL_BAND, PAD, ZoneSpec, ZoneStyle, card_centre
 
@@ -33,6 +34,7 @@ ZONE_Z = -100.0
 
 def _font(pixels: int, bold: bool = False) -> QtGui.QFont:
     font = QtGui.QFont()
+    font.setFamilies(SANS)
     font.setPixelSize(pixels)
     font.setBold(bold)
     return font

@@ -17,6 +17,7 @@ from cardtable.cards import CardId
 from cardtable.piles import PileId, Table
 from cardtable.resolvers.adventure.game import AdventureGame
 from cardtable.steps.adventure.conflict import find_game
+from cardtable.ui.art.common import SANS
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.adventure.hits import status_words
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
@@ -39,6 +40,7 @@ _ROWS = 2
 
 def _font(bold: bool = False, pixels: int = TAG_PX) -> QtGui.QFont:
     font = QtGui.QFont()
+    font.setFamilies(SANS)
     font.setPixelSize(pixels)
     font.setBold(bold)
     return font

@@ -15,6 +15,7 @@ from typing import TypeAlias
 
 from attrs import field, frozen
 
+from cardtable.ui.art import fonts
 from cardtable.ui.qt import Qt, QtCore, QtGui
 
 QRectF: TypeAlias = QtCore.QRectF
@@ -32,13 +33,15 @@ class Face(enum.Enum):
     SYMBOL = "symbol"
 
 
-_SERIFS = ["P052", "Palatino Linotype", "Palatino", "Book Antiqua", "DejaVu Serif", "Georgia"]
-_SANS = ["DejaVu Sans Condensed", "Arial Narrow", "Helvetica Neue", "Segoe UI", "DejaVu Sans"]
-# Suit glyphs: a font known to have them, so Qt does not hunt for a fallback per glyph.
-_SYMBOLS = ["DejaVu Sans", "Segoe UI Symbol", "Apple Symbols", "Arial Unicode MS"]
+# The bundled families only (ui/art/fonts.py), so every machine prints the same sheet. The
+# sans holds the suit glyphs and arrows, so Qt never hunts for a fallback per glyph.
+_SERIFS = [fonts.SERIF, fonts.SANS]
+_SANS = [fonts.SANS_CONDENSED, fonts.SANS]
+_SYMBOLS = [fonts.SANS]
 
 
 def _make_font(face: Face, size: float) -> QtGui.QFont:
+    fonts.register_fonts()
     font = QtGui.QFont()
     if face in (Face.TITLE, Face.SERIF, Face.ITALIC):
         font.setFamilies(_SERIFS)
@@ -52,7 +55,8 @@ def _make_font(face: Face, size: float) -> QtGui.QFont:
     font.setItalic(face is Face.ITALIC)
     font.setPointSizeF(size)
     font.setKerning(True)
-    return font
+    # Plain letters: a PDF reader copies "off", never the single "ﬀ" glyph.
+    return fonts.without_ligatures(font)
 
 
 @frozen

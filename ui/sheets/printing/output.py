@@ -21,6 +21,7 @@ from attrs import frozen
 
 from cardtable import __version__
 from cardtable.sheets import Sheet, blank, sample_characters
+from cardtable.ui.art.fonts import use_bundled_fonts
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
 from cardtable.ui.sheets.printing.canvas import Canvas
 from cardtable.ui.sheets.printing.frame import PALETTES
@@ -65,6 +66,7 @@ def ensure_gui_application() -> QtGui.QGuiApplication:
     app = QtWidgets.QApplication.instance()
     if app is None:
         app = QtWidgets.QApplication(["cardtable"])
+        use_bundled_fonts(app)
     assert isinstance(app, QtGui.QGuiApplication)
     return app
 

@@ -1,0 +1,85 @@
+"""The typefaces Cardtable ships, so that every machine draws and prints the same.
+
+The font files live in ``cardtable.assets/fonts`` (with their licences) and are registered
+with Qt once, as soon as an application exists: :func:`use_bundled_fonts` does that and makes
+the bundled sans the application's font, so the panels and dialogs use it too. The card art,
+the felt and the printed sheets ask for the families below by name; each list ends with
+:data:`SANS`, which holds every symbol the app draws (suits, arrows, check marks), so no
+glyph is ever left to whatever fallback a machine happens to have.
+
+Nothing here is needed for the model; importing this module costs no Qt call.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import cardtable.assets
+from cardtable.ui.qt import QtGui
+
+#: The serif of the cards and printed sheets: a Palatino.
+SERIF = "TeX Gyre Pagella"
+#: The sans of the felt, the panels and the printed labels; it also has every symbol we use.
+SANS = "DejaVu Sans"
+#: Printed labels in small capitals, where width is scarce.
+SANS_CONDENSED = "DejaVu Sans Condensed"
+
+#: The files, by the family each one adds.
+FILES = {
+    SERIF: ("texgyrepagella-regular.otf", "texgyrepagella-bold.otf", "texgyrepagella-italic.otf"),
+    SANS: ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+    SANS_CONDENSED: ("DejaVuSansCondensed-Bold.ttf",),
+}
+_log = logging.getLogger(__name__)
+_registered: list[str] | None = None
+
+
+def font_folder() -> Path:
+    """Where the bundled font files are installed."""
+    return Path(cardtable.assets.__file__).parent / "fonts"
+
+
+def register_fonts() -> list[str]:
+    """Register every bundled font file with Qt (once); returns the families now known.
+
+    Needs a QGuiApplication. A missing or unreadable file is logged and skipped: the app then
+    draws with the machine's own fonts rather than not at all.
+    """
+    global _registered
+    if _registered is not None:
+        return _registered
+    if QtGui.QGuiApplication.instance() is None:
+        raise RuntimeError("register_fonts() needs a QGuiApplication")
+    families: list[str] = []
+    folder = font_folder()
+    for family, names in FILES.items():
+        for name in names:
+            font_id = QtGui.QFontDatabase.addApplicationFont(str(folder / name))
+            if font_id < 0:
+                _log.warning("could not load the bundled font %s", folder / name)
+                continue
+            if family not in families:
+                families.append(family)
+    _registered = families
+    return families
+
+
+def use_bundled_fonts(app: QtGui.QGuiApplication) -> None:
+    """Register the bundled fonts and make the sans ``app``'s default font.
+
+    Only the family changes: the size stays the one the desktop asks for (a player who set
+    larger text there keeps it).
+    """
+    register_fonts()
+    font = app.font()
+    font.setFamilies([SANS])
+    font.setStyleHint(QtGui.QFont.StyleHint.SansSerif)
+    app.setFont(font)
+
+
+def without_ligatures(font: QtGui.QFont) -> QtGui.QFont:
+    """``font`` with ligatures off, so text copied from a PDF reads "off", never "oﬀ"."""
+    for tag in ("liga", "clig"):
+        font.setFeature(QtGui.QFont.Tag(tag), 0)
+    return font
