@@ -104,12 +104,21 @@ def run(session: str | None = None) -> int:
     sys.excepthook = log_uncaught
     _log.info("Cardtable %s starting (log file: %s)", __version__, log_file)
     app = application()
+    requests = None
+    if os.environ.get(SMOKE_EXIT_VARIABLE) != "1":  # a smoke run neither hands off nor listens
+        from cardtable.ui.window.open_requests import start_desktop
+
+        requests = start_desktop(app, session)
+        if requests is None:  # the Cardtable already running took the file
+            return 0
     # Imported after the QApplication exists: the window pulls in the card art and felt.
     from cardtable.ui.window.setup import start_window
 
     window = start_window(session)
     if window is None:  # the player chose Quit on the welcome screen
         return 0
+    if requests is not None:
+        requests.attach(window)  # files double-clicked from now on open in this window
     window.show()
     if os.environ.get(SMOKE_EXIT_VARIABLE) == "1":
         _FirstPaint(app, window)

@@ -1,7 +1,7 @@
 """The one place ``cardtable.ui`` imports PySide6; every other module imports from here.
 
-QtPrintSupport and QtSvg are imported on first use (``from cardtable.ui.qt import QtSvg``
-works as usual): the main window paints before either is needed.
+QtNetwork, QtPrintSupport and QtSvg are imported on first use (``from cardtable.ui.qt import
+QtSvg`` works as usual): the main window paints before any of them is needed.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
 if TYPE_CHECKING:
-    from PySide6 import QtPrintSupport, QtSvg
+    from PySide6 import QtNetwork, QtPrintSupport, QtSvg
 
-__all__ = ["Qt", "QtCore", "QtGui", "QtPrintSupport", "QtSvg", "QtWidgets"]
+__all__ = ["Qt", "QtCore", "QtGui", "QtNetwork", "QtPrintSupport", "QtSvg", "QtWidgets"]
 
-_LATER = {"QtPrintSupport", "QtSvg"}
+_LATER = {"QtNetwork", "QtPrintSupport", "QtSvg"}
 
 
 def __getattr__(name: str) -> ModuleType:

@@ -23,6 +23,7 @@ from cardtable.ui.panels.adventure.hand_menu import add_hand_actions
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import FeltView
 from cardtable.ui.widgets.style import bring_forward
+from cardtable.ui.window.session_drops import SessionDrops
 from cardtable.ui.window.session_files import (
     CANCEL,
     DISCARD,
@@ -142,6 +143,7 @@ class MainWindow(QtWidgets.QMainWindow):
         felt = self.centralWidget()
         assert isinstance(felt, FeltView)
         self._first_paint = _FirstPaint(felt.viewport(), self._ensure_loaded)
+        self.drops = SessionDrops(self)  # a session file dropped on the window opens
 
     # --- the session, built after the first paint -----------------------------------------
 

@@ -482,6 +482,14 @@ class WelcomeDialog(QtWidgets.QDialog):
         if chosen:
             self._open_path(Path(chosen), recent=False)
 
+    def open_file(self, path: str | os.PathLike[str]) -> None:
+        """Open ``path`` as if chosen with Open… (a file the desktop handed over); a file
+        that cannot be opened is explained here and the screen stays."""
+        self._show_error("")
+        self._open_path(Path(path), recent=False)
+        if self.started is not None and self.wizard is not None:
+            self.wizard.close()
+
     def _on_demo(self) -> None:
         self._show_error("")
         self._start(WelcomeChoice.demo())
