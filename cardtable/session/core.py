@@ -49,7 +49,6 @@ from cardtable.session.model import (
     Player,
     PlayerId,
     Seat,
-    SessionError,
     UndoError,
 )
 
@@ -243,7 +242,7 @@ class Session:
             return None
         try:
             return action.refusal(self, self.holder)
-        except SessionError:
+        except ValueError:
             return None  # the action itself will say what is wrong with it
 
     def apply(self, action: Action) -> Changes:

@@ -15,6 +15,7 @@ off the table in the same step.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from attrs import evolve
 
@@ -28,7 +29,7 @@ from cardtable.resolvers.tarot.challenge import (
     TarotPhase,
     TarotPiles,
 )
-from cardtable.session import Character, CharacterId, EditSheet, GameState, ResolverStep
+from cardtable.session import Character, CharacterId, Decider, EditSheet, GameState, ResolverStep
 from cardtable.session.wording import cards_words
 from cardtable.sheets.tarot import Aspect as SheetAspect
 from cardtable.sheets.tarot import SleeveCard, TarotSheet
@@ -89,6 +90,11 @@ def _running(state: GameState) -> tuple[TarotChallenge, Character]:
     return challenge, who
 
 
+def _challenger_decides(doing: str) -> Callable[[GameState], Decider]:
+    """The running Challenge's player decides (its character's controller)."""
+    return lambda state: Decider.of(_running(state)[1].id, doing)
+
+
 def _set_sheet(state: GameState, character: Character, sheet: TarotSheet) -> None:
     state.characters[character.id] = evolve(character, sheet=sheet)
 
@@ -146,7 +152,7 @@ def begin(
         said.append(challenge.challenge_draw(state.table, rng).text(who.name))
         return said
 
-    return ResolverStep(step)
+    return ResolverStep(step, decider=Decider.gm("set up a tarot Challenge"))
 
 
 def _gather_sleeve(
@@ -209,7 +215,7 @@ def concede() -> ResolverStep:
             _set_sheet(state, who, evolve(sheet, sleeve=(*sheet.sleeve, kept)))
         return [conceded.text(who.name)]
 
-    return ResolverStep(step)
+    return ResolverStep(step, decider=_challenger_decides("concede"))
 
 
 def draw() -> ResolverStep:
@@ -219,7 +225,7 @@ def draw() -> ResolverStep:
         challenge, who = _running(state)
         return [challenge.draw(state.table, rng).text(who.name)]
 
-    return ResolverStep(step)
+    return ResolverStep(step, decider=_challenger_decides("draw"))
 
 
 def play_sleeve(card: CardId) -> ResolverStep:
@@ -239,7 +245,7 @@ def play_sleeve(card: CardId) -> ResolverStep:
             _set_sheet(state, who, evolve(sheet, sleeve=tuple(kept)))
         return [played.text(who.name)]
 
-    return ResolverStep(step)
+    return ResolverStep(step, decider=_challenger_decides("play a Sleeve Card"))
 
 
 def stop() -> ResolverStep:
@@ -249,7 +255,7 @@ def stop() -> ResolverStep:
         challenge, who = _running(state)
         return [challenge.stop(state.table).text(who.name)]
 
-    return ResolverStep(step)
+    return ResolverStep(step, decider=_challenger_decides("stop drawing"))
 
 
 def finish() -> ResolverStep:

@@ -30,7 +30,17 @@ from cardtable.resolvers.adventure.events import AdventureRuleError, Events
 from cardtable.resolvers.adventure.game import AdventureGame
 from cardtable.resolvers.adventure.showdown import DeadlockWay
 from cardtable.resolvers.adventure.state import Player, Purse, Side
-from cardtable.session import Character, CharacterId, Event, GameState, ResolverStep, hand_id
+from cardtable.session import (
+    ANYONE,
+    Character,
+    CharacterId,
+    Decider,
+    Event,
+    GameState,
+    ResolverStep,
+    hand_id,
+)
+from cardtable.session.authority import DeciderRule
 from cardtable.sheets.adventure import AdventureSheet
 from cardtable.steps.adventure.mirror import bond_ids, mirror, snapshot
 
@@ -151,10 +161,15 @@ def session_events(state: GameState, events: Events) -> list[Event]:
 
 
 def game_step(
-    run: Run, *, involving: Sequence[str] = (), checkpoint: str | None = None
+    run: Run,
+    *,
+    involving: Sequence[str] = (),
+    checkpoint: str | None = None,
+    decider: DeciderRule = ANYONE,
 ) -> ResolverStep:
     """A step that runs ``run`` on the session's game (started if need be), after bringing
-    the ``involving`` characters into it."""
+    the ``involving`` characters into it. ``decider`` says whose decision it is (see
+    :class:`~cardtable.session.Decider`): an Answer is its character's player's alone."""
 
     def step(state: GameState, rng: Rng) -> list[Event]:
         game, said = ensure_game(state)
@@ -165,7 +180,7 @@ def game_step(
         mirror(state, game, before)
         return said
 
-    return ResolverStep(step, checkpoint=checkpoint)
+    return ResolverStep(step, checkpoint=checkpoint, decider=decider)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -177,6 +192,7 @@ def issue_challenge(challenger: str, goal: str, card: CardId | None) -> Resolver
     return game_step(
         lambda g, t, r: conflict_steps.challenge(g, t, r, challenger, goal, card),
         involving=[challenger],
+        decider=Decider.of(challenger, "issue a Challenge"),
     )
 
 
@@ -185,6 +201,7 @@ def answer(answerer: str, intent: str, card: CardId | None) -> ResolverStep:
     return game_step(
         lambda g, t, r: conflict_steps.answer(g, t, r, answerer, intent, card),
         involving=[answerer],
+        decider=Decider.of(answerer, "answer"),
     )
 
 
@@ -198,12 +215,16 @@ def support(supporter: str, side: Side, card: CardId | None) -> ResolverStep:
     return game_step(
         lambda g, t, r: conflict_steps.support(g, t, r, supporter, side, card),
         involving=[supporter],
+        decider=Decider.of(supporter, "support"),
     )
 
 
 def award(side: Side, points: int, reason: str) -> ResolverStep:
     """The table awards ``side`` Advantage for a circumstance."""
-    return game_step(lambda g, t, r: conflict_steps.award_advantage(g, side, points, reason))
+    return game_step(
+        lambda g, t, r: conflict_steps.award_advantage(g, side, points, reason),
+        decider=Decider.gm("award Advantage"),
+    )
 
 
 def reveal() -> ResolverStep:
@@ -213,12 +234,18 @@ def reveal() -> ResolverStep:
 
 def push(character: str, card: CardId | None) -> ResolverStep:
     """Push (or Push back) with ``card``."""
-    return game_step(lambda g, t, r: showdown.push(g, t, r, character, card))
+    return game_step(
+        lambda g, t, r: showdown.push(g, t, r, character, card),
+        decider=Decider.of(character, "push"),
+    )
 
 
 def yield_conflict(character: str) -> ResolverStep:
     """The primary to move Yields."""
-    return game_step(lambda g, t, r: showdown.yield_conflict(g, t, r, character))
+    return game_step(
+        lambda g, t, r: showdown.yield_conflict(g, t, r, character),
+        decider=Decider.of(character, "yield"),
+    )
 
 
 def settle_deadlock(way: DeadlockWay) -> ResolverStep:

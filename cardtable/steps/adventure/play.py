@@ -30,7 +30,7 @@ from cardtable.resolvers.adventure import hits, identify, play, showdown
 from cardtable.resolvers.adventure.characters import Ambition
 from cardtable.resolvers.adventure.hits import HitChoice
 from cardtable.resolvers.adventure.state import Side
-from cardtable.session import CharacterId, Event, GameState, ResolverStep
+from cardtable.session import CharacterId, Decider, Event, GameState, ResolverStep
 from cardtable.steps.adventure.conflict import (
     ensure_game,
     game_step,
@@ -66,7 +66,7 @@ def new_scene(working_toward: Mapping[str, Sequence[str]] | None = None) -> Reso
         state.scene = game.scene
         return said
 
-    return ResolverStep(step)
+    return ResolverStep(step, decider=Decider.gm("begin a new scene"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -77,7 +77,7 @@ def take_up_ambition(character: str, text: str, serves: str | None) -> ResolverS
     """Take on an Ambition (short-term when it ``serves`` a long-term one: a card is drawn)."""
     ambition = Ambition(text, serves)
     return game_step(lambda g, t, r: play.take_up_ambition(g, t, r, character, ambition),
-                     involving=[character])
+                     involving=[character], decider=Decider.of(character, "take up an Ambition"))
 
 
 def accomplish(character: str, text: str, shares: Mapping[str, int]) -> ResolverStep:
@@ -88,7 +88,7 @@ def accomplish(character: str, text: str, shares: Mapping[str, int]) -> Resolver
     return game_step(
         lambda g, t, r: play.accomplish_ambition(g, t, r, character, text, helpers=helpers,
                                                  shares=plan),
-        involving=[character, *helpers])
+        involving=[character, *helpers], decider=Decider.of(character, "accomplish an Ambition"))
 
 
 def act_on_bond(character: str, other: str) -> ResolverStep:
@@ -106,20 +106,20 @@ def act_on_bond(character: str, other: str) -> ResolverStep:
         mirror(state, game, before)
         return said
 
-    return ResolverStep(step)
+    return ResolverStep(step, decider=Decider.of(character, "act on a Bond"))
 
 
 def lend_a_hand(giver: str, receiver: str, cards: Sequence[CardId]) -> ResolverStep:
     """``giver`` hands ``cards`` to the bonded ``receiver``."""
     chosen = list(cards)
     return game_step(lambda g, t, r: play.lend_a_hand(g, t, giver, receiver, chosen),
-                     involving=[giver, receiver])
+                     involving=[giver, receiver], decider=Decider.of(giver, "lend a hand"))
 
 
 def trade_joker(character: str, card: CardId) -> ResolverStep:
     """Discard a Joker from ``character``'s hand to draw three cards."""
     return game_step(lambda g, t, r: play.trade_joker(g, t, r, character, card),
-                     involving=[character])
+                     involving=[character], decider=Decider.of(character, "trade a Joker"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -134,7 +134,7 @@ def start_identify(introducer: str, threat: str) -> ResolverStep:
 def identify_claim(character: str, card: CardId, what: str) -> ResolverStep:
     """``character`` plays ``card`` face up, saying the thing is ``what``."""
     return game_step(lambda g, t, r: identify.identify_claim(g, t, character, card, what),
-                     involving=[character])
+                     involving=[character], decider=Decider.of(character, "claim"))
 
 
 def reveal_identify() -> ResolverStep:
@@ -148,19 +148,22 @@ def reveal_identify() -> ResolverStep:
 
 def strike(hitter: str, target: str) -> ResolverStep:
     """``hitter`` uses a Hit they earned on ``target``."""
-    return game_step(lambda g, t, r: hits.strike(g, hitter, target))
+    return game_step(lambda g, t, r: hits.strike(g, hitter, target),
+                     decider=Decider.of(hitter, "strike a Hit"))
 
 
 def take_hit(target: str, choice: HitChoice, *, card: CardId | None = None,
              suit: Suit | None = None) -> ResolverStep:
     """``target``'s player takes the Hit as ``choice`` says."""
-    return game_step(lambda g, t, r: hits.take_hit(g, t, target, choice, card=card, suit=suit))
+    return game_step(lambda g, t, r: hits.take_hit(g, t, target, choice, card=card, suit=suit),
+                     decider=Decider.of(target, "take the Hit"))
 
 
 def shake_it_off(character: str, *, card: CardId | None = None, suit: Suit | None = None
                  ) -> ResolverStep:
     """A character who Went Down gets up, discarding ``card`` or losing the Facet on ``suit``."""
-    return game_step(lambda g, t, r: hits.shake_it_off(g, t, character, card=card, suit=suit))
+    return game_step(lambda g, t, r: hits.shake_it_off(g, t, character, card=card, suit=suit),
+                     decider=Decider.of(character, "get up"))
 
 
 def treat(character: str) -> ResolverStep:
@@ -182,7 +185,7 @@ def challenge_with(
     return game_step(
         lambda g, t, r: conflict_rules.challenge(g, t, r, challenger, goal, card, jack=jack,
                                                  king=king, ace=ace),
-        involving=[challenger])
+        involving=[challenger], decider=Decider.of(challenger, "issue a Challenge"))
 
 
 def answer_with(answerer: str, intent: str, card: CardId | None, *, ace: CardId | None = None
@@ -190,19 +193,20 @@ def answer_with(answerer: str, intent: str, card: CardId | None, *, ace: CardId 
     """Answer, with the Ace an Ace Challenge demands."""
     return game_step(
         lambda g, t, r: conflict_rules.answer(g, t, r, answerer, intent, card, ace=ace),
-        involving=[answerer])
+        involving=[answerer], decider=Decider.of(answerer, "answer"))
 
 
 def queen(character: str, card: CardId, against: Side | None = None) -> ResolverStep:
     """After a win, ``character`` plays a Queen to cancel the winner's goal for a Hit."""
     return game_step(lambda g, t, r: showdown.queen(g, t, r, character, card, against),
-                     involving=[character])
+                     involving=[character], decider=Decider.of(character, "play a Queen"))
 
 
 def suspend(challenger: str, goal: str, note: str, card: CardId | None) -> ResolverStep:
     """Set a Challenge aside face down with a note, to be answered later."""
     return game_step(lambda g, t, r: conflict_rules.suspend(g, t, r, challenger, goal, note, card),
-                     involving=[challenger])
+                     involving=[challenger],
+                     decider=Decider.of(challenger, "suspend a Challenge"))
 
 
 def answer_suspended(number: int, answerer: str, intent: str, card: CardId | None
@@ -210,7 +214,7 @@ def answer_suspended(number: int, answerer: str, intent: str, card: CardId | Non
     """Answer Suspended Challenge ``number``: it becomes the Conflict in progress."""
     return game_step(
         lambda g, t, r: conflict_rules.answer_suspended(g, t, r, number, answerer, intent, card),
-        involving=[answerer])
+        involving=[answerer], decider=Decider.of(answerer, "answer"))
 
 
 __all__ = [
