@@ -196,6 +196,7 @@ class MainWindow(QtWidgets.QMainWindow):
         from cardtable.ui.table.curtain import Curtain
         from cardtable.ui.table.hand_dock import HandPanel, HandScroll
         from cardtable.ui.table.view import TableView
+        from cardtable.ui.window.curtain_lock import CurtainLock
 
         session, path, recovered = self.files.starting_session(
             self._session_path, self._autosave_folder, self._autosave_on
@@ -218,6 +219,8 @@ class MainWindow(QtWidgets.QMainWindow):
         # The views above hear of every change first: their private faces are gone before
         # the curtain (connected last) is shown, let alone painted.
         self._curtain = Curtain(document, self)
+        # While it is up, the window shows the curtain alone (quitting still works).
+        self.curtain_lock = CurtainLock(self, self._curtain, document, keep=[self.quit_action])
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
         document.refused.connect(self._on_refused)
