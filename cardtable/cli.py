@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from cardtable import __version__
+from cardtable.refusals import one_line
 
 EXIT_USAGE = 2
 
@@ -24,6 +25,7 @@ class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line: ``cardtable roll: error: ...``."""
 
     def error(self, message: str) -> NoReturn:
+        message = one_line(message)
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
@@ -80,10 +82,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except ValueError as exc:  # our model errors are ValueErrors with a message for the player
-        print(f"cardtable {args.command}: error: {exc}", file=sys.stderr)
+        print(f"cardtable {args.command}: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except OSError as exc:
-        print(f"cardtable {args.command}: error: {exc}", file=sys.stderr)
+        print(f"cardtable {args.command}: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
 
 

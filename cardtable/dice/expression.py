@@ -229,9 +229,10 @@ def _parse(text: str) -> tuple[Term, ...]:
 
 
 def _unreadable(compact: str, position: int, text: str) -> str:
+    shown = " ".join(text.split())  # as typed, but on one line whatever it holds
     if position >= len(compact):
-        return f"{text.strip()}: a term is missing after {compact[-1]!r}; {_EXAMPLES}"
-    return f"{text.strip()}: cannot read {compact[position:]!r}; {_EXAMPLES}"
+        return f"{shown}: a term is missing after {compact[-1]!r}; {_EXAMPLES}"
+    return f"{shown}: cannot read {compact[position:]!r}; {_EXAMPLES}"
 
 
 def _number(digits: str, written: str, limit: int, what: str) -> int:

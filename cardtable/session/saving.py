@@ -24,12 +24,15 @@ them changes the format, which then needs a new version and a step in
 from __future__ import annotations
 
 import json
+import logging
+import re
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from attrs import define
+from attrs import has as attrs_has
 from cattrs import BaseValidationError, Converter, ForbiddenExtraKeysError, transform_error
 from cattrs.gen import make_dict_unstructure_fn
 from cattrs.v import format_exception
@@ -39,6 +42,7 @@ from cardtable.cards import CardFace, CardId, PlayingCard, TarotCard
 from cardtable.decks.standard import tourist_tarot
 from cardtable.piles import Facing, Pile, PileId, Table
 from cardtable.randomness import Rng
+from cardtable.refusals import in_plain_words, python_words
 from cardtable.session.atomic import write_atomic
 from cardtable.session.core import Session
 from cardtable.session.log import LogEntry, SessionLog
@@ -60,6 +64,8 @@ from cardtable.sheets.convert import configure_converter, sheet_from_dict, sheet
 SUFFIX = ".cardtable"
 #: Longest message a refusal prints (the file name comes on top).
 MAX_MESSAGE = 300
+
+_log = logging.getLogger(__name__)
 
 
 class SessionFileError(ValueError):
@@ -388,9 +394,15 @@ def _reason(exc: BaseException, kind: type | None) -> str:
     if isinstance(exc, TypeError | ValueError) and not isinstance(exc, BaseValidationError):
         # Our own hooks and the model's validators explain themselves.
         own = str(exc)
-        if own and not own.startswith(("__init__()", "'")) and "positional" not in own:
+        if not python_words(own):
             return own
-    return format_exception(exc, kind)
+    cattrs_words = format_exception(exc, kind)
+    if not python_words(cattrs_words):
+        return cattrs_words
+    # Python's own words ("argument of type 'int' is not iterable"): say what was expected.
+    if isinstance(kind, type) and attrs_has(kind):
+        return "expected an object with named fields"
+    return "a value of the wrong kind"
 
 
 def _validation_problem(exc: BaseValidationError) -> str:
@@ -440,6 +452,10 @@ def from_bytes(
         ) from None
     except RecursionError:
         raise SessionFileError(_line(name, "is damaged: its JSON is nested too deeply")) from None
+    except ValueError as exc:  # Python's 4,300-digit limit on whole numbers, and the like
+        what = "a number too long to read" if "digits" in str(exc) else "a value it cannot read"
+        raise SessionFileError(_line(name, f"is damaged: it holds {what}")) from None
+    _refuse_broken_text(text, data, name)
     if not isinstance(data, dict):
         raise SessionFileError(_line(name, "is not a Cardtable session (no JSON object inside)"))
     try:
@@ -451,11 +467,59 @@ def from_bytes(
     except BaseValidationError as exc:
         raise SessionFileError(_line(name, _validation_problem(exc))) from None
     except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
-        raise SessionFileError(_line(name, f"does not hold a whole session: {exc}")) from None
+        reason = in_plain_words(exc, "something in it is of the wrong kind")
+        raise SessionFileError(_line(name, f"does not hold a whole session: {reason}")) from None
     except RecursionError:
         raise SessionFileError(
             _line(name, "is damaged: its contents are nested too deeply")
         ) from None
+    except Exception:  # whatever else a hostile file trips: still the one clear refusal
+        _log.exception("loading %s failed unexpectedly", name)
+        raise SessionFileError(
+            _line(name, "does not hold a whole session: something in it cannot be read")
+        ) from None
+
+
+#: A JSON escape of a UTF-16 surrogate; valid pairs decode to one character, lone ones stay.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _refuse_broken_text(text: str, data: Any, name: str) -> None:
+    """Refuse text holding a lone surrogate: it loads, but no save could ever write it."""
+    if _SURROGATE_ESCAPE.search(text) is None:
+        return  # the quick answer for nearly every file
+    where = _broken_text(data)
+    if where is not None:
+        raise SessionFileError(
+            _line(
+                name,
+                f"is damaged: the text at {where} is not valid Unicode (a lone surrogate), "
+                "so the session could never be saved again",
+            )
+        )
+
+
+def _broken_text(data: Any) -> str | None:
+    """Where the first string holding a lone surrogate is (a key or a value), or None.
+
+    Walked with a stack, not recursion: the file may be nested as deeply as JSON allows.
+    """
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        node, here = stack.pop()
+        if isinstance(node, str):
+            if _SURROGATE.search(node):
+                return here or "the top"
+        elif isinstance(node, list):
+            stack.extend((item, f"{here}[{i}]") for i, item in reversed(list(enumerate(node))))
+        elif isinstance(node, dict):
+            for key, value in reversed(list(node.items())):
+                path = f"{here}.{key}" if here else str(key)
+                if _SURROGATE.search(key):
+                    return _SURROGATE.sub(lambda found: f"\\u{ord(found[0]):04x}", path)
+                stack.append((value, path))
+    return None
 
 
 def _session(doc: SessionDoc, rng: Rng | None, clock: Callable[[], datetime] | None) -> Session:
@@ -493,6 +557,10 @@ def _session(doc: SessionDoc, rng: Rng | None, clock: Callable[[], datetime] | N
             resolvers[rid] = CONVERTER.structure(saved.state, resolver_class(saved.kind))
         except BaseValidationError as exc:
             raise ValueError(f"the resolver {rid!r} is {_validation_problem(exc)}") from None
+        except (TypeError, AttributeError):  # not an object at all
+            raise ValueError(
+                f"the resolver {rid!r} is damaged: expected an object with named fields"
+            ) from None
     state = GameState(
         players=doc.players,
         characters=characters,

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from attrs import has as attrs_has
 from cattrs import BaseValidationError, Converter, transform_error
 from cattrs.strategies import configure_tagged_union
+from cattrs.v import format_exception
 
+from cardtable.refusals import python_words
 from cardtable.sheets import SHEET_TYPES, Sheet
 from cardtable.sheets.common import Portrait, Problem, SheetError
 from cardtable.sheets.portrait import PortraitError, portrait_from_text, portrait_to_text
@@ -51,7 +54,8 @@ def sheet_to_dict(sheet: Sheet) -> dict[str, Any]:
 
 def sheet_from_dict(data: dict[str, Any]) -> Sheet:
     """The sheet a dict describes; :class:`SheetError` with readable reasons otherwise."""
-    if not isinstance(data, dict) or data.get(TAG) not in SHEET_TYPES:
+    system = data.get(TAG) if isinstance(data, dict) else None
+    if not isinstance(system, str) or system not in SHEET_TYPES:
         known = ", ".join(SHEET_TYPES)
         raise SheetError([Problem(TAG, f"A saved sheet must name its system ({known}).")])
     try:
@@ -63,15 +67,30 @@ def sheet_from_dict(data: dict[str, Any]) -> Sheet:
         nested = _nested_sheet_error(error)
         if nested is not None:
             raise nested from None
-        reasons = "; ".join(transform_error(error))
+        reasons = "; ".join(
+            reason.replace(" @ $.", " at ").replace(" @ $", "")
+            for reason in transform_error(error, format_exception=_plain_reason)
+        )
         raise SheetError([Problem("", f"The saved sheet is damaged: {reasons}.")]) from None
     return sheet
+
+
+def _plain_reason(error: BaseException, kind: Any) -> str:
+    """cattrs' reason for one failure, but never Python's own words."""
+    reason = format_exception(error, kind)
+    if not python_words(reason):
+        return reason
+    if isinstance(kind, type) and attrs_has(kind):
+        return "expected an object with named fields"
+    return "a value of the wrong kind"
 
 
 def _nested_sheet_error(error: BaseException) -> SheetError | None:
     """The SheetError cattrs wrapped, if that is what went wrong."""
     if isinstance(error, SheetError):
         return error
+    if isinstance(error, PortraitError):
+        return SheetError([Problem("portrait", str(error))])
     for inner in getattr(error, "exceptions", ()):
         found = _nested_sheet_error(inner)
         if found is not None:

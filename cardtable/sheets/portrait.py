@@ -108,11 +108,26 @@ def portrait_to_text(portrait: Portrait) -> str:
 
 
 def portrait_from_text(text: str) -> Portrait:
-    """The portrait stored as base64 text; :class:`PortraitError` if it is not a PNG."""
+    """The portrait stored as base64 text, within the limits :func:`load_portrait` keeps.
+
+    A stored portrait larger than :data:`MAX_SIDE` (which Cardtable never writes) is scaled
+    down as a picked file would be; one claiming more than :data:`MAX_PIXELS`, or longer
+    than :data:`MAX_FILE_BYTES`, is refused unread. :class:`PortraitError` says why.
+    """
+    if len(text) > MAX_FILE_BYTES * 4 // 3 + 4:
+        raise PortraitError(
+            f"The stored portrait is larger than the {MAX_FILE_BYTES // (1024 * 1024)} MB "
+            "a portrait file may be."
+        )
     try:
         png = base64.b64decode(text.encode("ascii"), validate=True)
     except (binascii.Error, UnicodeEncodeError):
         raise PortraitError("The stored portrait is not valid base64 text.") from None
-    if not png.startswith(b"\x89PNG\r\n\x1a\n"):
+    if not png.startswith(b"\x89PNG\r\n\x1a\n") or png[12:16] != b"IHDR" or len(png) < 24:
         raise PortraitError("The stored portrait is not a PNG image.")
-    return Portrait(png)
+    portrait = Portrait(png)
+    name = "The stored portrait"
+    _refuse_bomb(portrait.size, name, MAX_PIXELS)
+    if max(portrait.size) > MAX_SIDE:
+        return portrait_from_bytes(png, name)
+    return portrait
