@@ -163,6 +163,7 @@ class Session:
         self._redo: list[_Step] = []
         self._barrier: str | None = None
         self._listeners: list[Listener] = []
+        self._held_back: list[Changes] | None = None
 
     # -- reading --------------------------------------------------------------------------
 
@@ -225,6 +226,9 @@ class Session:
         return unsubscribe
 
     def _notify(self, changes: Changes) -> None:
+        if self._held_back is not None:
+            self._held_back.append(changes)
+            return
         for listener in list(self._listeners):
             listener(changes)
 
@@ -244,6 +248,27 @@ class Session:
             return action.refusal(self, self.holder)
         except ValueError:
             return None  # the action itself will say what is wrong with it
+
+    def apply_as(self, player: PlayerId, action: Action) -> Changes:
+        """Run ``action`` asked for by ``player`` from a device of their own (their phone),
+        whoever holds the computer.
+
+        The action is checked and logged as ``player``'s, as if they held the computer with
+        no curtain up; the seat and the curtain of the shared screen stay as they were, and
+        listeners hear of the change only once they are back, so the screen never paints
+        what ``player`` may see.
+        """
+        self.state.player(player)  # refuses a player who is not at the table
+        saved = (self.holder, self.curtain)
+        self._held_back = []
+        self.holder, self.curtain = player, None
+        try:
+            changes = self.apply(action)
+        finally:
+            self.holder, self.curtain = saved
+            self._held_back = None
+        self._notify(changes)
+        return changes
 
     def apply(self, action: Action) -> Changes:
         """Run ``action``; all or nothing. Returns what changed."""

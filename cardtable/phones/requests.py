@@ -1,0 +1,109 @@
+"""A phone's message, turned into the session action it asks for (or refused in one line).
+
+A message is a small JSON object: ``{"type": "answer", "character": "brann", "intent": "...",
+"card": "<ref>"}``. Cards are named by the seat's own refs (:class:`~.view.CardRefs`); a ref
+the seat was never shown, a character that is not theirs, a field of the wrong type: each is
+a :class:`PhoneRequestError` naming the fault, and nothing is changed. The action then goes
+through :meth:`Session.apply_as`, the same checks as a click on the shared screen.
+
+>>> from cardtable.phones.view import CardRefs
+>>> action_for({"type": "dance"}, CardRefs(b"k", "bea"))
+Traceback (most recent call last):
+...
+cardtable.phones.requests.PhoneRequestError: 'dance' is not something a phone can ask for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cardtable.cards import CardId
+from cardtable.piles import PileId
+from cardtable.resolvers.adventure.state import Side
+from cardtable.session.actions import Flip, Move, Peek, Turn
+from cardtable.session.core import Action
+from cardtable.steps import tarot
+from cardtable.steps.adventure import conflict
+from cardtable.steps.adventure.play import identify_claim
+
+#: The longest text a phone may send in one field (a goal, an intent, a claim).
+MAX_TEXT = 300
+
+
+class PhoneRequestError(ValueError):
+    """A message a phone may not send, and why."""
+
+
+def _text(message: dict[str, Any], key: str, *, required: bool = True) -> str:
+    value = message.get(key, "")
+    if not isinstance(value, str):
+        raise PhoneRequestError(f"{key} must be text.")
+    value = " ".join(value.split())
+    if len(value) > MAX_TEXT:
+        raise PhoneRequestError(f"{key} holds at most {MAX_TEXT} characters.")
+    if required and not value:
+        raise PhoneRequestError(f"Say the {key} first.")
+    return value
+
+
+def _card(message: dict[str, Any], refs: Any, *, required: bool = True) -> CardId | None:
+    ref = message.get("card")
+    if ref is None and not required:
+        return None
+    card = refs.card(ref)
+    if card is None:
+        raise PhoneRequestError("That card is not one this phone was shown.")
+    return card
+
+
+def _character(message: dict[str, Any]) -> str:
+    value = message.get("character")
+    if not isinstance(value, str) or not value:
+        raise PhoneRequestError("Say which character acts.")
+    return value
+
+
+def _side(message: dict[str, Any]) -> Side:
+    try:
+        return Side(message.get("side"))
+    except ValueError:
+        raise PhoneRequestError("Support the challenge or the answer side.") from None
+
+
+def _lay(message: dict[str, Any], refs: Any) -> Action:
+    card = _card(message, refs)
+    assert card is not None
+    return Move((card,), PileId(f"zone/{_character(message)}"), face_up=False)
+
+
+_BUILDERS: dict[str, Callable[[dict[str, Any], Any], Action]] = {
+    "peek": lambda m, r: Peek(_card(m, r)),  # type: ignore[arg-type]
+    "flip": lambda m, r: Flip(_card(m, r)),  # type: ignore[arg-type]
+    "turn": lambda m, r: Turn(_card(m, r)),  # type: ignore[arg-type]
+    "lay": _lay,
+    "challenge": lambda m, r: conflict.issue_challenge(
+        _character(m), _text(m, "goal"), _card(m, r)
+    ),
+    "answer": lambda m, r: conflict.answer(_character(m), _text(m, "intent"), _card(m, r)),
+    "support": lambda m, r: conflict.support(_character(m), _side(m), _card(m, r)),
+    "yield": lambda m, r: conflict.yield_conflict(_character(m)),
+    "push": lambda m, r: conflict.push(_character(m), _card(m, r, required=False)),
+    "claim": lambda m, r: identify_claim(
+        _character(m), _card(m, r), _text(m, "what")  # type: ignore[arg-type]
+    ),
+    "tarot-draw": lambda m, r: tarot.draw(),
+    "tarot-stop": lambda m, r: tarot.stop(),
+    "tarot-concede": lambda m, r: tarot.concede(),
+}
+
+
+def action_for(message: object, refs: Any) -> Action:
+    """The action ``message`` asks for, with its cards looked up in the seat's ``refs``."""
+    if not isinstance(message, dict):
+        raise PhoneRequestError("A message is a JSON object with a type.")
+    kind = message.get("type")
+    build = _BUILDERS.get(kind) if isinstance(kind, str) else None
+    if build is None:
+        raise PhoneRequestError(f"{kind!r} is not something a phone can ask for.")
+    return build(message, refs)

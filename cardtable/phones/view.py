@@ -1,0 +1,183 @@
+"""What one seat's phone is shown: that player's hands, cards, decisions, tokens and sheets.
+
+The phone is the player's own screen, so it shows what the player may see whoever holds the
+computer (the shared screen's curtain protects the room, not the phone): every public face,
+the faces of their characters' hands, and the face-down cards those characters laid, face up
+only once peeked at. Nothing else leaves the app: no other seat's face, no card id (cards
+are named by :class:`CardRefs`, opaque per seat), no log line's private text but their own.
+
+>>> from cardtable.phones.view import CardRefs
+>>> bea, alex = CardRefs(b"k" * 16, "bea"), CardRefs(b"k" * 16, "alex")
+>>> bea.ref("tarot/t9") == bea.ref("tarot/t9") != alex.ref("tarot/t9")
+True
+>>> bea.card(bea.ref("tarot/t9")), alex.card(bea.ref("tarot/t9"))
+('tarot/t9', None)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from typing import Any
+
+from cardtable.cards import CardId, CustomCard, PlayingCard, TarotCard
+from cardtable.piles import PileKind
+from cardtable.session.audience import EVERYONE, audience_in
+from cardtable.session.core import Session
+from cardtable.session.model import Character, PlayerId
+from cardtable.session.wording import card_words
+from cardtable.steps.adventure.conflict import find_game
+
+#: How many of the latest log lines a phone shows.
+LOG_LINES = 30
+
+
+class CardRefs:
+    """Opaque names for cards, one set per seat: a ref says nothing of the face, and a ref
+    seen by one seat means nothing to another."""
+
+    def __init__(self, key: bytes, player: str) -> None:
+        self._key = key
+        self._player = player.encode()
+        self._cards: dict[str, CardId] = {}
+
+    def ref(self, card: str) -> str:
+        digest = hmac.new(self._key, self._player + b"\0" + card.encode(), hashlib.sha256)
+        ref = digest.hexdigest()[:20]
+        self._cards[ref] = CardId(card)
+        return ref
+
+    def card(self, ref: object) -> CardId | None:
+        """The card behind ``ref``, if this seat was shown it (None for anything else)."""
+        return self._cards.get(ref) if isinstance(ref, str) else None
+
+
+def _face(session: Session, card: CardId) -> dict[str, Any]:
+    state = session.state
+    face = state.table.card(card).face
+    facing = state.table.facing[card]
+    shown: dict[str, Any] = {"name": card_words(state, card, orientation=False)}
+    if isinstance(face, PlayingCard):
+        shown.update(
+            kind="playing",
+            short="Joker" if face.is_joker else f"{face.rank.code if face.rank else ''}"
+            f"{face.suit.symbol if face.suit else ''}",
+            red=bool(face.suit and face.suit.is_red),
+        )
+    elif isinstance(face, TarotCard):
+        words = face.reversed if facing.reversed else face.upright
+        shown.update(kind="tarot", short=face.name, red=False, keywords=words)
+    elif isinstance(face, CustomCard):
+        shown.update(kind="custom", short=face.name, red=False)
+    shown["reversed"] = facing.reversed
+    return shown
+
+
+def _card(session: Session, refs: CardRefs, card: CardId, visible: bool, **extra: Any) -> dict:
+    out: dict[str, Any] = {"ref": refs.ref(card), "face_up": session.table.facing[card].face_up}
+    out["face"] = _face(session, card) if visible else None
+    out.update(extra)
+    return out
+
+
+def _decisions(session: Session, mine: list[Character]) -> list[dict[str, Any]]:
+    """What the table waits for from this player's characters now."""
+    state = session.state
+    game = find_game(state)
+    out: list[dict[str, Any]] = []
+    ids = {c.id for c in mine if c.system == "adventure"}
+    if game is None or not ids:
+        return [
+            {"kind": "challenge", "character": c.id, "label": f"Issue a Challenge as {c.name}"}
+            for c in mine
+            if c.system == "adventure"
+        ]
+    conflict = game.conflict
+    names: dict[str, str] = {c.id: c.name for c in mine}
+    if conflict is None or conflict.phase.value == "over":
+        return [
+            {"kind": "challenge", "character": c, "label": f"Issue a Challenge as {names[c]}"}
+            for c in sorted(ids)
+        ]
+    phase = conflict.phase.value
+    challenger = conflict.challenger
+    busy = set(conflict.participants())
+    if phase == "challenged":
+        for c in sorted(ids - {challenger}):
+            out.append({"kind": "answer", "character": c,
+                        "label": f"Answer as {names[c]}: “{conflict.goal}”"})
+    elif phase == "answered":
+        for c in sorted(ids - busy):
+            out.append({"kind": "support", "character": c, "label": f"Support as {names[c]}"})
+    elif phase == "showdown" and conflict.to_move is not None:
+        mover = conflict.side(conflict.to_move).primary
+        if mover in ids:
+            out.append({"kind": "showdown", "character": mover,
+                        "label": f"{names[mover]}: Yield or Push"})
+    return out
+
+
+def _tokens(session: Session, player: PlayerId) -> dict[str, int] | None:
+    game = find_game(session.state)
+    if game is None or player not in game.purses:
+        return None
+    purse = game.purses[player]
+    return {"applause": purse.applause, "author": purse.author}
+
+
+def _sheet(character: Character) -> list[list[str]]:
+    """The sheet as label/value rows, read-only."""
+    sheet = character.sheet
+    if sheet is None:
+        return []
+    rows = []
+    for name in getattr(type(sheet), "__attrs_attrs__", ()):
+        value = getattr(sheet, name.name)
+        if name.name in ("portrait",) or value in (None, "", (), []):
+            continue
+        text = ", ".join(map(str, value)) if isinstance(value, tuple | list) else str(value)
+        rows.append([name.name.replace("_", " ").capitalize(), text[:200]])
+    return rows
+
+
+def seat_view(session: Session, player: PlayerId, refs: CardRefs) -> dict[str, Any]:
+    """Everything ``player``'s phone may show now, as JSON-ready values."""
+    state = session.state
+    me = state.player(player)
+    mine = session.characters_of(player)
+    holder = session.current_player
+    hands: list[dict[str, Any]] = []
+    laid: list[dict[str, Any]] = []
+    for character in mine:
+        for pile in state.table.piles.values():
+            if pile.owner != character.id:
+                continue
+            cards = []
+            for card in pile.cards:
+                who = audience_in(state, card, pile)
+                visible = who is EVERYONE or who == player
+                peeked = card in state.peeks and state.peeks[card].player == player
+                cards.append(_card(session, refs, card, visible, peeked=peeked))
+            shown = {"character": character.id, "name": character.name, "label": pile.label,
+                     "cards": cards}
+            (hands if pile.kind is PileKind.HAND else laid).append(shown)
+    log = []
+    for entry in list(session.log)[-LOG_LINES:]:
+        if entry.private is None or entry.revealed:
+            log.append(entry.seen_by_all)
+        else:
+            log.append(entry.private if entry.owner == player else entry.public)
+    return {
+        "type": "view",
+        "you": {"id": me.id, "name": me.name, "colour": me.colour, "gm": me.is_gm},
+        "holder": None if holder is None else holder.name,
+        "curtain": session.curtain is not None,
+        "characters": [
+            {"id": c.id, "name": c.name, "system": c.system, "sheet": _sheet(c)} for c in mine
+        ],
+        "hands": hands,
+        "laid": laid,
+        "decisions": _decisions(session, mine),
+        "tokens": _tokens(session, player),
+        "log": log,
+    }
