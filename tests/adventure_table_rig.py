@@ -107,6 +107,20 @@ def take_seat(session: Session, player: str) -> None:
     session.apply(ConfirmSeat(PlayerId(player)))
 
 
+def pass_button(root: QtWidgets.QWidget, session: Session, player: str
+                ) -> QtWidgets.QPushButton:
+    """The "Pass the computer to ..." button of the form of ``root`` that waits for
+    ``player``'s decision (a player id); fails when nothing shown waits for them."""
+    from cardtable.ui.panels.owners import WaitingFor
+
+    name = session.state.player(PlayerId(player)).name
+    for waiting in root.findChildren(WaitingFor):
+        button = waiting.pass_button
+        if button.isVisibleTo(root) and button.text() == f"Pass the computer to {name}":
+            return button
+    raise AssertionError(f"nothing on screen waits for {name}")
+
+
 def widget_words(root: QtWidgets.QWidget) -> str:
     """Every word ``root`` shows or tells a screen reader, visible widgets only."""
     from cardtable.ui.qt import QtWidgets

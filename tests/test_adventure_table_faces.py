@@ -15,8 +15,10 @@ from adventure_table_rig import (
     ISOLDE,
     MIRELA,
     cast_session,
+    character,
     codes,
     give,
+    pass_button,
     private_names,
     widget_words,
 )
@@ -49,10 +51,10 @@ def panel(qtbot) -> ConflictPanel:
 
 
 def take(panel: ConflictPanel, player: str) -> None:
-    """The panel asks ``player`` for a card: pass the computer (a click), "I am ..."."""
-    if panel.document.session.holder != player:
-        assert panel.picker.cards.isHidden()
-        panel.picker.pass_button.click()
+    """A form waits for ``player``'s decision: pass the computer (a click), "I am ..."."""
+    session = panel.document.session
+    if session.holder != player:
+        pass_button(panel, session, player).click()
         assert panel.document.session.curtain == player
         assert panel.extras.faces.isHidden()  # nothing of the hand behind the curtain
         assert panel.document.apply(ConfirmSeat(PlayerId(player)))
@@ -65,7 +67,9 @@ def pick(panel: ConflictPanel, combo, character: str) -> None:
 
 
 def challenge(qtbot, panel: ConflictPanel, who: str, goal: str) -> None:
+    """``who``'s player, handed the computer, issues a Challenge for ``goal``."""
     pick(panel, panel.challenger, who)
+    take(panel, character(panel.document.session, who).player)
     panel.goal_edit.clear()
     qtbot.keyClicks(panel.goal_edit, goal)
     qtbot.mouseClick(panel.challenge, LEFT)
@@ -80,7 +84,6 @@ def zone_codes(panel: ConflictPanel, who: str) -> list[tuple[str, bool]]:
 def test_a_jack_lets_a_challenge_come_out_of_turn_and_a_king_forbids_support(qtbot, panel):
     session = panel.document.session
     challenge(qtbot, panel, BART, "to snatch the drowned chart")  # Alex's turn, not Bea's
-    take(panel, "bea")
     faces = panel.extras.faces
     assert faces.isVisibleTo(panel)
     assert faces.labels[Rank.JACK].text() == "Jack (required)"
@@ -98,14 +101,14 @@ def test_a_jack_lets_a_challenge_come_out_of_turn_and_a_king_forbids_support(qtb
     assert "with the King of Hearts so the Answerer may have no Supporters" in public
     assert "7 of Clubs" not in public
     pick(panel, panel.answerer, GRIMSBY)
-    qtbot.mouseClick(panel.answer, LEFT)
     take(panel, "dana")
+    qtbot.mouseClick(panel.answer, LEFT)
     panel.picker.choose("5 of Clubs")
     qtbot.mouseClick(panel.picker.confirm, LEFT)
     pick(panel, panel.supporter, MIRELA)
     panel.support_side.setCurrentIndex(panel.support_side.findData(Side.ANSWER))
-    qtbot.mouseClick(panel.support, LEFT)
     take(panel, "chidi")
+    qtbot.mouseClick(panel.support, LEFT)
     panel.picker.choose("9 of Spades (Strong)")
     qtbot.mouseClick(panel.picker.confirm, LEFT)
     assert panel.message.text() == (
@@ -120,15 +123,14 @@ def test_only_an_ace_answers_an_ace_challenge(qtbot, panel):
     # Dana's turn: Grimsby challenges with nothing beside it; now give him an Ace to use.
     give(session, GRIMSBY, ["5C", "AH", "6S"])
     challenge(qtbot, panel, GRIMSBY, "to sink the ferry")
-    take(panel, "dana")
     panel.extras.faces.choose(Rank.ACE, "Ace of Hearts")
     panel.picker.choose("6 of Spades (Strong)")
     qtbot.mouseClick(panel.picker.confirm, LEFT)
     assert zone_codes(panel, GRIMSBY) == [("6S", False), ("AH", True)]
     # Isolde holds no Ace: the offer says so and the rules refuse her Answer.
     pick(panel, panel.answerer, ISOLDE)
-    qtbot.mouseClick(panel.answer, LEFT)
     take(panel, "alex")
+    qtbot.mouseClick(panel.answer, LEFT)
     assert "Isolde Varga holds no Ace" in panel.extras.faces.note.text()
     panel.picker.choose("7 of Hearts (Strong)")
     qtbot.mouseClick(panel.picker.confirm, LEFT)
@@ -136,8 +138,8 @@ def test_only_an_ace_answers_an_ace_challenge(qtbot, panel):
     qtbot.mouseClick(panel.picker.cancel, LEFT)
     # Mirela holds the Ace of Diamonds: it is required, and offered.
     pick(panel, panel.answerer, MIRELA)
-    qtbot.mouseClick(panel.answer, LEFT)
     take(panel, "chidi")
+    qtbot.mouseClick(panel.answer, LEFT)
     ace = panel.extras.faces.rows[Rank.ACE]
     assert [ace.itemText(i) for i in range(ace.count())] == ["Ace of Diamonds"]
     panel.picker.choose("9 of Spades (Strong)")
@@ -151,19 +153,18 @@ def test_only_an_ace_answers_an_ace_challenge(qtbot, panel):
 def test_a_jack_pre_empts_a_challenge_before_its_reveal(qtbot, panel):
     session = panel.document.session
     challenge(qtbot, panel, ISOLDE, "to reach the lighthouse")
-    take(panel, "alex")
     panel.picker.choose("7 of Hearts (Strong)")
     qtbot.mouseClick(panel.picker.confirm, LEFT)
     pick(panel, panel.answerer, GRIMSBY)
-    qtbot.mouseClick(panel.answer, LEFT)
     take(panel, "dana")
+    qtbot.mouseClick(panel.answer, LEFT)
     panel.picker.choose("5 of Clubs")
     qtbot.mouseClick(panel.picker.confirm, LEFT)
     assert panel.extras.interrupt_box.isVisibleTo(panel)
     pick(panel, panel.extras.interrupter, BART)
     qtbot.keyClicks(panel.extras.interrupt_goal, "to cut the lighthouse lamp")
-    qtbot.mouseClick(panel.extras.interrupt, LEFT)
     take(panel, "bea")
+    qtbot.mouseClick(panel.extras.interrupt, LEFT)
     faces = panel.extras.faces
     assert faces.labels[Rank.JACK].text() == "Jack (required)"
     panel.picker.choose("2 of Hearts")
@@ -188,12 +189,11 @@ def test_a_jack_pre_empts_a_challenge_before_its_reveal(qtbot, panel):
 def test_a_queen_cancels_the_winners_goal_for_a_hit(qtbot, panel):
     session = panel.document.session
     challenge(qtbot, panel, ISOLDE, "to reach the lighthouse")
-    take(panel, "alex")
     panel.picker.choose("7 of Hearts (Strong)")
     qtbot.mouseClick(panel.picker.confirm, LEFT)
     pick(panel, panel.answerer, GRIMSBY)
-    qtbot.mouseClick(panel.answer, LEFT)
     take(panel, "dana")
+    qtbot.mouseClick(panel.answer, LEFT)
     panel.picker.choose("5 of Clubs")
     qtbot.mouseClick(panel.picker.confirm, LEFT)
     qtbot.mouseClick(panel.reveal, LEFT)
@@ -206,8 +206,8 @@ def test_a_queen_cancels_the_winners_goal_for_a_hit(qtbot, panel):
     offered = [queen.queen_player.itemData(i) for i in range(queen.queen_player.count())]
     assert ISOLDE not in offered and MIRELA in offered
     pick(panel, queen.queen_player, MIRELA)
-    qtbot.mouseClick(queen.queen, LEFT)
     take(panel, "chidi")
+    qtbot.mouseClick(queen.queen, LEFT)
     assert panel.picker.captions() == ["Queen of Hearts"]  # only a Queen may be played
     assert panel.picker.confirm.text() == "Play this Queen"
     qtbot.mouseClick(panel.picker.confirm, LEFT)

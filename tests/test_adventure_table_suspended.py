@@ -8,7 +8,7 @@ card set aside with a note, answered later, then resolved as usual.
 from __future__ import annotations
 
 import pytest
-from adventure_table_rig import GRIMSBY, ISOLDE, cast_session, give
+from adventure_table_rig import GRIMSBY, ISOLDE, cast_session, give, pass_button
 from table_rig import table_view
 
 from cardtable.piles import PileId
@@ -38,11 +38,12 @@ def panel(qtbot) -> ConflictPanel:
 
 def set_aside(qtbot, panel: ConflictPanel) -> None:
     panel.challenger.setCurrentIndex(panel.challenger.findData(ISOLDE))
+    assert not panel.extras.suspend.isEnabled()  # Isolde is Alex's: Dana holds the computer
+    qtbot.mouseClick(pass_button(panel, panel.document.session, "alex"), LEFT)
+    assert panel.document.apply(ConfirmSeat(PlayerId("alex")))
     qtbot.keyClicks(panel.goal_edit, "to hold the bridge")
     qtbot.keyClicks(panel.extras.suspend_note, "a rope trap across the gorge")
     qtbot.mouseClick(panel.extras.suspend, LEFT)
-    qtbot.mouseClick(panel.picker.pass_button, LEFT)
-    assert panel.document.apply(ConfirmSeat(PlayerId("alex")))
     assert panel.picker.confirm.text() == "Set aside"
     panel.picker.choose("3 of Spades (Weak)")
     qtbot.mouseClick(panel.picker.confirm, LEFT)
@@ -92,10 +93,12 @@ def test_a_suspended_challenge_is_answered_later(qtbot, panel):
                for i in range(extras.suspended_answerer.count())]
     assert ISOLDE not in offered
     extras.suspended_answerer.setCurrentIndex(extras.suspended_answerer.findData(GRIMSBY))
+    assert extras.suspended_waiting.text.text() == (
+        "Waiting for Dana (Captain Grimsby) to answer it.")
+    qtbot.mouseClick(extras.suspended_waiting.pass_button, LEFT)
+    assert document.apply(ConfirmSeat(PlayerId("dana")))
     qtbot.keyClicks(extras.suspended_intent, "cut the rope")
     qtbot.mouseClick(extras.answer_suspended, LEFT)
-    qtbot.mouseClick(panel.picker.pass_button, LEFT)
-    assert document.apply(ConfirmSeat(PlayerId("dana")))
     panel.picker.choose("6 of Spades (Strong)")
     qtbot.mouseClick(panel.picker.confirm, LEFT)
     game = conflict_steps.find_game(session.state)

@@ -18,6 +18,7 @@ from cardtable.session import (
     AddCharacter,
     Character,
     ConfirmSeat,
+    PassSeat,
     PlayerId,
     Session,
     load,
@@ -29,6 +30,7 @@ from cardtable.steps.adventure import conflict as conflict_steps
 from cardtable.steps.adventure import play as adventure_steps
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.adventure.conflict.panel import ConflictPanel
+from cardtable.ui.panels.owners import WaitingFor
 from cardtable.ui.qt import Qt, QtWidgets
 
 LEFT = Qt.MouseButton.LeftButton
@@ -94,15 +96,19 @@ def pick(qtbot, panel: ConflictPanel, combo: QtWidgets.QComboBox, character: str
     combo.setCurrentIndex(index)
 
 
-def lay(qtbot, panel: ConflictPanel, player: str, caption: str) -> None:
-    """The panel asks ``player`` for a card: pass the computer, "I am ...", choose, lay."""
+def hand_over(qtbot, panel: ConflictPanel, waiting: WaitingFor, player: str) -> None:
+    """A form waits for ``player``'s decision: "Pass the computer to ...", "I am ..."."""
     document = panel.document
-    if document.session.holder != player:
-        assert panel.picker.cards.isHidden()
-        qtbot.mouseClick(panel.picker.pass_button, LEFT)
-        assert document.session.curtain == player
-        assert panel.picker.cards.isHidden()
-        assert document.apply(ConfirmSeat(PlayerId(player)))
+    assert waiting.isVisibleTo(panel) and waiting.text.text().startswith("Waiting for ")
+    qtbot.mouseClick(waiting.pass_button, LEFT)
+    assert document.session.curtain == player
+    assert document.apply(ConfirmSeat(PlayerId(player)))
+    assert waiting.isHidden()
+
+
+def lay(qtbot, panel: ConflictPanel, player: str, caption: str) -> None:
+    """The panel asks ``player``, who holds the computer, for a card: choose it, lay it."""
+    assert panel.document.session.holder == player
     panel.picker.choose(caption)
     qtbot.mouseClick(panel.picker.confirm, LEFT)
     assert panel.message.text() == ""
@@ -137,10 +143,12 @@ def pass_the_turn(panel: ConflictPanel) -> None:
 def challenge_and_answer(qtbot, panel: ConflictPanel) -> None:
     pass_the_turn(panel)
     pick(qtbot, panel, panel.challenger, BART)
+    hand_over(qtbot, panel, panel.challenge_waiting, "bea")
     qtbot.keyClicks(panel.goal_edit, "to snatch the drowned chart")
     qtbot.keyClick(panel.goal_edit, Qt.Key.Key_Return)  # Enter issues the Challenge
     lay(qtbot, panel, "bea", "7 of Clubs (Strong)")
     pick(qtbot, panel, panel.answerer, GRIMSBY)
+    hand_over(qtbot, panel, panel.answer_waiting, "dana")
     qtbot.keyClicks(panel.intent, "keep it under lock")
     qtbot.mouseClick(panel.answer, LEFT)
 
@@ -154,10 +162,12 @@ def test_a_conflict_with_supporters_a_push_and_a_yield(qtbot, panel: ConflictPan
     assert game is not None and game.conflict is not None
     assert game.conflict.phase is Phase.ANSWERED
     pick(qtbot, panel, panel.supporter, MIRELA)
+    hand_over(qtbot, panel, panel.support_waiting, "chidi")
     panel.support_side.setCurrentIndex(panel.support_side.findData(Side.CHALLENGE))
     qtbot.mouseClick(panel.support, LEFT)
     lay(qtbot, panel, "chidi", "8 of Hearts (Strong)")
     pick(qtbot, panel, panel.supporter, THUG)
+    hand_over(qtbot, panel, panel.support_waiting, "dana")
     panel.support_side.setCurrentIndex(panel.support_side.findData(Side.ANSWER))
     qtbot.mouseClick(panel.support, LEFT)
     lay(qtbot, panel, "dana", "6 of Clubs")
@@ -186,7 +196,12 @@ def test_a_conflict_with_supporters_a_push_and_a_yield(qtbot, panel: ConflictPan
     # Bartholomew holds the 2 of Hearts, the Queen of Spades (a plain 10: a Deadlock, not a
     # trump) and the Weak 9 of Diamonds: nothing trumps the King, so he cannot push back.
     assert panel.status.text() == "Bartholomew Quince must Yield or Push back."
-    assert not panel.push.isEnabled()
+    # Dana holds the computer: the decision is Bea's, and what her hand holds is not said.
+    assert not panel.push.isEnabled() and not panel.yield_button.isEnabled()
+    assert "only Bea may push for Bartholomew Quince" in panel.push.toolTip()
+    assert "no card in Bartholomew Quince's hand" not in panel_words(panel)
+    hand_over(qtbot, panel, panel.mover_waiting, "bea")
+    assert not panel.push.isEnabled() and panel.yield_button.isEnabled()
     assert "no card in Bartholomew Quince's hand trumps the latest card" in panel.push.toolTip()
 
     qtbot.mouseClick(panel.yield_button, LEFT)
@@ -217,15 +232,22 @@ def test_a_conflict_with_supporters_a_push_and_a_yield(qtbot, panel: ConflictPan
 def test_no_hand_is_shown_to_another_seat(qtbot, panel: ConflictPanel):
     session = panel.document.session
     bea_cards = ["2 of Hearts", "Queen of Spades", "9 of Diamonds", "7 of Clubs"]
-    challenge_and_answer(qtbot, panel)
+    pass_the_turn(panel)
+    pick(qtbot, panel, panel.challenger, BART)
+    hand_over(qtbot, panel, panel.challenge_waiting, "bea")
+    qtbot.keyClicks(panel.goal_edit, "to snatch the drowned chart")
+    qtbot.mouseClick(panel.challenge, LEFT)
+    lay(qtbot, panel, "bea", "7 of Clubs (Strong)")
     # Bea laid her 7 of Clubs and still holds the computer: her laid card is face down.
     assert "7 of Clubs" not in panel_words(panel)
-    qtbot.mouseClick(panel.picker.pass_button, LEFT)
+    pick(qtbot, panel, panel.answerer, GRIMSBY)
+    qtbot.mouseClick(panel.answer_waiting.pass_button, LEFT)
     # Behind the curtain nothing private is on screen, and the panel names no card at all.
     assert not [c for c in on_screen(session) if session.table.where(c).startswith("hand/")]
     shown = panel_words(panel)
     assert not any(name in shown for name in [*bea_cards, "5 of Spades", "King of Diamonds"])
     assert panel.document.apply(ConfirmSeat(PlayerId("dana")))
+    qtbot.mouseClick(panel.answer, LEFT)
     shown = panel_words(panel)
     assert "5 of Spades (Strong)" in shown  # Dana sees Grimsby's hand...
     assert not any(name in shown for name in bea_cards)  # ...and nothing of Bea's
@@ -241,6 +263,9 @@ def test_a_laid_card_can_be_taken_back_with_undo(qtbot, panel: ConflictPanel):
     assert len(zone.cards) == 1 and not session.table.facing[zone.cards[0]].face_up
     qtbot.mouseClick(panel.picker.cancel, LEFT)
     assert panel.picker.isHidden()
+    # Bea's own action, taken back at her seat (a card left her hand: not even the GM may).
+    assert not panel.document.undo()
+    assert panel.document.apply(PassSeat(1)) and panel.document.apply(ConfirmSeat(PlayerId("bea")))
     assert panel.document.undo()  # laying face down showed nothing: it can be undone
     assert not session.table.pile(PileId(f"zone/{BART}")).cards
     assert len(session.table.pile(PileId(f"hand/{BART}")).cards) == 4
@@ -262,13 +287,13 @@ def test_a_deadlock_offers_the_three_ways_out(qtbot, panel: ConflictPanel):
     give(session, GRIMSBY, ["2D", "KD"])
     pass_the_turn(panel)
     pick(qtbot, panel, panel.challenger, BART)
+    hand_over(qtbot, panel, panel.challenge_waiting, "bea")
     qtbot.keyClicks(panel.goal_edit, "to win the wager")
     qtbot.mouseClick(panel.challenge, LEFT)
     lay(qtbot, panel, "bea", "2 of Hearts")  # plain for Bartholomew
     pick(qtbot, panel, panel.answerer, GRIMSBY)
+    hand_over(qtbot, panel, panel.answer_waiting, "dana")
     qtbot.mouseClick(panel.answer, LEFT)
-    qtbot.mouseClick(panel.picker.pass_button, LEFT)
-    assert panel.document.apply(ConfirmSeat(PlayerId("dana")))
     # Dana chooses from the keyboard: the first card is offered, Enter lays it.
     assert panel.picker.captions() == ["2 of Diamonds", "King of Diamonds"]
     qtbot.keyClick(panel.picker.cards, Qt.Key.Key_Return)  # plain for Grimsby: a Deadlock

@@ -35,8 +35,9 @@ from cardtable.steps.adventure import play as steps
 from cardtable.ui.panels.adventure.conflict.views import Lay, Role
 from cardtable.ui.panels.adventure.hits import HitsBox
 from cardtable.ui.panels.card_chips import card_caption
+from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
-from cardtable.ui.widgets.style import allow, button, enter_presses, escape
+from cardtable.ui.widgets.style import button, enter_presses, escape
 from cardtable.ui.widgets.style import combo as _combo
 from cardtable.ui.widgets.style import line_edit as _line
 
@@ -160,6 +161,8 @@ class ConflictExtras:
         form.addRow("Answerer", self.suspended_answerer)
         form.addRow("Intent", self.suspended_intent)
         form.addRow(self.answer_suspended)
+        self.suspended_waiting = WaitingFor(panel.document, box)
+        form.addRow(self.suspended_waiting)
 
         self.interrupt_box = box = QtWidgets.QGroupBox("Interrupt with a Jack", panel)
         form = QtWidgets.QFormLayout(box)
@@ -174,6 +177,8 @@ class ConflictExtras:
         form.addRow("Who", self.interrupter)
         form.addRow("Goal", self.interrupt_goal)
         form.addRow(self.interrupt)
+        self.interrupt_waiting = WaitingFor(panel.document, box)
+        form.addRow(self.interrupt_waiting)
 
         self.queen_box = box = QtWidgets.QGroupBox("Cancel the goal with a Queen", panel)
         form = QtWidgets.QFormLayout(box)
@@ -190,7 +195,12 @@ class ConflictExtras:
         form.addRow("Who", self.queen_player)
         form.addRow("Whose goal", self.queen_side)
         form.addRow(self.queen)
+        self.queen_waiting = WaitingFor(panel.document, box)
+        form.addRow(self.queen_waiting)
         self._queen_form = form
+        for combo in (self.suspended_pick, self.suspended_answerer, self.interrupter,
+                      self.queen_player):
+            combo.currentIndexChanged.connect(lambda _i: panel._refresh())
 
         # Inside the picker, above its buttons: chosen with the card, before it is laid.
         self.faces = FaceOffers(panel.picker)
@@ -217,8 +227,13 @@ class ConflictExtras:
         conflict = game.conflict if game is not None else None
         phase = conflict.phase if conflict is not None else None
         self.suspend_box.setVisible(conflict is None)
-        allow(self.suspend, blocked or (None if ready else "no character is ready"),
-              self.suspend.accessibleDescription())
+        session = self.panel.session
+        challenger = self.panel.challenger.currentData()
+        allow_step(self.suspend, session,
+                   steps.suspend(challenger, "", "", None) if challenger else None,
+                   self.suspend.accessibleDescription(),
+                   blocked or (None if ready else "no character is ready") or (
+                       None if challenger else "choose the Challenger first"))
         waiting = game.suspended if game is not None else []
         self.suspended_box.setVisible(conflict is None and bool(waiting))
         if game is not None and waiting:
@@ -226,15 +241,23 @@ class ConflictExtras:
                 f"<b>#{s.id}</b> {escape(game.name(s.challenger))}: “{escape(s.goal)}” "
                 f"— <i>{escape(s.note)}</i>" for s in waiting))
             self._fill_suspended(game)
-            allow(self.answer_suspended, blocked, self.answer_suspended.accessibleDescription())
+            answerer = self.suspended_answerer.currentData()
+            probe = (steps.answer_suspended(0, answerer, "", None) if answerer else None)
+            allow_step(self.answer_suspended, session, probe,
+                       self.answer_suspended.accessibleDescription(),
+                       blocked or (None if answerer else "choose the Answerer first"))
+            self.suspended_waiting.show_for(decider_of(session, probe), "to answer it")
         interrupting = phase in (Phase.CHALLENGED, Phase.ANSWERED) and conflict is not None \
             and not conflict.from_suspended
         self.interrupt_box.setVisible(interrupting)
         if interrupting and conflict is not None:
             self.panel._fill(self.interrupter, [c for c in ready if c != conflict.challenger])
-            allow(self.interrupt, blocked or (None if self.interrupter.count() else
-                                              "no other character"),
-                  self.interrupt.accessibleDescription())
+            interrupter = self.interrupter.currentData()
+            probe = steps.challenge_with(interrupter, "", None) if interrupter else None
+            allow_step(self.interrupt, session, probe, self.interrupt.accessibleDescription(),
+                       blocked or (None if self.interrupter.count() else "no other character")
+                       or (None if interrupter else "choose who interrupts first"))
+            self.interrupt_waiting.show_for(decider_of(session, probe), "to interrupt")
         self._refresh_queen(game, conflict, ready, blocked)
         self._refresh_faces(game, conflict)
         self._place_hits(inside=phase is Phase.OVER)
@@ -287,9 +310,14 @@ class ConflictExtras:
         takers = [c for c in ready if c not in primaries
                   and not conflict_steps.is_environment(state, state.character(CharacterId(c)))]
         self.panel._fill(self.queen_player, takers)
-        allow(self.queen, blocked or (None if open_goals and takers else
-                                      "there is no goal left to cancel"),
-              self.queen.accessibleDescription())
+        taker = self.queen_player.currentData()
+        probe = steps.queen(taker, CardId(""), None) if taker else None
+        allow_step(self.queen, self.panel.session, probe, self.queen.accessibleDescription(),
+                   blocked or (None if open_goals and takers else
+                               "there is no goal left to cancel") or (
+                       None if taker else "choose who plays the Queen first"))
+        self.queen_waiting.show_for(decider_of(self.panel.session, probe) if open_goals
+                                    else None, "to play a Queen")
 
     def _refresh_faces(self, game: AdventureGame | None, conflict: Conflict | None) -> None:
         lay = self.panel.pending

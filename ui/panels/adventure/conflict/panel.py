@@ -1,11 +1,14 @@
 """The guided Fantastical Adventure Conflict: Challenge, Answer, Support, reveal, Push or Yield.
 
-The panel walks the table through one Conflict. Cards are laid face down from private hands,
-so when a character must lay one the panel asks its player for it behind the curtain: it
-offers to pass the computer (:class:`~cardtable.session.PassSeat`; the main window shows the
-curtain until "I am ..."), and lists the hand only while that player holds the computer. Every
-card is named only when :func:`~cardtable.session.on_screen` allows it, else it is a
-"face-down card".
+The panel walks the table through one Conflict. Every decision in it belongs to someone (the
+Challenger's, the Answerer's, a Supporter's, the primary to move's player; Advantage is the
+GM's): its button is enabled only at that player's seat (the model's reason is the tooltip
+elsewhere), and the form names them, "Waiting for Bob (Brann)", with a button that passes them
+the computer (:class:`~cardtable.session.PassSeat`; the main window shows the curtain until
+"I am ..."). Pickers default to a character of the seat holding the computer, or to nobody.
+Cards are laid face down from private hands, listed only while their player holds the
+computer. Every card is named only when :func:`~cardtable.session.on_screen` allows it, else
+it is a "face-down card".
 
 The Conflict as it stands is drawn by :mod:`cardtable.ui.panels.adventure.conflict.board`. Every
 button is
@@ -45,9 +48,9 @@ from cardtable.ui.panels.adventure.conflict.forms import (
 )
 from cardtable.ui.panels.adventure.conflict.views import ClaimRow, HandPicker, Lay, Role
 from cardtable.ui.panels.card_chips import card_caption
+from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
 from cardtable.ui.qt import Qt, QtWidgets
 from cardtable.ui.widgets.style import (
-    allow,
     enter_presses,
     escape,
     repolish,
@@ -139,11 +142,24 @@ class ConflictPanel(QtWidgets.QWidget):
         self.banner, self.over_text, self.claims_box = over.banner, over.over_text, over.claims_box
         self.close_button = over.close_button
         self.close_button.clicked.connect(lambda: self._apply(steps.close()))
+        # Whose decision each form waits for, under its controls.
+        self.challenge_waiting, self.answer_waiting, self.support_waiting, self.mover_waiting = (
+            self._waiting(box) for box in (self.challenge_box, self.answer_box,
+                                           self.support_box, self.showdown_box))
+        for combo in (self.challenger, self.answerer, self.supporter):
+            combo.currentIndexChanged.connect(lambda _i: self._refresh())
         for widget in (self.challenge_box, self.answer_box, self.support_box, self.showdown_box,
                        self.picker, self.over_box):
             layout.addWidget(widget)
         # Face cards, Suspended Challenges, Queens, Hits: placed among the forms above.
         self.extras = ConflictExtras(self, layout)
+
+    def _waiting(self, box: QtWidgets.QGroupBox) -> WaitingFor:
+        waiting = WaitingFor(self.document, box)
+        box_layout = box.layout()
+        assert box_layout is not None
+        box_layout.addWidget(waiting)
+        return waiting
 
     # -- reading --------------------------------------------------------------------------
 
@@ -189,9 +205,15 @@ class ConflictPanel(QtWidgets.QWidget):
             self.status.setText(f"No Conflict. On {turn}'s turn, a character of theirs may "
                                 "issue a Challenge (the Play panel passes the turn).")
             self._fill(self.challenger, [c.id for c in ready])
+            challenger = self.challenger.currentData()
+            probe = steps.issue_challenge(challenger, "", None) if challenger else None
             reason = blocked or (None if ready else "no character is ready for Fantastical "
-                                 "Adventure (a sheet with a Strong and a Weak Suit)")
-            allow(self.challenge, reason, self.challenge.accessibleDescription())
+                                 "Adventure (a sheet with a Strong and a Weak Suit)") or (
+                None if challenger else "choose the Challenger first")
+            allow_step(self.challenge, self.session, probe,
+                       self.challenge.accessibleDescription(), reason)
+            self.challenge_waiting.show_for(decider_of(self.session, probe),
+                                            "to issue the Challenge")
         else:
             self.board.show_conflict(self.session, game, conflict)
             self._show_phase(game, conflict, [c.id for c in ready], blocked)
@@ -203,15 +225,15 @@ class ConflictPanel(QtWidgets.QWidget):
         return phase in self.pending.role.phases
 
     def _fill(self, combo: QtWidgets.QComboBox, characters: list[str]) -> None:
-        wanted = [(c, who(self.session, c)) for c in characters]
-        have = [(combo.itemData(i), combo.itemText(i)) for i in range(combo.count())]
-        if wanted == have:
-            return
-        chosen = combo.currentData()
-        combo.clear()
-        for character, text in wanted:
-            combo.addItem(text, character)
-        combo.setCurrentIndex(max(0, combo.findData(chosen)))
+        """Offer ``characters``; the default is one of the holder's, or nobody."""
+        fill_characters(combo, self.session, [(c, who(self.session, c)) for c in characters])
+
+    def _offer(self, widget: QtWidgets.QPushButton, waiting: WaitingFor, probe: Action | None,
+               doing: str, reason: str | None) -> None:
+        """Enable ``widget`` where the holder may take ``probe`` (the step it leads to), and
+        say whose decision it is where they may not."""
+        allow_step(widget, self.session, probe, widget.accessibleDescription(), reason)
+        waiting.show_for(decider_of(self.session, probe), doing)
 
     def _show_phase(self, game: AdventureGame, conflict: Conflict, ready: list[str],
                     blocked: str | None) -> None:
@@ -221,19 +243,29 @@ class ConflictPanel(QtWidgets.QWidget):
             self.status.setText(f"{challenger} has laid a Challenge card. Someone may Answer, "
                                 "or nobody answers.")
             self._fill(self.answerer, [c for c in ready if c != conflict.challenger])
-            allow(self.answer, blocked or (None if self.answerer.count() else
-                                           "no other character can answer"),
-                  self.answer.accessibleDescription())
-            allow(self.no_answer, blocked, self.no_answer.accessibleDescription())
+            answerer = self.answerer.currentData()
+            self._offer(self.answer, self.answer_waiting,
+                        steps.answer(answerer, "", None) if answerer else None, "to answer",
+                        blocked or (None if self.answerer.count() else
+                                    "no other character can answer") or (
+                            None if answerer else "choose the Answerer first"))
+            allow_step(self.no_answer, self.session, steps.no_answer(),
+                       self.no_answer.accessibleDescription(), blocked)
         elif phase is Phase.ANSWERED:
             self.status.setText("Supporters may join either side, one card each; the table "
                                 "may award Advantage; then reveal all the cards together.")
             self._fill(self.supporter, [c for c in ready if conflict.side_of(c) is None])
-            allow(self.support, blocked or (None if self.supporter.count() else
-                                            "every character is in this Conflict already"),
-                  self.support.accessibleDescription())
-            for widget in (self.award, self.reveal):
-                allow(widget, blocked, widget.accessibleDescription())
+            supporter = self.supporter.currentData()
+            self._offer(self.support, self.support_waiting,
+                        steps.support(supporter, Side.CHALLENGE, None) if supporter else None,
+                        "to support", blocked or (
+                            None if self.supporter.count() else
+                            "every character is in this Conflict already") or (
+                            None if supporter else "choose the Supporter first"))
+            allow_step(self.award, self.session, steps.award(Side.CHALLENGE, 1, ""),
+                       self.award.accessibleDescription(), blocked)
+            allow_step(self.reveal, self.session, steps.reveal(),
+                       self.reveal.accessibleDescription(), blocked)
         elif phase in (Phase.SHOWDOWN, Phase.DEADLOCK):
             self._show_showdown(game, conflict, blocked)
         else:
@@ -245,10 +277,12 @@ class ConflictPanel(QtWidgets.QWidget):
         for widget in (self.yield_button, self.push, self.showdown_text):
             widget.setVisible(not deadlock)
         self.deadlock_text.setVisible(deadlock)
-        for widget in self.deadlock.values():
+        for way, widget in self.deadlock.items():
             widget.setVisible(deadlock)
-            allow(widget, blocked, widget.accessibleDescription())
+            allow_step(widget, self.session, steps.settle_deadlock(way),
+                       widget.accessibleDescription(), blocked)
         if deadlock:
+            self.mover_waiting.show_for(None)
             if conflict.deadlock_pair is not None:
                 pair = conflict.pairs[conflict.deadlock_pair]
                 who = [game.name(m) for m in (pair.challenge, pair.answer) if m]
@@ -264,7 +298,10 @@ class ConflictPanel(QtWidgets.QWidget):
         back = side is not conflict.pusher
         verb = "Push back" if back else "Push"
         self.status.setText(f"{game.name(mover)} must Yield or {verb}.")
-        refusal = steps.push_refusal(game, self.session.table, side)
+        # Whether a card in the hand trumps is the mover's to know: another seat sees only
+        # whose decision it is.
+        theirs = self.session.may(steps.yield_conflict(mover)) is None
+        refusal = steps.push_refusal(game, self.session.table, side) if theirs else None
         rule = ("A push back must trump the latest card." if back else
                 "A push plays any card from the hand.")
         self.showdown_text.setText(
@@ -275,8 +312,11 @@ class ConflictPanel(QtWidgets.QWidget):
         self.push.setAccessibleName(verb)
         tip = ("Spend 1 Advantage and play a card that trumps the latest card" if back
                else "Spend 1 Advantage and play any card from the hand")
-        allow(self.push, blocked or refusal, tip)
-        allow(self.yield_button, blocked, "Forfeit the goal and draw Advantage + 1 cards")
+        allow_step(self.push, self.session, steps.push(mover, None), tip, blocked or refusal)
+        allow_step(self.yield_button, self.session, steps.yield_conflict(mover),
+                   "Forfeit the goal and draw Advantage + 1 cards", blocked)
+        self.mover_waiting.show_for(decider_of(self.session, steps.yield_conflict(mover)),
+                                    f"to Yield or {verb}")
 
     def _show_over(self, game: AdventureGame, conflict: Conflict, blocked: str | None) -> None:
         if conflict.winner is not None:
@@ -313,7 +353,8 @@ class ConflictPanel(QtWidgets.QWidget):
                            claim.optional, blocked)
         for index, row in enumerate(self._claims):
             row.setVisible(index < len(owed))
-        allow(self.close_button, blocked, self.close_button.accessibleDescription())
+        allow_step(self.close_button, self.session, steps.close(),
+                   self.close_button.accessibleDescription(), blocked)
 
     def _show_picker(self, game: AdventureGame | None, blocked: str | None) -> None:
         lay = self.pending
@@ -333,12 +374,13 @@ class ConflictPanel(QtWidgets.QWidget):
         own = self.extras.prompt(lay, character.name, player.name)
         if own is not None:
             confirm = own[1]
+        owner = f"{player.name} ({character.name})"
         if session.curtain is not None:
             waiting = session.state.player(session.curtain)
             self.picker.ask(
-                f"Behind the curtain: {character.name}'s {role} is chosen by {player.name} "
-                f"once they take the computer.", None, confirm=confirm,
-                pass_to=None if waiting.id == player.id else player.name)
+                f"Waiting for {owner}: behind the curtain, {player.name} chooses "
+                f"{character.name}'s {role} once they take the computer.", None,
+                confirm=confirm, pass_to=None if waiting.id == player.id else player.name)
             return
         if steps.is_environment(session.state, character):
             # No hand to keep secret: the top card of the draw pile, seen by nobody.
@@ -347,8 +389,8 @@ class ConflictPanel(QtWidgets.QWidget):
                             confirm=confirm)
             return
         if session.holder != player.id:
-            self.picker.ask(f"{player.name} chooses {character.name}'s {role} in secret.",
-                            None, confirm=confirm, pass_to=player.name)
+            self.picker.ask(f"Waiting for {owner}: {player.name} chooses {character.name}'s "
+                            f"{role} in secret.", None, confirm=confirm, pass_to=player.name)
             return
         shown = on_screen(session)
         hand = self.extras.only(lay, game, list(
