@@ -216,8 +216,9 @@ def test_both_out_the_higher_pool_comes_out_ahead() -> None:
 
 
 def test_two_shells_that_cannot_hurt_each_other_end_in_a_stalemate() -> None:
-    shell = Entrant.of("Shell", 4, resistance=2)
-    challenge, report = PoolChallenge.start(shell, Entrant.of("Crab", 4, resistance=2)).next_round()
+    # Even converting to bonus, neither gets past the other's resistance of 5.
+    shell = Entrant.of("Shell", 2, resistance=5)
+    challenge, report = PoolChallenge.start(shell, Entrant.of("Crab", 2, resistance=5)).next_round()
     assert all(side.unchanged for side in report.sides)
     assert challenge.result is Result.STALEMATE
     with pytest.raises(ValueError, match="over"):
@@ -360,8 +361,9 @@ def test_a_dice_table_needs_a_source_of_randomness() -> None:
 
 def test_dice_on_loss_cannot_break_resistance_above_twice_the_loss() -> None:
     options = Options(dice=DicePoint.INFLICTING)
-    shell = Entrant.of("Shell", 1, resistance=2)
-    challenge = PoolChallenge.start(shell, Entrant.of("Crab", 1, resistance=2), options)
+    # Its last point converted, a side strikes with 2, at most 4 on the dice: never past 5.
+    shell = Entrant.of("Shell", 1, resistance=5)
+    challenge = PoolChallenge.start(shell, Entrant.of("Crab", 1, resistance=5), options)
     challenge, _ = challenge.next_round(seeded(1))
     assert challenge.result is Result.STALEMATE
 

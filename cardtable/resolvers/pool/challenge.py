@@ -11,10 +11,14 @@ that rolls, never stored.
 
 Rules: ``rules/pool-challenge.md``. Decisions where they are silent:
 
-- A round in which no side can hurt another, whatever the dice, ends the Challenge in a
-  :attr:`Result.STALEMATE`: every later round would be the same. (A side may convert pool
-  to bonus before a round to break through resistance; calling ``next_round`` on a copy
-  previews the round.)
+- A round in which no side can hurt another, whatever the dice, is followed by the next
+  while anything will still change: converted bonus or resistance, or a carried bonus, that
+  reverts. With nothing left to revert, a conversion that would let some side hurt an
+  opponent (:meth:`PoolChallenge.breakthroughs`) keeps the Challenge going; the round is
+  reported as :attr:`~RoundReport.stuck` (the sides repeat it until one converts). Only when
+  no conversion could either is it a :attr:`Result.STALEMATE`. A conversion that could hurt
+  only the side making it (pool to reserves, making it the weaker) does not count: every side
+  could always do that, by converting its last point.
 - One against many: when every side of both camps is out at once, each camp counts with
   the best pool among its members that were in at the start of the round.
 - A detracting ability of the lone side hinders it against every opponent; each opponent
@@ -53,7 +57,13 @@ from cardtable.resolvers.pool.report import (
     SideChange,
     SideRound,
 )
-from cardtable.resolvers.pool.sides import Conversion, Entrant, Side, carried_bonus
+from cardtable.resolvers.pool.sides import (
+    RESERVES_PER_POOL,
+    Conversion,
+    Entrant,
+    Side,
+    carried_bonus,
+)
 
 __all__ = [
     "Conversion",
@@ -110,6 +120,29 @@ def _hindrance(opponents: Sequence[Entrant], formula: Formula) -> Contribution:
     for opponent in opponents:
         total = total.plus(opponent.hindrance(formula))
     return total
+
+
+def _reverting(ready: Mapping[str, Side], after: Mapping[str, Side]) -> tuple[str, ...]:
+    """What will still change by itself after a round: converted bonus and resistance
+    revert, and a carried bonus lasted only for the round just played."""
+    said = []
+    for name, side in after.items():
+        reverts = side.pending_reversion
+        if not reverts.is_none:
+            said.append(f"{name}'s {str(reverts).replace(' revert', ' reverts', 1)}")
+        if ready[name].carried_bonus:
+            said.append(f"{name}'s carried bonus of {ready[name].carried_bonus} is spent")
+    return tuple(said)
+
+
+def _quiet_verdict(reverting: Sequence[str], ways: Mapping[str, Conversion]) -> str:
+    if reverting:
+        return f"Nobody was hurt, but {'; '.join(reverting)}: another round."
+    offers = "; ".join(f"{name} by converting {way.to_bonus} pool to bonus"
+                       + (f" (after buying back {way.from_reserves})" if way.from_reserves else "")
+                       for name, way in ways.items())
+    return (f"Nobody was hurt and nothing reverts: only a conversion can break through "
+            f"({offers}). Convert, or end the Challenge.")
 
 
 def _require_rng(rng: Rng | None, point: DicePoint) -> Rng:
@@ -381,26 +414,69 @@ class PoolChallenge:
             rounds_played=self.rounds_played + 1,
         )
         nobody_out = not any(side.out for side in after.values())
-        result, verdict = played._verdict(active, stalemate=not can_hurt and nobody_out)
+        quiet = not can_hurt and nobody_out
+        reverting = _reverting(ready, after) if quiet else ()
+        ways = played.breakthroughs() if quiet and not reverting else {}
+        stalemate = quiet and not reverting and not ways
+        result, verdict = played._verdict(active, stalemate=stalemate)
+        if quiet and result is Result.ONGOING:
+            verdict = _quiet_verdict(reverting, ways)
         report = RoundReport(
             played.rounds_played,
             tuple(reports[side.name] for side in self.sides if side.name in reports),
             result,
             verdict,
+            stuck=quiet and not reverting and bool(ways),
         )
         return evolve(played, result=result), report
 
     def play_out(
         self, rng: Rng | None = None, max_rounds: int = MAX_ROUNDS
     ) -> tuple[PoolChallenge, tuple[RoundReport, ...]]:
-        """Play rounds, converting nothing, until the Challenge is over."""
+        """Play rounds, converting nothing, until the Challenge is over, or until a round
+        is :attr:`~RoundReport.stuck` (converting nothing, the sides would repeat it for
+        ever; the Challenge is still going on)."""
         state, reports = self, list[RoundReport]()
-        while not state.over:
+        while not state.over and not (reports and reports[-1].stuck):
             if len(reports) >= max_rounds:
                 raise PoolChallengeError(f"The Challenge is still going after {max_rounds} rounds.")
             state, report = state.next_round(rng)
             reports.append(report)
         return state, tuple(reports)
+
+    def breakthroughs(self) -> dict[str, Conversion]:
+        """For each side still in that could hurt an opponent next round by converting pool
+        to bonus (buying back converted reserves first if it must), the smallest such
+        conversion. Empty when no side could (or the Challenge is over).
+
+        >>> shell = Entrant.of("Shell", 4, resistance=2)
+        >>> PoolChallenge.start(shell, Entrant.of("Rock", 4, resistance=9)).breakthroughs()
+        {'Rock': Conversion(to_bonus=1, to_reserves=0, to_resistance=0, from_reserves=0)}
+        """
+        if self.over:
+            return {}
+        found: dict[str, Conversion] = {}
+        for side in self.sides:
+            if side.out:
+                continue
+            way = self._breakthrough(side)
+            if way is not None:
+                found[side.name] = way
+        return found
+
+    def _breakthrough(self, side: Side) -> Conversion | None:
+        ready = side.reverted()
+        foes = [foe.reverted() for foe in self.opponents(side.name) if not foe.out]
+        for back in range(ready.converted_reserves // RESERVES_PER_POOL + 1):
+            for bonus in range(1, ready.conversion_limit(back) + 1):
+                conversion = Conversion(to_bonus=bonus, from_reserves=back)
+                boosted = ready.converted(conversion)
+                strength = boosted.strength
+                for foe in foes:
+                    nominal = strength if foe.strength < strength else half_up(strength)
+                    if self._could_hurt(foe, boosted, nominal):
+                        return conversion
+        return None
 
     def change_abilities(
         self, first: Entrant | None = None, second: Entrant | None = None
@@ -527,5 +603,7 @@ class PoolChallenge:
         if first_out:
             return Result.SECOND_WINS, _win(self.second)
         if stalemate:
-            return Result.STALEMATE, "Stalemate: neither side can hurt the other; nobody wins."
+            return Result.STALEMATE, (
+                "Stalemate: no round can ever hurt either side again; nobody wins."
+            )
         return Result.ONGOING, "Another round."

@@ -24,7 +24,7 @@ class Result(enum.Enum):
     SECOND_WINS = "second side wins"
     DRAW = "draw"
     DOUBLE_LOSS = "double loss"
-    #: Neither side could hurt the other, so every further round would be the same.
+    #: No round can ever hurt anyone again: nothing reverts and no conversion would help.
     STALEMATE = "stalemate"
 
     def __str__(self) -> str:
@@ -161,6 +161,9 @@ class RoundReport:
     sides: tuple[SideRound, ...]
     result: Result
     verdict: str
+    #: Nobody was hurt, nothing reverts, and only a conversion can change that: converting
+    #: nothing, every later round would be this one again.
+    stuck: bool = False
 
     def side(self, name: str) -> SideRound:
         for side in self.sides:

@@ -371,7 +371,9 @@ class TarotChallenge:
             table.move([card], self.piles.discard, face_up=True)
             self.player_excuse = card
             self._end(EndReason.EXCUSE)
-            return PlayerDrew(shown, self.numbers(table), from_sleeve=from_sleeve, excuse=True)
+            # The Excuse adds nothing, but a Cost already at 5 is still reported as a Wipe Out.
+            return PlayerDrew(shown, self.numbers(table), from_sleeve=from_sleeve, excuse=True,
+                              wipe_out=self.cost >= WIPE_OUT_COST)
         before = {entry.card for entry in self._beaten(table) if not entry.by}
         self.player = (*self.player, Placed(card, shown.reversed, from_sleeve))
         wipe_out = self.cost >= WIPE_OUT_COST

@@ -61,6 +61,18 @@ def ladder_text(value: int) -> str:
     return f"{value} ({label})"
 
 
+def wipe_out_words(cost: int) -> str:
+    """A running Cost at 5 or more as the outcome will report it: 5, a Wipe Out, with the
+    uncapped figure beside it when it differs.
+
+    >>> wipe_out_words(5), wipe_out_words(7)
+    ('Cost 5 (Great), a Wipe Out', 'Cost 5 (Great), a Wipe Out (7 before the cap)')
+    """
+    capped = min(cost, WIPE_OUT_COST)
+    before = f" ({cost} before the cap)" if cost > WIPE_OUT_COST else ""
+    return f"Cost {capped} ({OUTCOME_LABELS[capped]}), a Wipe Out{before}"
+
+
 def _effect_text(value: int) -> str:
     # Effect 5 is "Great" without the Wipe Out that goes with a Cost of 5.
     label = OUTCOME_LABELS.get(value)
@@ -199,10 +211,10 @@ class PlayerDrew:
     def text(self, actor: str) -> str:
         verb = "played from the sleeve" if self.from_sleeve else "drew"
         if self.excuse:
-            return (
-                f"{actor} {verb} the Excuse: it goes to the discard pile and drawing stops "
-                f"(Cost {self.numbers.cost})."
-            )
+            said = f"{actor} {verb} the Excuse: it goes to the discard pile and drawing stops"
+            if self.wipe_out:
+                return f"{said}. {wipe_out_words(self.numbers.cost)}."
+            return f"{said} (Cost {self.numbers.cost})."
         beats = f"beats {_listed([c.name for c in self.newly_beaten])}" if self.newly_beaten else (
             "beats nothing new"
         )
@@ -213,7 +225,7 @@ class PlayerDrew:
             f"Cost {self.numbers.cost}, {beats}; Effect {_effect_text(self.numbers.effect)}"
         )
         if self.wipe_out:
-            line += f". Cost {self.numbers.cost}: Wipe Out! Drawing stops."
+            line += f". {wipe_out_words(self.numbers.cost)}: drawing stops."
         return line
 
 

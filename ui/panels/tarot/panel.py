@@ -307,7 +307,7 @@ class TarotPanel(QtWidgets.QWidget):
             if text:
                 lines.append(f"<i>{label}:</i> {escape(text)}")
         self.terms.setText("<br>".join(lines))
-        self._show_numbers(numbers)
+        self._show_numbers(challenge, numbers)
         self._show_rows(numbers, shown)
         self.player_title.setText(f"{name}'s cards")
         played = []
@@ -320,13 +320,25 @@ class TarotPanel(QtWidgets.QWidget):
         if challenge.phase is TarotPhase.ENDED:
             self._show_outcome(challenge, name, blocked)
 
-    def _show_numbers(self, numbers: TarotNumbers) -> None:
-        label = OUTCOME_LABELS.get(min(numbers.cost, WIPE_OUT_COST), "no Cost yet")
-        if numbers.cost >= WIPE_OUT_COST:
-            label += ", Wipe Out"
-        self.cost.set_number(numbers.cost, label,
-                             "Cost: minus the Attribute, plus one per reversed card; 5 is a "
-                             "Wipe Out")
+    def _show_numbers(self, challenge: TarotChallenge, numbers: TarotNumbers) -> None:
+        tip = "Cost: minus the Attribute, plus one per reversed card; 5 is a Wipe Out"
+        if challenge.phase is TarotPhase.ENDED:
+            outcome = challenge.outcome(self.session.table)
+            label = OUTCOME_LABELS.get(outcome.cost, "no Cost")
+            label += ", Wipe Out" if outcome.wipe_out else ""
+            if outcome.conceded:
+                label = "no Cost: conceded"
+            elif outcome.raw_cost != outcome.cost:
+                tip += f" (reported capped: {outcome.raw_cost} before the cap)"
+            self.cost.set_number(outcome.cost, label, tip)
+        elif numbers.cost >= WIPE_OUT_COST:
+            # Nothing is lost yet: conceding costs nothing; any draw would end in a Wipe Out.
+            label = "any draw now Wipes Out; conceding costs nothing" if not challenge.drew \
+                else "Wipe Out"
+            self.cost.set_number(numbers.cost, label, tip)
+        else:
+            self.cost.set_number(numbers.cost, OUTCOME_LABELS.get(numbers.cost, "no Cost yet"),
+                                 tip)
         effect_label = OUTCOME_LABELS.get(numbers.effect, "")
         self.effect.set_number(numbers.effect, effect_label,
                                "Effect: the most cards on the table sharing one figure")
@@ -398,9 +410,10 @@ class TarotPanel(QtWidgets.QWidget):
         parts = [f"Effect {effect_text(outcome.effect)}" if outcome.effect else "No Effect",
                  "No Cost" if outcome.cost == 0 else f"Cost {ladder_text(outcome.cost)}"]
         why = END_WORDS[outcome.end]
-        details = f"<b>{' · '.join(parts)}</b><br>{name} {why}."
         if outcome.wipe_out:
-            details += " <b>Wipe Out!</b>"
+            why = "drew the Excuse at Cost 5: a Wipe Out" if outcome.end is EndReason.EXCUSE \
+                else "was wiped out (Cost 5)"
+        details = f"<b>{' · '.join(parts)}</b><br>{name} {why}."
         shown = on_screen(self.session)
         unbeaten = [_name(*self._face(entry.card, shown)) for entry in outcome.beaten
                     if not entry.by]
