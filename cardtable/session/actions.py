@@ -315,11 +315,26 @@ class Shuffle(Action):
         return Performed((Event.said(f"{session.actor_name} shuffled {pile.label}"),))
 
 
+#: Why a seat may not peek at a face-down card (one its own character did not lay).
+PEEK_REFUSAL = "Only the player whose character laid a face-down card may peek at it."
+
+
 @frozen
 class Peek(Action):
     """The player at the current seat looks at a face-down card laid by a character of theirs."""
 
     card: CardId
+
+    def refusal(self, session: Session, who: PlayerId) -> str | None:
+        state = session.state
+        if self.card not in state.table.cards:
+            return None
+        pile = state.table.pile(state.table.where(self.card))
+        if pile.kind is PileKind.HAND or state.table.facing[self.card].face_up:
+            return None  # nothing to peek at: perform says so
+        if state.controller(pile) != who:
+            return PEEK_REFUSAL
+        return None
 
     def perform(self, session: Session) -> Performed:
         state = session.state
@@ -331,9 +346,7 @@ class Peek(Action):
             raise SessionError("That card is face up already.")
         owner = state.controller(pile)
         if me is None or owner != me:
-            raise SessionError(
-                "Only the player whose character laid a face-down card may peek at it."
-            )
+            raise SessionError(PEEK_REFUSAL)
         state.peeks[self.card] = PeekMark(me, pile.id)
         who = session.actor_name
         return Performed(

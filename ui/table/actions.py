@@ -4,6 +4,12 @@ R turn, D draw, S shuffle, Delete discard, P peek, V reveal) and the context men
 Each works on the chosen cards: the selected ones, else the card with the keyboard focus,
 else the top card of the pile with the focus. Each asks the session through the document,
 so it is undoable and logged, and a refusal lands in the status bar.
+
+The model says who may do what (:meth:`~cardtable.session.Session.may`): whenever the chosen
+cards, the seat or the table change, each action the seat may not take is greyed out with the
+reason as its tooltip (:meth:`TableActions.refresh`), in the Table menu, on the toolbar and
+in the context menus alike; its shortcut then puts the reason in the status bar. An action
+that would show the table a hidden card asks first (:attr:`TableActions.confirm_reveal`).
 """
 
 from __future__ import annotations
@@ -13,17 +19,32 @@ from typing import TYPE_CHECKING
 
 from cardtable.cards import CardId
 from cardtable.piles import Pile, PileId, PileKind
-from cardtable.session import AddPile, Draw, Flip, Peek, Reveal, Shuffle, Turn, hand_id
+from cardtable.session import (
+    Action,
+    AddPile,
+    Draw,
+    Flip,
+    Move,
+    Peek,
+    Reveal,
+    Shuffle,
+    Turn,
+    hand_id,
+)
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.card_item import CardItem
 from cardtable.ui.table.layout import OPEN_TABLE, OPEN_TABLE_LABEL
+from cardtable.ui.table.permits import ConfirmReveal, confirmed, first_refusal, offer
 from cardtable.ui.table.zones import ZoneItem
 
 if TYPE_CHECKING:
     from cardtable.ui.table.view import TableView
 
 NO_CARD = "Choose a card first: click it, or move to it with the arrow keys."
+NO_HIDDEN = "Choose face-down cards to reveal."
+NO_PILE = "Choose a pile to shuffle."
+NO_DRAW_PILE = "There is no draw pile on the table: put a deck on it first."
 
 
 def ensure_pile(document: SessionDocument, pile: PileId) -> bool:
@@ -48,9 +69,10 @@ class TableActions(QtCore.QObject):
         self._view = view
         self._document = document
         self._last_source: PileId | None = None
-        #: Asked before cards are revealed to the table (the "confirm before a reveal" setting);
-        #: None reveals at once.
-        self.confirm_reveal: Callable[[int], bool] | None = None
+        self._tips: dict[QtGui.QAction, str] = {}
+        #: Asked with how many hidden cards an action would show the table (a flip, a reveal,
+        #: a card dropped face up), the "ask before revealing" setting; None reveals at once.
+        self.confirm_reveal: ConfirmReveal | None = None
         self.draw = self._make(
             "&Draw a card",
             "D",
@@ -82,6 +104,9 @@ class TableActions(QtCore.QObject):
             "Turn the chosen face-down cards face up, all at once",
             self._on_reveal,
         )
+        scene = view.scene()
+        scene.selectionChanged.connect(self.refresh)
+        scene.focusItemChanged.connect(self.refresh)
 
     def _make(
         self,
@@ -97,6 +122,7 @@ class TableActions(QtCore.QObject):
         shortcut = action.shortcut().toString(QtGui.QKeySequence.SequenceFormat.NativeText)
         action.setToolTip(f"{tip} ({shortcut})")
         action.setStatusTip(tip)
+        self._tips[action] = action.toolTip()
         action.triggered.connect(slot)
         self._view.addAction(action)
         return action
@@ -110,6 +136,70 @@ class TableActions(QtCore.QObject):
             self.discard,
             self.peek,
             self.reveal,
+        ]
+
+    # --- what the seat may do -------------------------------------------------------------
+
+    def refresh(self, *_args: object) -> None:
+        """Grey out each action the seat holding the computer may not take on the chosen
+        cards now, with the model's reason as its tooltip."""
+        session = self._document.session
+        try:
+            chosen_ids = self.target_cards()
+        except RuntimeError:
+            return  # the scene is clearing its items as the felt closes: nothing to offer
+        cards = [CardId(c) for c in chosen_ids if CardId(c) in session.table.cards]
+        chosen = NO_CARD if not cards else None
+        tips = self._tips
+        offer(self.flip, chosen or first_refusal(session, map(Flip, cards)), tips[self.flip])
+        offer(self.turn, chosen or first_refusal(session, map(Turn, cards)), tips[self.turn])
+        offer(self.peek, chosen or session.may(Peek(cards[-1])), tips[self.peek])
+        facing = session.table.facing
+        hidden = tuple(c for c in cards if not facing[c].face_up)
+        why = session.may(Reveal(hidden)) if hidden else chosen or NO_HIDDEN
+        offer(self.reveal, why, tips[self.reveal])
+        why = chosen or first_refusal(session, self._discards(cards))
+        offer(self.discard, why, tips[self.discard])
+        pile = self.target_pile() or self.draw_source()
+        why = NO_PILE if pile is None else session.may(Shuffle(pile))
+        offer(self.shuffle, why, tips[self.shuffle])
+        source = self.draw_source()
+        why = NO_DRAW_PILE if source is None else session.may(Draw(source, self.draw_destination()))
+        offer(self.draw, why, tips[self.draw])
+
+    def explain(self, event: QtGui.QKeyEvent) -> bool:
+        """A key of an action greyed out for the seat: say why in the status bar (True)."""
+        pressed = QtGui.QKeySequence(event.keyCombination())
+        exact = QtGui.QKeySequence.SequenceMatch.ExactMatch
+        for action in self.all():
+            if not action.isEnabled() and action.shortcut().matches(pressed) == exact:
+                self._refuse(action.toolTip())
+                return True
+        return False
+
+    def _refusal(self, actions: list[Action]) -> bool:
+        """Say why the seat may not take one of ``actions`` (True), or False when it may."""
+        reason = first_refusal(self._document.session, actions)
+        if reason is not None:
+            self._refuse(reason)
+        return reason is not None
+
+    def _asked(self, actions: list[Action]) -> bool:
+        """Whether ``actions`` may go ahead: the seat may take them all, and the player agreed
+        to show the table any hidden card among them."""
+        session = self._document.session
+        return not self._refusal(actions) and confirmed(session, actions, self.confirm_reveal)
+
+    def _discards(self, cards: list[CardId]) -> list[Action]:
+        """Each deck's cards face up onto its discard pile (decks with none left out)."""
+        table = self._document.session.table
+        by_deck: dict[PileId, list[CardId]] = {}
+        for card in cards:
+            by_deck.setdefault(PileId(f"{table.card(card).deck}/discard"), []).append(card)
+        return [
+            Move(tuple(group), pile, face_up=True)
+            for pile, group in by_deck.items()
+            if pile in table.piles
         ]
 
     # --- what the actions work on ---------------------------------------------------------
@@ -179,49 +269,62 @@ class TableActions(QtCore.QObject):
     ) -> bool:
         source = source or self.draw_source()
         if source is None:
-            self._refuse("There is no draw pile on the table: put a deck on it first.")
+            self._refuse(NO_DRAW_PILE)
             return False
         target = to or self.draw_destination()
-        if not self.ensure_pile(target):
+        draw = Draw(source, target, face_up=face_up)
+        if not self._asked([draw]) or not self.ensure_pile(target):
             return False
         self._last_source = source
-        return self._document.apply(Draw(source, target, face_up=face_up))
+        return self._document.apply(draw)
 
     def flip_cards(self, cards: list[str]) -> None:
-        if not cards:
-            self._refuse(NO_CARD)
-        for card in cards:
-            if not self._document.apply(Flip(CardId(card))):
-                return
+        self._each([Flip(CardId(card)) for card in cards])
 
     def turn_cards(self, cards: list[str]) -> None:
-        if not cards:
+        self._each([Turn(CardId(card)) for card in cards])
+
+    def _each(self, actions: list[Action]) -> None:
+        """Apply ``actions`` one by one (each its own undo step), once the seat may take them
+        all and the player agreed to any reveal among them."""
+        if not actions:
             self._refuse(NO_CARD)
-        for card in cards:
-            if not self._document.apply(Turn(CardId(card))):
+            return
+        if not self._asked(actions):
+            return
+        for action in actions:
+            if not self._document.apply(action):
                 return
+
+    def move_cards(self, cards: list[str], pile: PileId, index: int | None = None) -> bool:
+        """One Move action for ``cards`` onto ``pile`` (made first for the open table), face
+        up onto a discard pile and face down onto a draw pile."""
+        found = self._piles().get(pile)
+        face_up = face_up_on(found.kind) if found is not None else None
+        move = Move(tuple(CardId(c) for c in cards), pile, face_up=face_up, index=index)
+        if not self._asked([move]) or not self.ensure_pile(pile):
+            return False
+        return self._document.apply(move)
 
     def discard_cards(self, cards: list[str]) -> None:
         """Each card face up onto its own deck's discard pile (one move per deck)."""
         if not cards:
             self._refuse(NO_CARD)
             return
-        table = self._document.session.table
-        by_deck: dict[str, list[str]] = {}
-        for card in cards:
-            by_deck.setdefault(str(table.card(CardId(card)).deck), []).append(card)
-        for deck, group in by_deck.items():
-            discard = PileId(f"{deck}/discard")
-            if discard not in table.piles:
-                self._refuse("That deck has no discard pile on the table.")
-                return
-            if not self._view.move_cards(group, discard):
+        moves = self._discards([CardId(c) for c in cards])
+        if sum(len(m.cards) for m in moves if isinstance(m, Move)) < len(cards):
+            self._refuse("That deck has no discard pile on the table.")
+            return
+        if not self._asked(moves):
+            return
+        for move in moves:
+            if not self._document.apply(move):
                 return
 
     def shuffle_pile(self, pile: PileId | None = None) -> None:
         pile = pile or self.target_pile() or self.draw_source()
         if pile is None:
-            self._refuse("Choose a pile to shuffle.")
+            self._refuse(NO_PILE)
             return
         self._document.apply(Shuffle(pile))
 
@@ -233,11 +336,11 @@ class TableActions(QtCore.QObject):
         facing = self._document.session.table.facing
         hidden = [CardId(c) for c in cards if not facing[CardId(c)].face_up]
         if not hidden:
-            self._refuse("Choose face-down cards to reveal.")
+            self._refuse(NO_HIDDEN)
             return
-        if self.confirm_reveal is not None and not self.confirm_reveal(len(hidden)):
-            return
-        self._document.apply(Reveal(tuple(hidden)))
+        reveal = Reveal(tuple(hidden))
+        if self._asked([reveal]):
+            self._document.apply(reveal)
 
     def activate_card(self, card: str) -> None:
         """Enter or a double-click: draw from a draw pile's top, else flip the card."""
@@ -291,6 +394,7 @@ class TableActions(QtCore.QObject):
         """The context menu for a card, a pile's zone, or the bare felt (None)."""
         menu = QtWidgets.QMenu(self._view)
         menu.setToolTipsVisible(True)
+        self.refresh()
         if isinstance(item, ZoneItem):
             self._pile_menu(menu, PileId(item.pile_id))
         elif isinstance(item, CardItem):
@@ -318,10 +422,19 @@ class TableActions(QtCore.QObject):
             menu.addAction(self.reveal)
         menu.addSeparator()
         move_to = menu.addMenu("&Move to")
+        move_to.setToolTipsVisible(True)
+        piles = self._piles()
         for target in self._destinations(exclude=pile_id or ""):
             entry = move_to.addAction(self._label(target))
+            found = piles.get(target)
+            face_up = face_up_on(found.kind) if found is not None else None
+            self._ask(entry, Move(tuple(map(CardId, cards)), target, face_up=face_up))
             entry.triggered.connect(lambda _=False, to=target: self._view.move_cards(cards, to))
         menu.addAction(self.discard)
+
+    def _ask(self, entry: QtGui.QAction, action: Action) -> None:
+        """Grey out a menu entry for ``action`` when the seat may not take it, saying why."""
+        offer(entry, self._document.session.may(action), "")
 
     def _pile_menu(self, menu: QtWidgets.QMenu, pile_id: PileId) -> None:
         pile = self._piles().get(pile_id)
@@ -332,21 +445,27 @@ class TableActions(QtCore.QObject):
             self._draw_entries(menu, pile.id)
         if pile.cards:
             shuffle = menu.addAction("&Shuffle this pile")
+            self._ask(shuffle, Shuffle(pile.id))
             shuffle.triggered.connect(lambda: self.shuffle_pile(pile.id))
             flip = menu.addAction("&Flip the top card")
+            self._ask(flip, Flip(pile.cards[-1]))
             flip.triggered.connect(lambda: self.flip_cards([pile.cards[-1]]))
             hidden = [c for c in pile.cards if not self._document.session.table.facing[c].face_up]
             if pile.kind is PileKind.ZONE and hidden:
                 reveal = menu.addAction("Re&veal every face-down card here")
+                self._ask(reveal, Reveal(tuple(hidden)))
                 reveal.triggered.connect(lambda: self.reveal_cards(list(hidden)))
 
     def _draw_entries(self, menu: QtWidgets.QMenu, source: PileId) -> None:
         for hand in self.hands_here():
             entry = menu.addAction(f"Draw to {hand.label}")
+            self._ask(entry, Draw(source, hand.id))
             entry.triggered.connect(lambda _=False, to=hand.id: self.draw_card(source, to))
         down = menu.addAction("Draw onto the open table, face down")
+        self._ask(down, Draw(source, OPEN_TABLE))
         down.triggered.connect(lambda: self.draw_card(source, OPEN_TABLE))
         up = menu.addAction("Draw onto the open table, face up")
+        self._ask(up, Draw(source, OPEN_TABLE, face_up=True))
         up.triggered.connect(lambda: self.draw_card(source, OPEN_TABLE, face_up=True))
 
     def _destinations(self, exclude: str) -> list[PileId]:

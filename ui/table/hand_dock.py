@@ -6,20 +6,33 @@ curtain is up the dock shows nothing at all. Cards are dragged from here onto th
 Move action: playing a card), or played from the context menu or the keyboard: Enter plays
 the chosen cards face up onto the open table, Shift+Enter lays them face down in the
 character's own zone, Delete discards them, R turns them round.
+
+Each asks the model first (:mod:`cardtable.ui.table.permits`): a context menu entry the seat
+may not take is greyed out with the reason as its tooltip, a drag of cards the seat may not
+move never starts, and playing a card face up (or discarding it) asks before it shows the
+table a hidden card, when the "ask before revealing" setting is on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from cardtable.cards import CardFace, CardId, TarotCard
 from cardtable.piles import Pile, PileId, PileKind
-from cardtable.session import Changes, Move, Turn, hand_id, on_screen
+from cardtable.session import Action, Changes, Move, Session, Turn, hand_id, on_screen
 from cardtable.ui.art import card_art
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.actions import ensure_pile, face_up_on
 from cardtable.ui.table.layout import CARDS_MIME, OPEN_TABLE
+from cardtable.ui.table.permits import (
+    ConfirmReveal,
+    confirmed,
+    first_refusal,
+    offer,
+    pick_up_refusal,
+)
 from cardtable.ui.widgets.style import ScrollColumn
 
 #: What a system adds to a hand's context menu: ``extra(menu, document, hand, cards)`` adds
@@ -60,6 +73,7 @@ class HandList(QtWidgets.QListWidget):
         self._panel = panel
         self.pile = pile
         self.shown: tuple[tuple[str, CardFace | None, bool], ...] = ()
+        self._drop_refusal: str | None = None
         self.setViewMode(QtWidgets.QListView.ViewMode.IconMode)
         self.setFlow(QtWidgets.QListView.Flow.LeftToRight)
         self.setWrapping(False)
@@ -130,6 +144,9 @@ class HandList(QtWidgets.QListWidget):
         items = self.selectedItems()
         if not items:
             return
+        cards = [str(item.data(_CARD_ROLE)) for item in items]
+        if self._panel.refuse(pick_up_refusal(self._panel.session, cards)):
+            return
         drag = QtGui.QDrag(self)
         drag.setMimeData(self.mimeData(items))
         icon = items[0].icon()
@@ -140,20 +157,27 @@ class HandList(QtWidgets.QListWidget):
 
     def dragEnterEvent(self, event: QtGui.QDragEnterEvent) -> None:
         data = event.mimeData()
-        if data is not None and data.hasFormat(CARDS_MIME):
+        if data is None or not data.hasFormat(CARDS_MIME):
+            event.ignore()
+            return
+        # Asked once as the drag comes in, not at every move over the row.
+        cards = tuple(CardId(c) for c in _cards_in(data))
+        self._drop_refusal = self._panel.session.may(Move(cards, self.pile))
+        self.dragMoveEvent(event)
+
+    def dragMoveEvent(self, event: QtGui.QDragMoveEvent) -> None:
+        data = event.mimeData()
+        if data is not None and data.hasFormat(CARDS_MIME) and self._drop_refusal is None:
             event.acceptProposedAction()
         else:
             event.ignore()
-
-    def dragMoveEvent(self, event: QtGui.QDragMoveEvent) -> None:
-        self.dragEnterEvent(event)
 
     def dropEvent(self, event: QtGui.QDropEvent) -> None:
         data = event.mimeData()
         if data is None or not data.hasFormat(CARDS_MIME):
             event.ignore()
             return
-        cards = [c for c in bytes(data.data(CARDS_MIME).data()).decode().splitlines() if c]
+        cards = _cards_in(data)
         at = self.indexAt(event.position().toPoint())
         staying = [c for c in self.cards() if c not in cards]
         index = None
@@ -228,6 +252,9 @@ class HandPanel(QtWidgets.QWidget):
         self.title = "Hand"
         #: Told the dock's new title after every refresh ("Bea's hand").
         self.title_changed: Callable[[str], None] | None = None
+        #: Asked with how many hidden cards a play would show the table (the "ask before
+        #: revealing" setting); None plays at once.
+        self.confirm_reveal: ConfirmReveal | None = None
         document.changed.connect(self._on_changed)
         # A deck dressed in other art: every hand redraws its pictures.
         card_art.art_notifier().changed.connect(self._on_art_changed)
@@ -326,20 +353,41 @@ class HandPanel(QtWidgets.QWidget):
 
     # --- what the hand can do -------------------------------------------------------------
 
+    @property
+    def session(self) -> Session:
+        return self._document.session
+
+    def refuse(self, reason: str | None) -> bool:
+        """Say ``reason`` in the status bar (True), or False when there is none."""
+        if reason is not None:
+            self._document.refused.emit(reason)
+        return reason is not None
+
+    def _go(self, actions: Sequence[Action], to: PileId | None = None) -> bool:
+        """Apply ``actions`` once the seat may take them all and the player agreed to show
+        the table any hidden card among them; ``to`` is laid out first (the open table)."""
+        if self.refuse(first_refusal(self.session, actions)):
+            return False
+        if not confirmed(self.session, actions, self.confirm_reveal):
+            return False
+        if to is not None and not ensure_pile(self._document, to):
+            return False
+        return all(self._document.apply(action) for action in actions)
+
+    def _move(self, cards: Sequence[str], to: PileId, face_up: bool | None = None,
+              index: int | None = None) -> Move:
+        if face_up is None:
+            pile = self.session.table.piles.get(to)
+            face_up = face_up_on(pile.kind) if pile is not None else None
+        return Move(tuple(CardId(c) for c in cards), to, face_up=face_up, index=index)
+
     def move_cards(self, cards: list[str], to: PileId, index: int | None = None) -> bool:
         """Move ``cards`` onto pile ``to`` (a hand, a zone...), as cards land there."""
-        if not ensure_pile(self._document, to):
-            return False
-        pile = self._document.session.table.piles[to]
-        return self._document.apply(
-            Move(tuple(CardId(c) for c in cards), to, face_up=face_up_on(pile.kind), index=index)
-        )
+        return self._go([self._move(cards, to, index=index)], to)
 
     def play(self, cards: list[str], to: PileId, face_up: bool | None) -> bool:
         """Play ``cards`` onto ``to`` (face up or down, or as they lie for None)."""
-        if not ensure_pile(self._document, to):
-            return False
-        return self._document.apply(Move(tuple(CardId(c) for c in cards), to, face_up=face_up))
+        return self._go([Move(tuple(CardId(c) for c in cards), to, face_up=face_up)], to)
 
     def own_zone(self, hand: PileId) -> PileId | None:
         """The zone the hand's character lays its cards in, if it has one."""
@@ -357,55 +405,73 @@ class HandPanel(QtWidgets.QWidget):
             return
         self.play(cards, zone, face_up=False)
 
+    def _discards(self, cards: list[str]) -> list[Action] | None:
+        """Each card face up onto its deck's discard pile; None when a deck has none."""
+        table = self.session.table
+        piles = [PileId(f"{table.card(CardId(card)).deck}/discard") for card in cards]
+        if any(pile not in table.piles for pile in piles):
+            return None
+        return [self._move([card], pile, True) for card, pile in zip(cards, piles, strict=True)]
+
     def discard(self, cards: list[str]) -> None:
-        table = self._document.session.table
-        for card in cards:
-            discard = PileId(f"{table.card(CardId(card)).deck}/discard")
-            if discard not in table.piles:
-                self._document.refused.emit("That deck has no discard pile on the table.")
-                return
-            if not self.play([card], discard, face_up=True):
-                return
+        moves = self._discards(cards)
+        if moves is None:
+            self.refuse("That deck has no discard pile on the table.")
+            return
+        self._go(moves)
 
     def turn(self, cards: list[str]) -> None:
-        for card in cards:
-            if not self._document.apply(Turn(CardId(card))):
-                return
+        self._go([Turn(CardId(card)) for card in cards])
 
     def menu_for(self, hand: PileId, cards: list[str]) -> QtWidgets.QMenu:
         menu = QtWidgets.QMenu(self)
-        up = menu.addAction("Play face up onto the open table\tEnter")
-        up.triggered.connect(lambda: self.play(cards, OPEN_TABLE, face_up=True))
+        menu.setToolTipsVisible(True)
+
+        def entry(where: QtWidgets.QMenu, text: str, actions: Sequence[Action] | None,
+                  slot: Callable[[], object]) -> None:
+            # Greyed out, the reason as its tooltip, when the seat may not take it.
+            item = where.addAction(text)
+            why = "That deck has no discard pile on the table." if actions is None else (
+                first_refusal(self.session, actions))
+            offer(item, why, "")
+            item.triggered.connect(lambda _=False: slot())
+
+        entry(menu, "Play face up onto the open table\tEnter",
+              [self._move(cards, OPEN_TABLE, True)],
+              lambda: self.play(cards, OPEN_TABLE, face_up=True))
         zone = self.own_zone(hand)
         if zone is not None:
-            label = self._document.session.table.piles[zone].label
-            down = menu.addAction(f"Lay face down: {label}\tShift+Enter")
-            down.triggered.connect(lambda: self.play(cards, zone, face_up=False))
-        piles = self._document.session.table.piles
+            label = self.session.table.piles[zone].label
+            entry(menu, f"Lay face down: {label}\tShift+Enter", [self._move(cards, zone, False)],
+                  lambda: self.play(cards, zone, face_up=False))
+        piles = self.session.table.piles
         zones = [p for p in piles.values() if p.kind is PileKind.ZONE and p.id != zone]
         if zones:
             face_down = menu.addMenu("Lay face down on")
             face_upward = menu.addMenu("Play face up on")
             for pile in zones:
                 name = pile.label[:1].upper() + pile.label[1:]
-                a = face_down.addAction(name)
-                a.triggered.connect(lambda _=False, to=pile.id: self.play(cards, to, False))
-                b = face_upward.addAction(name)
-                b.triggered.connect(lambda _=False, to=pile.id: self.play(cards, to, True))
+                for where, up in ((face_down, False), (face_upward, True)):
+                    where.setToolTipsVisible(True)
+                    entry(where, name, [self._move(cards, pile.id, up)],
+                          partial(self.play, cards, pile.id, up))
         others = [p for p in piles.values() if p.kind is PileKind.HAND and p.id != hand]
         if others:
             give = menu.addMenu("Give to")
+            give.setToolTipsVisible(True)
             for pile in others:
-                entry = give.addAction(pile.label)
-                entry.triggered.connect(lambda _=False, to=pile.id: self.move_cards(cards, to))
+                entry(give, pile.label, [self._move(cards, pile.id)],
+                      partial(self.move_cards, cards, pile.id))
         menu.addSeparator()
         for extra in self._menu_extras:
             extra(menu, self._document, hand, cards)
-        turn = menu.addAction("Turn round\tR")
-        turn.triggered.connect(lambda: self.turn(cards))
-        discard = menu.addAction("Discard\tDel")
-        discard.triggered.connect(lambda: self.discard(cards))
+        entry(menu, "Turn round\tR", [Turn(CardId(c)) for c in cards], lambda: self.turn(cards))
+        entry(menu, "Discard\tDel", self._discards(cards), lambda: self.discard(cards))
         return menu
+
+
+def _cards_in(data: QtCore.QMimeData) -> list[str]:
+    return [c for c in bytes(data.data(CARDS_MIME).data()).decode("utf-8").splitlines() if c]
 
 
 def _describe(face: CardFace | None, reversed: bool) -> str:

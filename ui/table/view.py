@@ -8,8 +8,11 @@ moved, turned or became visible or hidden; a whole new layout is made only when 
 or go. The keyboard's way round the felt is :mod:`cardtable.ui.table.keys`.
 
 A card dropped on the felt lands on the zone its card overlaps most that takes it (the
-model says which: :func:`~cardtable.session.actions.move_refusal`); on bare felt it joins
-the open table. Dragging one of several selected cards moves them all, in one action.
+model says which: :func:`~cardtable.session.actions.move_refusal` and
+:meth:`~cardtable.session.Session.may`, asked once per pile per drag); on bare felt it joins
+the open table. Dragging one of several selected cards moves them all, in one action. A
+card the seat may not move does not lift at all, and a zone that would refuse the cards is
+lit as refusing, its reason in the status bar (:mod:`cardtable.ui.table.permits`).
 
 Privacy: an item is given its face only when :func:`~cardtable.session.on_screen` says the
 face may be painted now, and the view updates before the curtain paints.
@@ -21,13 +24,12 @@ from collections.abc import Callable
 
 from cardtable.cards import CardFace, CardId
 from cardtable.piles import PileId
-from cardtable.session import Changes, Move, on_screen
-from cardtable.session.actions import move_refusal
+from cardtable.session import Changes, on_screen
 from cardtable.session.model import GameState
 from cardtable.ui.art import card_art
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.table.actions import TableActions, face_up_on
+from cardtable.ui.table.actions import TableActions
 from cardtable.ui.table.card_item import DEFAULT_ANIMATION_MS, CardItem
 from cardtable.ui.table.card_look import HoverPreview, TableCard
 from cardtable.ui.table.felt import TABLE_RECT, FeltView
@@ -45,6 +47,7 @@ from cardtable.ui.table.layout import (
     shown,
     slots,
 )
+from cardtable.ui.table.permits import CardLock, DropPermits
 from cardtable.ui.table.zones import CaptionItem, ZoneItem
 
 #: Card items per stack: the top one, and the one a lifted top uncovers.
@@ -92,6 +95,9 @@ class TableView(FeltView):
         self._drop_targets: list[DropTarget] = []
         self._release_global: QtCore.QPoint | None = None
         self._lit: ZoneItem | None = None
+        self._permits = DropPermits(document)
+        self._lock = CardLock(document)
+        self._carrying: list[str] = []  # what a press on the felt picked up
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAcceptDrops(True)
         self._hover = HoverPreview(self, self._face_shown, lambda: self._grabbed_card() is not None)
@@ -189,6 +195,7 @@ class TableView(FeltView):
             self._zones[str(zone.pile)].set_count(len(cards), kind or card_art.TAROT, hint)
         for card in [c for c in self._items if c not in wanted]:
             self._drop_item(card)
+        self.card_actions.refresh()
 
     def _place(
         self,
@@ -335,18 +342,19 @@ class TableView(FeltView):
             for target in self._drop_targets:
                 pile = target(pointer)
                 if pile is not None:
-                    return pile, None, None
+                    reason = self._permits.refusal(cards, pile)
+                    return (pile, None, None) if reason is None else (None, None, reason)
         state = self._document.session.state
         found = overlaps(self._layout, rect)
         if not found:
-            return OPEN_TABLE, None, None
+            reason = self._permits.refusal(cards, OPEN_TABLE)
+            return (OPEN_TABLE, None, None) if reason is None else (None, None, reason)
         refusal: str | None = None
         for _, zone in found:
-            if zone.pile in state.table.piles:
-                reason = move_refusal(state, [CardId(c) for c in cards], zone.pile)
-                if reason is not None:
-                    refusal = refusal or reason
-                    continue
+            reason = self._permits.refusal(cards, zone.pile)
+            if reason is not None:
+                refusal = refusal or reason
+                continue
             pile = state.table.piles.get(zone.pile)
             staying = [c for c in (pile.cards if pile is not None else []) if c not in cards]
             return zone.pile, insert_index(zone, len(staying), rect.center()), None
@@ -369,13 +377,7 @@ class TableView(FeltView):
 
     def move_cards(self, cards: list[str], pile: PileId, index: int | None = None) -> bool:
         """One Move action for ``cards`` onto ``pile`` (made first for the open table)."""
-        if not self.card_actions.ensure_pile(pile):
-            return False
-        state = self._document.session.state
-        face_up = face_up_on(state.table.piles[pile].kind)
-        return self._document.apply(
-            Move(tuple(CardId(c) for c in cards), pile, face_up=face_up, index=index)
-        )
+        return self.card_actions.move_cards(cards, pile, index)
 
     def _already_there(self, cards: list[str], pile: PileId, index: int | None) -> bool:
         """Whether dropping ``cards`` there would leave the pile as it is."""
@@ -394,18 +396,26 @@ class TableView(FeltView):
         rect = item.mapRectToScene(item.card_rect())
         self.drop_cards(self._moving_with(card), rect, self._release_global)
 
-    def _light(self, zone: ZoneItem | None) -> None:
-        if zone is self._lit:
+    def _light(self, zone: ZoneItem | None, refusal: str | None = None) -> None:
+        """Light ``zone`` as where the cards would land, or as refusing them (the reason
+        goes to the status bar once, as the light comes on)."""
+        if zone is self._lit and (zone is None or zone.is_refusing() == (refusal is not None)):
             return
         if self._lit is not None:
             self._lit.set_lit(False)
         self._lit = zone
         if zone is not None:
-            zone.set_lit(True)
+            zone.set_lit(True, refusing=refusal is not None)
+            if refusal is not None:
+                self._document.refused.emit(refusal)
 
     def _light_for(self, rect: QtCore.QRectF, cards: list[str]) -> None:
-        pile, _, _ = self.target_for(rect, cards)
-        self._light(self._zones.get(str(pile)) if pile is not None else None)
+        pile, _, refusal = self.target_for(rect, cards)
+        if pile is None and refusal is not None:
+            found = overlaps(self._layout, rect)
+            self._light(self._zones.get(str(found[0][1].pile)) if found else None, refusal)
+        else:
+            self._light(self._zones.get(str(pile)) if pile is not None else None)
 
     # --- mouse ----------------------------------------------------------------------------
 
@@ -425,24 +435,32 @@ class TableView(FeltView):
         super().mousePressEvent(event)
         grabbed = self._grabbed_card()
         if grabbed is not None:
-            self._uncover(grabbed)
+            self._carrying = self._moving_with(grabbed.card_id)
+            if self._lock.press(grabbed, self._carrying, event.position()):
+                self._uncover(grabbed)
 
     def mouseMoveEvent(self, event: QtGui.QMouseEvent) -> None:
         super().mouseMoveEvent(event)
         grabbed = self._grabbed_card()
         if grabbed is not None and grabbed.is_lifted():
-            self._light_for(grabbed.mapRectToScene(grabbed.card_rect()), [grabbed.card_id])
+            self._light_for(grabbed.mapRectToScene(grabbed.card_rect()), self._carrying)
+        elif grabbed is not None:
+            self._lock.moved(event.position())
         elif event.buttons() & Qt.MouseButton.LeftButton:
             self._auto_fit = False  # the player pans the table: leave it where they put it
 
     def mouseReleaseEvent(self, event: QtGui.QMouseEvent) -> None:
         self._release_global = event.globalPosition().toPoint()
+        grabbed = self._grabbed_card()
         try:
             super().mouseReleaseEvent(event)
         finally:
             self._release_global = None
             self._light(None)
             self.setDragMode(QtWidgets.QGraphicsView.DragMode.ScrollHandDrag)
+            if grabbed is not None:
+                self._lock.release(grabbed)
+            self._carrying = []
 
     def _uncover(self, top: TableCard) -> None:
         """Show the card under a stack's lifted top card (hidden while covered)."""
@@ -536,7 +554,7 @@ class TableView(FeltView):
         return super().focusNextPrevChild(next)
 
     def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
-        if self.keys.key_press(event):
+        if self.keys.key_press(event) or self.card_actions.explain(event):
             event.accept()
             return
         super().keyPressEvent(event)

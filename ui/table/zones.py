@@ -4,7 +4,7 @@ thickness of the cards under the top one.
 Only the top cards of a stack are card items (:mod:`cardtable.ui.table.view`); the zone
 paints the edges of the rest, a few cheap outlines, so a full deck costs as little to
 paint as one card. A zone can take the keyboard focus (Enter asks its table to act on it)
-and is lit while a dragged card would land on it.
+and is lit while a dragged card would land on it (lit red when it would refuse the card).
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ FILL = QtGui.QColor(0, 0, 0, 46)
 LIT_FILL = QtGui.QColor(255, 216, 102, 40)
 EDGE = QtGui.QColor(255, 255, 255, 60)
 LIT_EDGE = QtGui.QColor("#ffd866")
+REFUSING_FILL = QtGui.QColor(214, 69, 65, 46)
+REFUSING_EDGE = QtGui.QColor("#e0605a")
 CARD_EDGE = QtGui.QColor("#ece4d2")
 CARD_EDGE_LINE = QtGui.QColor(60, 45, 30, 150)
 BADGE = QtGui.QColor(12, 28, 18, 200)
@@ -51,6 +53,7 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         self._count = 0
         self._kind = card_art.TAROT
         self._lit = False
+        self._refusing = False
         self._hint = ""
         self.setZValue(ZONE_Z)
         self.setFlag(QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemIsFocusable)
@@ -86,14 +89,19 @@ class ZoneItem(QtWidgets.QGraphicsObject):
             self._count, self._kind, self._hint = count, kind, hint
             self.update()
 
-    def set_lit(self, lit: bool) -> None:
-        """Light the zone up: a dragged card would land here."""
-        if lit != self._lit:
-            self._lit = lit
+    def set_lit(self, lit: bool, refusing: bool = False) -> None:
+        """Light the zone up: a dragged card would land here (``refusing``: it may not)."""
+        refusing = lit and refusing
+        if (lit, refusing) != (self._lit, self._refusing):
+            self._lit, self._refusing = lit, refusing
             self.update()
 
     def is_lit(self) -> bool:
         return self._lit
+
+    def is_refusing(self) -> bool:
+        """Lit as refusing the cards dragged over it."""
+        return self._refusing
 
     def description(self) -> str:
         noun = "card" if self._count == 1 else "cards"
@@ -116,11 +124,14 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         edge = QtGui.QColor(self._spec.colour) if self._spec.colour else EDGE
         if self._spec.colour and not self._lit:
             edge.setAlpha(170)
-        pen = QtGui.QPen(LIT_EDGE if self._lit else edge, 3.0 if self._lit else 1.6)
-        if self._spec.style is ZoneStyle.OPEN and not self._lit:
+        lit_edge, lit_fill = (
+            (REFUSING_EDGE, REFUSING_FILL) if self._refusing else (LIT_EDGE, LIT_FILL)
+        )
+        pen = QtGui.QPen(lit_edge if self._lit else edge, 3.0 if self._lit else 1.6)
+        if (self._spec.style is ZoneStyle.OPEN and not self._lit) or self._refusing:
             pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)
-        painter.setBrush(LIT_FILL if self._lit else FILL)
+        painter.setBrush(lit_fill if self._lit else FILL)
         painter.drawRoundedRect(box, _RADIUS, _RADIUS)
         if self.hasFocus():
             ring = QtGui.QPen(LIT_EDGE, 3.0, Qt.PenStyle.DashLine)

@@ -458,7 +458,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.redo_action.setEnabled(session.can_redo)
         self.redo_action.setText(f"&Redo: {redo}" if redo and session.can_redo else "&Redo")
         self.redo_action.setIconText("Redo")
-        self.redo_action.setToolTip(f"Redo: {redo}" if session.can_redo else "Nothing to redo.")
+        why = session.redo_blocked_reason or ""
+        self.redo_action.setToolTip(f"Redo: {redo}" if session.can_redo else why)
+        self.redo_action.setStatusTip(self.redo_action.toolTip())
         player = session.current_player
         if player is None:
             self._seat_label.setText("Nobody at the table yet")
