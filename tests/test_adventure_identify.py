@@ -87,7 +87,7 @@ def test_a_character_who_went_down_cannot_identify(rig: Rig) -> None:
     g, t, r = rig.game, rig.table, rig.rng
     start_identify(g, t, r, "cy", "a figure")
     g.character("bea").down = True
-    with pytest.raises(CannotActError):
+    with pytest.raises(CannotActError, match="has Gone Down and cannot identify a threat"):
         identify_claim(g, t, "bea", rig.card_in_hand("bea", "7D"), "a spy")
 
 
@@ -108,20 +108,21 @@ def test_without_jokers_the_hidden_card_must_top_the_highest_claim(
 
 
 @given(st.lists(faces, min_size=1, max_size=6), faces)
-def test_against_a_claimed_joker_only_a_hidden_deuce_can_win(
+def test_against_a_claimed_joker_the_hidden_card_never_wins(
     claims: list[PlayingCard], hidden: PlayingCard
 ) -> None:
+    # The hidden card was laid first: a Joker claimed after it beats even a hidden Deuce.
     if any(c.is_joker for c in claims):
-        expected = hidden.is_deuce and all(c.is_joker for c in claims)
-        assert hidden_card_wins(hidden, claims) is expected
+        assert not hidden_card_wins(hidden, claims)
 
 
 @given(st.lists(faces, min_size=1, max_size=6), faces)
-def test_a_hidden_joker_wins_unless_a_joker_was_claimed(
+def test_a_hidden_joker_wins_unless_a_joker_or_a_deuce_was_claimed(
     claims: list[PlayingCard], hidden: PlayingCard
 ) -> None:
     if hidden.is_joker:
-        assert hidden_card_wins(hidden, claims) is not any(c.is_joker for c in claims)
+        expected = not any(c.is_joker or c.is_deuce for c in claims)
+        assert hidden_card_wins(hidden, claims) is expected
 
 
 def test_no_claim_at_all_leaves_the_thing_to_its_introducer(rig: Rig) -> None:

@@ -5,13 +5,16 @@ scene then play cards face up, each saying what the thing is (through the Facet 
 suit); each claim must play a higher card than the claim before. At the reveal, a hidden card
 higher than every claimed card lets its introducer define the thing freely; otherwise the last
 claim stands. Face cards count 10; a Joker is higher than everything but a Deuce played after
-it, and two Jokers are level.
+it, and two Jokers are level. The hidden card counts as laid first, before every claim: a
+claimed Deuce beats a hidden Joker, and a hidden Deuce does not beat a claimed Joker.
 
 >>> later_is_higher(PlayingCard.from_code("2S"), PlayingCard.joker())
 True
 >>> later_is_higher(PlayingCard.joker(), PlayingCard.from_code("2S"))
 True
 >>> later_is_higher(PlayingCard.from_code("QH"), PlayingCard.from_code("10C"))
+False
+>>> hidden_card_wins(PlayingCard.joker(), [PlayingCard.from_code("2S")])
 False
 """
 
@@ -47,8 +50,20 @@ def later_is_higher(later: PlayingCard, earlier: PlayingCard) -> bool:
 
 
 def hidden_card_wins(hidden: PlayingCard, claimed: Sequence[PlayingCard]) -> bool:
-    """Whether the hidden card, revealed after every claim, is higher than each of them."""
-    return all(later_is_higher(hidden, card) for card in claimed)
+    """Whether the hidden card is higher than every claim. It was laid first, before every
+    claim: a claim beats it when that claim, played after it, is higher, and ties it when
+    the two are level (same value, or two Jokers)."""
+    return all(_first_is_higher(hidden, card) for card in claimed)
+
+
+def _first_is_higher(first: PlayingCard, later: PlayingCard) -> bool:
+    """Whether ``first`` stays higher than ``later`` played after it (level is not higher)."""
+    if later_is_higher(later, first):
+        return False
+    level = (first.is_joker and later.is_joker) or (
+        not first.is_joker and not later.is_joker and first.pips == later.pips
+    )
+    return not level
 
 
 def _check(game: AdventureGame) -> IdentifyCheck:
