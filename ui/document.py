@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cardtable.randomness import from_os
-from cardtable.session import Action, Changes, Session, load, save
+from cardtable.session import Action, Changes, FileStamp, Session, load_stamped, save
 from cardtable.ui.qt import QtCore
 
 log = logging.getLogger(__name__)
@@ -28,6 +28,8 @@ class SessionDocument(QtCore.QObject):
     replaced = QtCore.Signal()
     #: Emitted with a player-readable reason when an action is refused.
     refused = QtCore.Signal(str)
+    #: Emitted after the session was written to :attr:`path`.
+    saved = QtCore.Signal()
 
     def __init__(self, session: Session | None = None, path: Path | None = None) -> None:
         super().__init__()
@@ -35,17 +37,26 @@ class SessionDocument(QtCore.QObject):
         self._unsubscribe: Callable[[], None] = self._session.subscribe(self._on_changes)
         self.path = path
         self.dirty = False
+        #: How :attr:`path` looked when it was opened or last saved here (None: not known),
+        #: so that a save never overwrites what someone else wrote meanwhile.
+        self.stamp = FileStamp.read(path) if path is not None else None
 
     @property
     def session(self) -> Session:
         return self._session
 
-    def replace(self, session: Session, path: Path | None = None) -> None:
-        """Put ``session`` in play (after New or Open)."""
+    def replace(
+        self, session: Session, path: Path | None = None, stamp: FileStamp | None = None
+    ) -> None:
+        """Put ``session`` in play (after New or Open); ``stamp`` is ``path`` as it was read
+        (taken now when not given)."""
         self._unsubscribe()
         self._session = session
         self._unsubscribe = session.subscribe(self._on_changes)
         self.path = path
+        if stamp is None and path is not None:
+            stamp = FileStamp.read(path)
+        self.stamp = stamp
         self.dirty = False
         self.replaced.emit()
 
@@ -77,18 +88,25 @@ class SessionDocument(QtCore.QObject):
 
     def open(self, path: Path) -> None:
         """Load ``path`` and put it in play; raises SessionFileError and keeps the old one."""
-        session = load(path)
-        self.replace(session, path)
+        session, stamp = load_stamped(path)
+        self.replace(session, path, stamp)
 
-    def save(self, path: Path | None = None) -> None:
-        """Save to ``path`` (or where it was last saved); raises SessionFileError on failure."""
+    def save(self, path: Path | None = None, *, overwrite: bool = False) -> None:
+        """Save to ``path`` (or where it was last saved); raises SessionFileError on failure.
+
+        Saving over the file the session came from raises
+        :class:`~cardtable.session.FileChangedError` when someone else has written it since,
+        unless ``overwrite`` (the player chose to keep their version).
+        """
         target = path or self.path
         if target is None:
             raise ValueError("Choose where to save the session first.")
-        save(self._session, target)
+        guard = self.stamp if target == self.path and not overwrite else None
+        self.stamp = save(self._session, target, unchanged_since=guard)
         self.path = target
         self.dirty = False
         self.changed.emit(Changes.NONE.value)
+        self.saved.emit()
 
     def _on_changes(self, changes: Changes) -> None:
         if changes & ~Changes.UNDO:

@@ -45,6 +45,7 @@ from cardtable.session.authority import ANYONE, AuthorityError, Decider
 from cardtable.session.autosave import Autosaver, dismiss_autosave, recoverable_autosave
 from cardtable.session.core import Action, Changes, Performed, Session
 from cardtable.session.export import log_html, log_markdown, write_log
+from cardtable.session.file_stamp import FileStamp
 from cardtable.session.log import Event, LogEntry, SessionLog
 from cardtable.session.model import (
     Character,
@@ -59,7 +60,13 @@ from cardtable.session.model import (
     UndoError,
 )
 from cardtable.session.registry import register_resolver
-from cardtable.session.saving import SessionFileError, load, save
+from cardtable.session.saving import (
+    FileChangedError,
+    SessionFileError,
+    load,
+    load_stamped,
+    save,
+)
 from cardtable.session.visibility import (
     log_text_for,
     on_screen,
@@ -89,6 +96,8 @@ __all__ = [
     "EditSheet",
     "EndResolver",
     "Event",
+    "FileChangedError",
+    "FileStamp",
     "Flip",
     "GameState",
     "LogEntry",
@@ -114,6 +123,7 @@ __all__ = [
     "dismiss_autosave",
     "hand_id",
     "load",
+    "load_stamped",
     "log_html",
     "log_markdown",
     "log_text_for",

@@ -170,7 +170,7 @@ class Autosaver:
     def _write(self, doc: dict[str, Any]) -> None:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.path, encode(doc))
+            write_atomic(self.path, encode(doc), private=True)
             marker = self.folder / MARKER_NAME
             if not marker.exists():
                 marker.write_text(f"{os.getpid()}\n", encoding="utf-8")

@@ -47,10 +47,12 @@ def write_log(
     """Write the log to ``path``: HTML for ``.html``/``.htm``, Markdown otherwise.
 
     Raises :class:`OSError` when the file cannot be written (the old file, if any, is kept).
+    A seat's own log may hold its private cards and notes: a new file of it is readable by
+    its owner only.
     """
     path = Path(path)
     if path.suffix.lower() in (".html", ".htm"):
         text = log_html(session, seat, title)
     else:
         text = log_markdown(session, seat, title)
-    write_atomic(path, text.encode("utf-8"))
+    write_atomic(path, text.encode("utf-8"), private=seat is not None)

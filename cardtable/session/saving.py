@@ -45,6 +45,7 @@ from cardtable.randomness import Rng
 from cardtable.refusals import in_plain_words, python_words
 from cardtable.session.atomic import write_atomic
 from cardtable.session.core import Session
+from cardtable.session.file_stamp import FileStamp
 from cardtable.session.log import LogEntry, SessionLog
 from cardtable.session.migrations import FORMAT_VERSION, MigrationError, migrate
 from cardtable.session.model import (
@@ -356,22 +357,46 @@ def to_bytes(session: Session) -> bytes:
     return encode(document(session))
 
 
-def save(session: Session, path: str | Path) -> None:
-    """Write ``session`` to ``path``, keeping the previous file as ``NAME.bak``.
+def save(
+    session: Session, path: str | Path, *, unchanged_since: FileStamp | None = None
+) -> FileStamp:
+    """Write ``session`` to ``path``, keeping the previous file as ``NAME.bak``; returns the
+    new file's stamp.
 
-    On any failure the file at ``path`` is as it was, and :class:`SessionFileError` says why.
+    The file holds private cards and notes: a new one is readable by its owner only. With
+    ``unchanged_since`` (the stamp from when the file was loaded or last saved), a file
+    someone else has written since is refused with :class:`FileChangedError` and left
+    alone. On any failure the file at ``path`` is as it was, and :class:`SessionFileError`
+    says why.
     """
     path = Path(path)
+    if unchanged_since is not None and path.exists() and not unchanged_since.matches(path):
+        raise FileChangedError(path.name)
     try:
         data = to_bytes(session)
     except (ValueError, TypeError) as exc:
         raise SessionFileError(_line(path.name, f"cannot be saved: {exc}")) from None
     try:
-        write_atomic(path, data, backup=True)
+        write_atomic(path, data, backup=True, private=True)
+        return FileStamp.of(path, data)
     except OSError as exc:
         raise SessionFileError(
             _line(path.name, f"cannot be written ({exc.strerror or exc})")
         ) from None
+
+
+class FileChangedError(SessionFileError):
+    """The file was written by someone else (another Cardtable, a sync client) since it
+    was loaded or last saved here; nothing was written."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            _line(
+                name,
+                "has changed on disk since it was opened or last saved here (another "
+                "Cardtable or a sync client wrote it); nothing was written",
+            )
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -427,6 +452,22 @@ def load(
             _line(path.name, f"cannot be read ({exc.strerror or exc})")
         ) from None
     return from_bytes(raw, path.name, rng=rng, clock=clock)
+
+
+def load_stamped(
+    path: str | Path, *, rng: Rng | None = None, clock: Callable[[], datetime] | None = None
+) -> tuple[Session, FileStamp]:
+    """:func:`load`, with the stamp of the file as it was read (for :func:`save`'s
+    ``unchanged_since``)."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+        stamp = FileStamp.of(path, raw)
+    except OSError as exc:
+        raise SessionFileError(
+            _line(path.name, f"cannot be read ({exc.strerror or exc})")
+        ) from None
+    return from_bytes(raw, path.name, rng=rng, clock=clock), stamp
 
 
 def from_bytes(

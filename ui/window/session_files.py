@@ -201,17 +201,44 @@ class SessionFiles:
             path = path.with_name(path.name + ".cardtable")
         return self._save_to(path)
 
-    def _save_to(self, path: Path) -> bool:
-        from cardtable.session import SessionFileError
+    def _save_to(self, path: Path, *, overwrite: bool = False) -> bool:
+        from cardtable.session import FileChangedError, SessionFileError
 
         try:
-            self._window.document.save(path)
+            self._window.document.save(path, overwrite=overwrite)
+        except FileChangedError:
+            return self._on_file_changed(path)
         except (SessionFileError, OSError) as exc:
             self._warn("Could not save the session", str(exc))
             return False
         self._window.refresh()
         self._say(f"Saved {path.name}")
         return True
+
+    def _on_file_changed(self, path: Path) -> bool:
+        """Someone else wrote ``path`` since it was opened or saved here: ask which to keep."""
+        from cardtable.session import SessionFileError
+        from cardtable.ui.window.file_changed import (
+            KEEP_MINE,
+            RELOAD_THEIRS,
+            SAVE_AS,
+            ask_file_changed_box,
+        )
+
+        choice = ask_file_changed_box(self._window, path)
+        if choice == KEEP_MINE:
+            return self._save_to(path, overwrite=True)
+        if choice == SAVE_AS:
+            return self.save_as()
+        if choice == RELOAD_THEIRS:
+            try:
+                self._window.document.open(path)
+            except SessionFileError as exc:
+                self._warn("Could not reload the session", str(exc))
+                return False
+            self._window.refresh()
+            self._say(f"Reloaded {path.name} as it is on disk")
+        return False
 
     def export_log(self) -> bool:
         """Write the log as everyone at the table saw it, to Markdown or a web page."""
