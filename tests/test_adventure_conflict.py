@@ -97,7 +97,7 @@ def test_loser_of_a_pair_may_draw_or_decline(rig: Rig) -> None:
     rig.stack(["QS"])
     g.take_claim(t, r, claim.id)
     assert "QS" in rig.codes("dee")
-    with pytest.raises(NotNowError):
+    with pytest.raises(NotNowError, match="no draws numbered 1 waiting"):
         g.decline_claim(claim.id)
 
 
@@ -152,7 +152,7 @@ def test_no_tandem_unless_both_cards_are_weak(rig: Rig) -> None:
 def test_the_table_awards_advantage_for_circumstances(rig: Rig) -> None:
     g, t, r = rig.game, rig.table, rig.rng
     challenge(g, t, r, "alex", "to win the duel", lay(rig, "alex", "9S"))
-    with pytest.raises(NotNowError):
+    with pytest.raises(NotNowError, match="Advantage is awarded between the Answer and the end"):
         award_advantage(g, Side.CHALLENGE, 1, "higher ground")
     answer(g, t, r, "bea", "to disarm him", lay(rig, "bea", "6D"))
     award_advantage(g, Side.CHALLENGE, 1, "higher ground")
@@ -334,7 +334,7 @@ def test_illegal_conflict_moves_are_refused(rig: Rig, mistake: str) -> None:
 def test_a_refused_move_changes_nothing(rig: Rig) -> None:
     g, t, r = rig.game, rig.table, rig.rng
     before = (rig.codes("alex"), len(rig.draw_pile), g.conflict)
-    with pytest.raises(AdventureRuleError):
+    with pytest.raises(AdventureRuleError, match="only a King forbids Support"):
         challenge(g, t, r, "alex", "to win", lay(rig, "alex", "9S"), king=lay(rig, "alex", "AC"))
     assert (rig.codes("alex"), len(rig.draw_pile), g.conflict) == before
     assert rig.zone("alex") == []

@@ -162,7 +162,7 @@ def test_deadlock_both_yield(rig: Rig) -> None:
     start(rig, "7C", "7D", answer_advantage=1)
     conflict = g.conflict
     assert conflict is not None and conflict.phase is Phase.DEADLOCK
-    with pytest.raises(NotNowError):
+    with pytest.raises(NotNowError, match="Nobody has to Yield or Push now"):
         yield_conflict(g, t, r, "alex")
     resolve_deadlock(g, t, r, DeadlockWay.BOTH_YIELD)
     assert conflict.phase is Phase.OVER and conflict.both_yield and conflict.winner is None

@@ -271,7 +271,7 @@ def test_a_refused_action_writes_nothing_private_to_the_log():
     take_seat(session, ALEX)
     before = len(session.log)
     for action in (Flip(card), Move([card], HAND[ROLAND]), Reveal([card])):
-        with pytest.raises(AuthorityError):
+        with pytest.raises(AuthorityError, match="only Bea may"):
             session.apply(action)
     session.apply(Note("nothing to see"))
     assert len(session.log) == before + 1

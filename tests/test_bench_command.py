@@ -80,7 +80,7 @@ def test_bench_takes_json_and_quick() -> None:
 
 
 def test_bench_refuses_an_unknown_option(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit, match=r"^2$"):
         parser().parse_args(["bench", "--fast"])
     assert "--fast" in capsys.readouterr().err
 

@@ -108,7 +108,9 @@ def test_pushing_a_value_in_the_set_is_a_crisis() -> None:
     assert challenge.result is CrisisResult.CRISIS and challenge.crisis_die == 5
     assert challenge.dice == (2, 5, 5)
     assert "Crisis" in pushed.text()
-    with pytest.raises(CrisisDiceError):
+    with pytest.raises(
+        CrisisDiceError, match=r"The Challenge is over \(Crisis\), so Ada cannot push"
+    ):
         challenge.push_given(1)
 
 
@@ -137,7 +139,7 @@ def test_odds_before_rolling_match_every_roll_counted(pool: int, difficulty: int
 def test_invalid_difficulties_are_refused(difficulty: int, unnatural: bool) -> None:
     with pytest.raises(CrisisDiceError, match="multiple of"):
         SimpleChallenge.setup("Ada", pool=2, difficulty=difficulty, unnatural=unnatural)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="is a multiple of"):
         check_difficulty(difficulty, unnatural)
 
 
@@ -155,7 +157,7 @@ def test_dice_that_do_not_fit_are_refused() -> None:
         challenge.roll_given([1, 7])
     with pytest.raises(CrisisDiceError, match="not rolled"):
         challenge.invite_push()
-    with pytest.raises(CrisisDiceError):
+    with pytest.raises(CrisisDiceError, match="Ada rolls between 1 and 100 dice, not 0"):
         SimpleChallenge.setup("Ada", pool=0, difficulty=6)
     assert challenge.phase is CrisisPhase.READY and challenge.rolled == ()
 
@@ -260,7 +262,7 @@ def test_a_duel_refuses_strangers_and_bad_dice() -> None:
         duel.push_given("Ann", 0)
     with pytest.raises(CrisisDiceError, match="called"):
         Duel.setup("Ann", 2, "Ann", 2)
-    with pytest.raises(CrisisDiceError):
+    with pytest.raises(CrisisDiceError, match="The Duel is still going on"):
         duel.outcome()
 
 

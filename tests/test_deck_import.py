@@ -268,7 +268,7 @@ def test_a_cancelled_import_keeps_nothing(tmp_path: Path) -> None:
     def progress(done: int, total: int) -> None:
         seen.append((done, total))
 
-    with pytest.raises(DeckImportCancelled):
+    with pytest.raises(DeckImportCancelled, match="The import was cancelled; nothing was kept"):
         import_deck(
             plan_folder(folder, "tarot"),
             library_in(tmp_path),

@@ -115,7 +115,7 @@ def test_bad_input_ends_with_status_2_and_one_line(
 def test_an_unknown_deck_is_a_usage_error(
     library: ArtLibrary, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with pytest.raises(SystemExit) as raised:
+    with pytest.raises(SystemExit, match=r"^2$") as raised:
         cli.main(["import-deck", str(tmp_path), "--deck", "poker"])
     assert raised.value.code == 2
     assert "invalid choice: 'poker'" in capsys.readouterr().err

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections import Counter
 from collections.abc import Callable
 from importlib import resources
@@ -271,7 +272,7 @@ def test_a_broken_deck_file_is_refused_naming_the_file_and_the_card(
 ) -> None:
     path = tmp_path / file_name
     write_json(path, base, edit)
-    with pytest.raises(DeckError) as refused:
+    with pytest.raises(DeckError, match=f"^{re.escape(file_name)}: ") as refused:
         load_deck(path)
     message = str(refused.value)
     for word in [file_name, *named]:

@@ -86,26 +86,26 @@ def test_odds_text_says_the_chance(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_odds_needs_a_tn() -> None:
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit, match=r"^2$"):
         parser().parse_args(["odds", "7k5"])
 
 
 @pytest.mark.parametrize(
-    "words",
+    ("words", "says"),
     [
-        ["roll", "100000d6"],
-        ["roll", "0k0"],
-        ["roll", "5k"],
-        ["roll", "d"],
-        ["roll", "7k3", "--raises", "2"],
-        ["roll", "7k3", "--tn", "10", "--raises", "-1"],
-        ["odds", "2d6", "--tn", "7", "--raises", "1"],
-        ["odds", "1000d1000", "--tn", "7"],
+        (["roll", "100000d6"], "at most 1000 dice in a pool"),
+        (["roll", "0k0"], "0k0: roll at least one die"),
+        (["roll", "5k"], "a keep count must follow 'k'"),
+        (["roll", "d"], "a number of sides must follow 'd'"),
+        (["roll", "7k3", "--raises", "2"], "give --tn too"),
+        (["roll", "7k3", "--tn", "10", "--raises", "-1"], "between 0 and 100 Raises, not -1"),
+        (["odds", "2d6", "--tn", "7", "--raises", "1"], "Raises belong to roll-and-keep"),
+        (["odds", "1000d1000", "--tn", "7"], "too many possible totals for exact odds"),
     ],
 )
-def test_bad_input_raises_a_dice_expression_error(words: list[str]) -> None:
+def test_bad_input_raises_a_dice_expression_error(words: list[str], says: str) -> None:
     args = parser().parse_args(words)
-    with pytest.raises(DiceExpressionError):
+    with pytest.raises(DiceExpressionError, match=says):
         args.func(args)
 
 

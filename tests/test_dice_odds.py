@@ -257,7 +257,7 @@ def test_odds_refuse_what_they_cannot_work_out() -> None:
         dice_sum(1000, 1000)
     with pytest.raises(DiceExpressionError, match="too many dice"):
         keep_distribution(1000, 100, 500, KeepMode.HIGHEST)
-    with pytest.raises(DiceExpressionError):
+    with pytest.raises(DiceExpressionError, match="exact Banzai odds cover 1k1 to 10k10"):
         exploding_keep_highest(11, 3)
     with pytest.raises(DiceExpressionError, match="XkY"):
         p_success(Expression.parse("2d6"), 7, raises=1)

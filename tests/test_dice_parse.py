@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -120,7 +122,7 @@ def test_the_no_roll_rule_looks_before_the_cap() -> None:
     ],
 )
 def test_refuses_absurd_input_saying_what_is_wrong(text: str, says: str) -> None:
-    with pytest.raises(DiceExpressionError) as refused:
+    with pytest.raises(DiceExpressionError, match=re.escape(says)) as refused:
         Expression.parse(text)
     message = str(refused.value)
     assert says in message

@@ -152,7 +152,9 @@ def test_a_player_may_keep_any_dice() -> None:
 @pytest.mark.parametrize("indices", [[0, 1], [0, 0, 1, 2, 3], [0, 1, 2, 3, 7]])
 def test_keeping_the_wrong_number_of_dice_is_refused(indices: list[int]) -> None:
     result = roll("7k5", ScriptedRng([3, 5, 5, 6, 9, 9, 10, 3]))
-    with pytest.raises(DiceExpressionError):
+    with pytest.raises(
+        DiceExpressionError, match=r"choose 5 different dice numbered 0 to 6|keep exactly 5 dice"
+    ):
         result.keeping(indices)
 
 

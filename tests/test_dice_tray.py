@@ -68,7 +68,7 @@ def percent(chance: float) -> str:
 
 def test_a_half_typed_expression_shows_the_engines_message(qtbot: QtBot, tray: DiceTray) -> None:
     type_expression(qtbot, tray, "5k")
-    with pytest.raises(DiceExpressionError) as caught:
+    with pytest.raises(DiceExpressionError, match="a keep count must follow 'k'") as caught:
         Expression.parse("5k")
     assert tray.error.isVisible()
     assert tray.error.text().lower() == str(caught.value).lower()

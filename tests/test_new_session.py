@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -190,7 +191,7 @@ def test_a_table_needs_a_player():
     assert _where(plan) == ["players"]
     with pytest.raises(PlanError, match="at least one player"):
         plan.validate()
-    with pytest.raises(PlanError):
+    with pytest.raises(PlanError, match="Add at least one player"):
         build_session(plan, seeded(1))
 
 
@@ -368,7 +369,7 @@ def test_a_plan_without_problems_builds_a_sound_session(plan, seed):
 def test_a_plan_builds_exactly_when_it_has_no_problems(plan, seed):
     problems = plan.problems()
     if problems:
-        with pytest.raises(PlanError) as refused:
+        with pytest.raises(PlanError, match=re.escape(problems[0].message)) as refused:
             build_session(plan, seeded(seed))
         assert refused.value.problems == tuple(problems)
     else:

@@ -98,20 +98,20 @@ def test_a_tarot_deck_and_a_shoe_share_a_table() -> None:
 def test_the_same_deck_cannot_be_put_on_the_table_twice() -> None:
     table = tarot_table()
     before = snapshot(table)
-    with pytest.raises(PileError):
+    with pytest.raises(PileError, match="the table already has a card 'tarot/child-rock'"):
         table.add_deck(tourist_tarot(), DeckId("tarot"), seeded(2))
     assert snapshot(table) == before
 
 
 def test_a_pile_name_is_used_once() -> None:
     table = tarot_table()
-    with pytest.raises(PileError):
+    with pytest.raises(PileError, match="there is already a pile called 'hand/alex'"):
         table.add_pile(Pile(HAND, PileKind.HAND, "Another hand"))
 
 
 def test_a_new_pile_cannot_hold_cards_the_table_does_not_have() -> None:
     table = tarot_table()
-    with pytest.raises(PileError):
+    with pytest.raises(PileError, match="the table has no card 'nope/1'"):
         table.add_pile(Pile(PileId("zone/x"), PileKind.ZONE, "X", cards=[CardId("nope/1")]))
     assert PileId("zone/x") not in table.piles
 
@@ -186,7 +186,9 @@ def test_a_move_that_cannot_be_made_changes_nothing(cards: list[str], to: PileId
     first = cards_of(table, DRAW)[0]
     ids = [first if card == "FIRST" else CardId(card) for card in cards]
     before = snapshot(table)
-    with pytest.raises(PileError):
+    with pytest.raises(
+        PileError, match=r"the table has no (card|pile)|the same card cannot be moved twice"
+    ):
         table.move(ids, to)
     assert snapshot(table) == before
 
@@ -222,7 +224,7 @@ def test_drawing_nothing_draws_nothing() -> None:
 
 def test_a_negative_draw_is_refused() -> None:
     table = tarot_table()
-    with pytest.raises(PileError):
+    with pytest.raises(PileError, match="cannot draw a negative number of cards"):
         table.draw(DRAW, HAND, seeded(2), count=-1)
 
 
@@ -309,14 +311,14 @@ def test_drawing_more_than_a_hand_holds_is_refused() -> None:
     table = tarot_table()
     table.draw(DRAW, HAND, seeded(1), count=2)
     before = snapshot(table)
-    with pytest.raises(PileError):
+    with pytest.raises(PileError, match="Alex's hand holds 2 cards; cannot draw 3"):
         table.draw(HAND, ZONE, seeded(2), count=3)
     assert snapshot(table) == before
 
 
 def test_a_pile_without_a_discard_cannot_be_refilled() -> None:
     table = tarot_table()
-    with pytest.raises(PileError):
+    with pytest.raises(PileError, match="Alex's hand has no discard pile to take in"):
         table.refill(HAND, seeded(1))
 
 
@@ -448,7 +450,8 @@ def random_step(table: Table, data: st.DataObject, rng: Rng) -> None:
         refill = table.piles[source].refill_from
         available = len(table.piles[source]) + (len(table.piles[refill]) if refill else 0)
         if to == refill or count > available:
-            with pytest.raises(PileError):
+            says = "onto itself or its own discard pile" if to == refill else "cannot draw"
+            with pytest.raises(PileError, match=says):
                 table.draw(source, to, rng, count, face_up=face_up)
             assert snapshot(table) == before
             return
@@ -473,7 +476,7 @@ def random_step(table: Table, data: st.DataObject, rng: Rng) -> None:
         pile_id = data.draw(st.sampled_from(pile_ids))
         pile = table.piles[pile_id]
         if pile.refill_from is None:
-            with pytest.raises(PileError):
+            with pytest.raises(PileError, match="has no discard pile to take in"):
                 table.refill(pile_id, rng)
             assert snapshot(table) == before
             return
@@ -498,7 +501,9 @@ def random_step(table: Table, data: st.DataObject, rng: Rng) -> None:
             cards, to = [*cards, CardId("lost/card")], data.draw(st.sampled_from(pile_ids))
         else:
             cards, to = cards or card_ids[:1], PileId("lost/pile")
-        with pytest.raises(PileError):
+        with pytest.raises(
+            PileError, match=r"the table has no (card 'lost/card'|pile 'lost/pile')"
+        ):
             table.move(cards, to)
         assert snapshot(table) == before
         return

@@ -91,7 +91,9 @@ def test_a_conversion_beyond_half_the_pool_shows_the_models_reason(
     spin.selectAll()
     qtbot.keyClicks(spin, "3")
     side = PoolChallenge.start(Entrant.of("Gene", 4), Entrant.of("Psychovirus", 5)).side("Gene")
-    with pytest.raises(PoolChallengeError) as caught:
+    with pytest.raises(
+        PoolChallengeError, match="may convert at most 2 of 4 pool points"
+    ) as caught:
         side.check(Conversion(to_bonus=3))
     refusal = tracker.columns["Gene"].refusal
     assert refusal.isVisible() and refusal.text() == str(caught.value)
@@ -173,7 +175,9 @@ def test_the_loser_spreads_a_penalty_over_her_sources(
     form.spins["Cecilie"].setValue(0)
     form.spins["Cecilie's bonus"].setValue(1)
     click(qtbot, form.spread)
-    with pytest.raises(PoolChallengeError) as caught:
+    with pytest.raises(
+        PoolChallengeError, match="The penalty is 3 points; 1 were assigned"
+    ) as caught:
         spread_loss(points, sources, {"Cecilie's bonus": 1})
     assert refused[-1] == str(caught.value)
     form.spins["Cecilie's bonus"].setValue(1)

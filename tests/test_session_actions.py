@@ -112,7 +112,7 @@ def test_passing_the_seat_reports_the_seat_and_is_not_undoable():
 def test_a_failed_draw_changes_nothing():
     session = small_session()
     before, entries = _snapshot(session), len(session.log)
-    with pytest.raises(PileError):
+    with pytest.raises(PileError, match="holds 82 cards; cannot draw 83"):
         session.apply(Draw(TAROT_DRAW, HAND[ROLAND], count=83))
     assert _snapshot(session) == before and len(session.log) == entries
 
@@ -139,7 +139,7 @@ def test_a_resolver_step_that_loses_a_card_is_refused():
         state.table.piles[TAROT_DRAW].cards.pop()
         return ["A card fell off the table"]
 
-    with pytest.raises(PileError):
+    with pytest.raises(PileError, match="is in no pile"):
         session.apply(ResolverStep(sloppy))
     assert len(session.table.piles[TAROT_DRAW]) == 82
 
@@ -296,7 +296,7 @@ def test_behind_the_curtain_only_the_named_player_may_lift_it():
         session.apply(ConfirmSeat(DANA))
     with pytest.raises(CurtainError, match="Bea must say"):
         session.apply(Draw(TAROT_DRAW, HAND[AYLA]))
-    with pytest.raises(CurtainError):
+    with pytest.raises(CurtainError, match="The curtain is up: Bea must say"):
         session.apply(Note("psst"))
     assert session.curtain == BEA
     session.apply(ConfirmSeat(BEA))
@@ -312,7 +312,7 @@ def test_the_computer_can_be_passed_on_again_behind_the_curtain():
     session.apply(PassSeat(seat_of(session, BEA)))
     session.apply(PassSeat(seat_of(session, DANA)))
     assert session.curtain == DANA
-    with pytest.raises(CurtainError):
+    with pytest.raises(CurtainError, match="The curtain waits for Dana; only they may lift it"):
         session.apply(ConfirmSeat(BEA))
 
 
@@ -322,7 +322,7 @@ def test_undo_waits_behind_the_curtain():
     session.apply(PassSeat(seat_of(session, BEA)))
     assert not session.can_undo
     assert "Bea must say" in (session.undo_blocked_reason or "")
-    with pytest.raises(CurtainError):
+    with pytest.raises(CurtainError, match="The curtain is up: Bea must say"):
         session.undo()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -208,7 +209,7 @@ def test_every_shipped_resolver_is_saved_and_loaded_with_the_session(tmp_path: P
 
 
 def _refusal(raw: bytes, name: str = "x.cardtable") -> str:
-    with pytest.raises(SessionFileError) as caught:
+    with pytest.raises(SessionFileError, match=f"^{re.escape(name)}: ") as caught:
         from_bytes(raw, name)
     message = str(caught.value)
     assert message.startswith(f"{name}: ") and "\n" not in message
@@ -483,5 +484,5 @@ def test_damaged_bytes_load_whole_or_are_refused(data):
 @given(st.integers(0, len(_REAL.rstrip()) - 1))
 def test_every_truncation_is_refused(at: int):
     """Cut anywhere before the closing brace (cutting only the final newline leaves it whole)."""
-    with pytest.raises(SessionFileError):
+    with pytest.raises(SessionFileError, match=r"is empty|is damaged or cut short"):
         from_bytes(_REAL[:at], "cut.cardtable")

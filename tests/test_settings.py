@@ -130,7 +130,7 @@ def test_a_failed_save_leaves_the_old_file_whole(
         raise OSError(5, "Input/output error")
 
     monkeypatch.setattr(os, "fsync", power_cut)
-    with pytest.raises(OSError):
+    with pytest.raises(OSError, match="Input/output error"):
         save_settings(Settings(felt_colour="#000000"), tmp_path)
     assert (tmp_path / SETTINGS_NAME).read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == [SETTINGS_NAME]  # no temp file left
@@ -188,7 +188,7 @@ def test_each_deck_kind_gets_its_own_back() -> None:
     chosen = Settings(tarot_back="forest", playing_back="slate")
     assert chosen.back_for("tarot") == BACK_PALETTES["forest"]
     assert chosen.back_for("playing") == BACK_PALETTES["slate"]
-    with pytest.raises(SettingsError):
+    with pytest.raises(SettingsError, match="no card back is set for 'mahjong'"):
         chosen.back_for("mahjong")
 
 

@@ -55,7 +55,7 @@ RULES_HANDS = {"ordinary": 3, "person of import": 5, "extraordinary": 7, "fantas
 
 def refusal(build: object, **changes: object) -> SheetError:
     """The SheetError raised by building ``build`` with ``changes``."""
-    with pytest.raises(SheetError) as caught:
+    with pytest.raises(SheetError, match=r"^[A-Z].*\.$") as caught:
         build(**changes)  # type: ignore[operator]
     return caught.value
 
@@ -108,7 +108,7 @@ def test_an_editor_can_ask_about_a_change_before_making_it() -> None:
     [problem] = sheet.problems_if(rock=10)
     assert (problem.field, problem.message) == ("rock", "Rock must be between 0 and 9 (got 10).")
     assert sheet.revised(rock=9).rock == 9
-    with pytest.raises(SheetError):
+    with pytest.raises(SheetError, match=r"Rock must be between 0 and 9 \(got 10\)"):
         sheet.revised(rock=10)
     assert sheet.rock == 0
 
@@ -136,7 +136,7 @@ def test_an_attribute_is_accepted_exactly_on_the_ladder(which: str, value: int) 
 
 def test_the_ladder_labels_follow_the_rules() -> None:
     assert {rank: rank_label(rank) for rank in range(10)} == RULES_LADDER
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="ranks run from 0 to 9, not 10"):
         rank_label(10)
 
 
@@ -340,5 +340,5 @@ def test_a_saved_sheet_without_its_system_is_refused() -> None:
 def test_sheets_are_values() -> None:
     sheet = CrisisSheet(name="Bill", dice=2)
     assert sheet == CrisisSheet(name="Bill", dice=2)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+    with pytest.raises(attrs.exceptions.FrozenInstanceError, match="can't set attribute"):
         sheet.dice = 3  # type: ignore[misc]

@@ -153,7 +153,7 @@ def test_a_portrait_is_saved_as_base64_text_and_read_back(tmp_path: Path) -> Non
     text = portrait_to_text(portrait)
     assert text.isascii() and "\n" not in text
     assert portrait_from_text(text) == portrait
-    with pytest.raises(PortraitError):
+    with pytest.raises(PortraitError, match="not valid base64 text"):
         portrait_from_text("not base64!")
     with pytest.raises(PortraitError, match="not a PNG"):
         portrait_from_text("aGVsbG8=")

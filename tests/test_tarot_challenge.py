@@ -208,7 +208,7 @@ def test_wipe_out_at_cost_5_stops_at_once_and_can_still_succeed() -> None:
     last = challenge.draw(table, seeded(0))
     assert last.wipe_out and last.numbers.cost == 5
     assert challenge.end is EndReason.WIPE_OUT
-    with pytest.raises(TarotChallengeError):
+    with pytest.raises(TarotChallengeError, match=r"Drawing is over \(Wipe Out\)"):
         challenge.draw(table, seeded(0))
     outcome = challenge.outcome(table)
     assert outcome.wipe_out and outcome.cost == 5 and outcome.success
@@ -332,13 +332,13 @@ def test_an_attribute_outside_0_to_9_is_refused() -> None:
 def test_steps_out_of_order_are_refused_and_change_nothing() -> None:
     table, piles = new_table()
     challenge = TarotChallenge.setup(piles, attribute=Attribute.UNKNOWN, attribute_value=2, rank=2)
-    for step in (
-        lambda: challenge.draw(table, seeded(0)),
-        lambda: challenge.concede(table, seeded(0)),
-        lambda: challenge.stop(table),
-        lambda: challenge.outcome(table),
+    for step, says in (
+        (lambda: challenge.draw(table, seeded(0)), "not drawn its cards yet, so no one can draw"),
+        (lambda: challenge.concede(table, seeded(0)), "not drawn its cards yet, so no one can con"),
+        (lambda: challenge.stop(table), "not drawn its cards yet, so no one can stop"),
+        (lambda: challenge.outcome(table), "still going on: concede or stop first"),
     ):
-        with pytest.raises(TarotChallengeError):
+        with pytest.raises(TarotChallengeError, match=says):
             step()
     assert len(table.pile(piles.draw)) == 82
 
@@ -347,7 +347,7 @@ def test_steps_out_of_order_are_refused_and_change_nothing() -> None:
         challenge.challenge_draw(table, seeded(0))
     with pytest.raises(TarotChallengeError, match="concede"):
         challenge.stop(table)
-    with pytest.raises(TarotChallengeError):
+    with pytest.raises(TarotChallengeError, match="Cannot finish now"):
         challenge.finish(table)
     challenge.draw(table, seeded(0))
     if challenge.phase is TarotPhase.DRAWING:
@@ -415,6 +415,6 @@ def test_the_outcome_offers_an_aspect_for_the_sheet() -> None:
     aspect = challenge.outcome(table).aspect("  Owes   the GM a favour ", permanent=True)
     assert (aspect.text, aspect.permanent) == ("Owes the GM a favour", True)
     assert "Escape" in aspect.source
-    with pytest.raises(TarotChallengeError):
+    with pytest.raises(TarotChallengeError, match="An Aspect needs a short sentence"):
         challenge.outcome(table).aspect("   ")
 
