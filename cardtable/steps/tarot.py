@@ -20,7 +20,7 @@ from collections.abc import Callable
 from attrs import evolve
 
 from cardtable.cards import CardId, DeckId, TarotCard
-from cardtable.piles import Pile, PileKind, Table
+from cardtable.piles import Pile, PileId, PileKind, Table
 from cardtable.randomness import Rng
 from cardtable.resolvers.tarot.challenge import (
     Attribute,
@@ -29,6 +29,7 @@ from cardtable.resolvers.tarot.challenge import (
     TarotPhase,
     TarotPiles,
 )
+from cardtable.resolvers.tarot.inspiration import inspiration_draw
 from cardtable.session import Character, CharacterId, Decider, EditSheet, GameState, ResolverStep
 from cardtable.session.wording import cards_words
 from cardtable.sheets.tarot import Aspect as SheetAspect
@@ -270,6 +271,25 @@ def finish() -> ResolverStep:
     return ResolverStep(step)
 
 
+def inspiration() -> ResolverStep:
+    """NPC against NPC: one card shown with its orientation and keywords, logged, then
+    discarded (the GM's draw). Refused while a tarot Challenge is on the table."""
+
+    def step(state: GameState, rng: Rng) -> list[str]:
+        if TAROT_RESOLVER in state.resolvers:
+            raise TarotChallengeError(
+                "A tarot Challenge is on the table: finish it before drawing for inspiration"
+            )
+        deck = tarot_deck(state)
+        if deck is None:
+            raise TarotChallengeError("Put the Tourist's Tarot on the table first")
+        drew = inspiration_draw(state.table, PileId(f"{deck}/draw"), rng)
+        gm = next((p.name for p in state.players if p.is_gm), "The table")
+        return [drew.text(gm)]
+
+    return ResolverStep(step, decider=Decider.gm("draw for inspiration"))
+
+
 def write_aspect(state: GameState, text: str, permanent: bool) -> EditSheet:
     """The sheet edit that adds the Aspect the Challenge just ended offers.
 
@@ -294,6 +314,7 @@ __all__ = [
     "concede",
     "draw",
     "finish",
+    "inspiration",
     "play_sleeve",
     "sleeve_cards",
     "stop",

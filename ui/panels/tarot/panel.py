@@ -126,6 +126,8 @@ class TarotPanel(QtWidgets.QWidget):
         self.character, self.attribute, self.rank = form.character, form.attribute, form.rank
         self.rank_label, self.texts, self.last = form.rank_label, form.texts, form.last
         self.challenge_draws = form.challenge_draws
+        self.inspiration, self.inspired = form.inspiration, form.inspired
+        self.inspiration.clicked.connect(self._on_inspiration)
         self.character.currentIndexChanged.connect(self._on_character)
         self.rank.valueChanged.connect(self._on_rank)
         self.challenge_draws.clicked.connect(self._on_challenge_draws)
@@ -271,6 +273,12 @@ class TarotPanel(QtWidgets.QWidget):
             reason = "the Tourist's Tarot is not on the table"
         allow(self.challenge_draws, reason, "Set the Challenge up and let it draw its Rank in "
               "cards, face up (the GM's step)")
+        inspire = blocked or self.session.may(tarot_steps.inspiration())
+        if inspire is None and tarot_steps.tarot_deck(state) is None:
+            inspire = "the Tourist's Tarot is not on the table"
+        allow(self.inspiration, inspire, "NPC against NPC needs no rule: one card from the "
+              "deck, shown with its orientation and keywords, logged, then discarded (the GM's "
+              "draw)")
         self.last.setText(self._last_summary)
         self.last.setVisible(bool(self._last_summary))
 
@@ -465,6 +473,12 @@ class TarotPanel(QtWidgets.QWidget):
             self.aspect_note.clear()
             self.draw.setFocus()
 
+    def _on_inspiration(self) -> None:
+        if self._apply(tarot_steps.inspiration()):
+            entry = self.session.log[-1]
+            self.inspired.setText(f"<b>Inspiration</b>: {escape(entry.public)}")
+            self.inspired.show()
+
     def _on_draw(self) -> None:
         self._apply(tarot_steps.draw())
 
@@ -519,6 +533,7 @@ class TarotPanel(QtWidgets.QWidget):
 
     def _on_replaced(self) -> None:
         self._last_summary = ""
+        self.inspired.hide()
         self.message.clear()
         self._refresh()
 

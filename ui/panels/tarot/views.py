@@ -108,6 +108,15 @@ class SetupForm(QtWidgets.QGroupBox):
             "Challenge dra&ws", "Set the Challenge up and let it draw its Rank in cards, face up "
             "(the GM's step)", self, primary=True)
         form.addRow(self.challenge_draws)
+        self.inspiration = button(
+            "Inspiration dra&w", "NPC against NPC needs no rule: one card from the deck, shown "
+            "with its orientation and keywords, logged, then discarded (the GM's draw)", self)
+        form.addRow(self.inspiration)
+        self.inspired = QtWidgets.QLabel(self)
+        self.inspired.setWordWrap(True)
+        self.inspired.setAccessibleName("Inspiration card")
+        self.inspired.hide()
+        form.addRow(self.inspired)
         self.last = QtWidgets.QLabel(self)
         self.last.setWordWrap(True)
         self.last.setObjectName("emptyNote")
