@@ -54,8 +54,8 @@ def test_the_log_keeps_its_newest_line_in_sight_until_the_reader_scrolls_back(
         qtbot.waitUntil(lambda b=before: bar.maximum() != b)
         assert bar.value() == bar.maximum()
     bar.setValue(0)  # reading back
-    panel.resize(260, 160)
-    qtbot.wait(20)
+    with qtbot.waitSignal(bar.rangeChanged, timeout=2000):
+        panel.resize(260, 160)
     assert bar.value() == 0
     assert document.apply(PassSeat(1))  # a new line brings the newest back
     assert bar.value() == bar.maximum()

@@ -13,7 +13,7 @@ from cardtable.piles import PileId
 from cardtable.session import Autosaver, Move, Note, load, recoverable_autosave, save
 from cardtable.session.demo import demo_path
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.table.felt import FeltView
+from cardtable.ui.table.felt import ZOOM_STEP, FeltView
 from cardtable.ui.window.main_window import CANCEL, DISCARD, MainWindow
 
 
@@ -73,6 +73,23 @@ def test_the_window_paints_before_the_session_is_built(qtbot: QtBot, tmp_path: P
     assert window.felt.zone("tarot/draw") is not None
 
 
+def _turn_wheel(view: QtWidgets.QGraphicsView, delta: int) -> None:
+    """One notch of a mouse wheel over the middle of ``view``, as the window system sends it."""
+    viewport = view.viewport()
+    inside = QtCore.QPointF(viewport.rect().center())
+    event = QtGui.QWheelEvent(
+        inside,
+        QtCore.QPointF(viewport.mapToGlobal(inside.toPoint())),
+        QtCore.QPoint(0, 0),
+        QtCore.QPoint(0, delta),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QtWidgets.QApplication.sendEvent(viewport, event)
+
+
 def test_wheel_zooms_and_ctrl_0_fits(qtbot: QtBot, tmp_path: Path) -> None:
     window = _window(qtbot, tmp_path)
     window.show()
@@ -80,8 +97,11 @@ def test_wheel_zooms_and_ctrl_0_fits(qtbot: QtBot, tmp_path: Path) -> None:
     felt = window.felt
     qtbot.waitUntil(lambda: felt.viewport().width() > 800)
     start = felt.zoom_factor()
-    felt.zoom_by(2.0)
-    assert felt.zoom_factor() > start * 1.9
+    for _ in range(5):  # five notches of the wheel away from the player: zoom in
+        _turn_wheel(felt, 120)
+    assert felt.zoom_factor() == pytest.approx(start * ZOOM_STEP**5)
+    _turn_wheel(felt, -120)
+    assert felt.zoom_factor() == pytest.approx(start * ZOOM_STEP**4)
     window.activateWindow()
     felt.setFocus()
     qtbot.waitUntil(felt.hasFocus)

@@ -23,6 +23,7 @@ from cardtable.cards import CardId
 from cardtable.piles import PileId, PileKind
 from cardtable.session import Move, on_screen
 from cardtable.ui.qt import Qt, QtCore
+from cardtable.ui.table.card_look import HoverPreview
 from cardtable.ui.table.layout import OPEN_TABLE, slots
 from cardtable.ui.table.view import STACK_DEPTH, TableCard
 
@@ -280,8 +281,10 @@ def test_resting_the_pointer_on_a_face_up_card_shows_it_large_with_its_keywords(
     # A face-down card shows nothing large: there is nothing to see.
     qtbot.mouseMove(view.viewport(), at(view, view.item(top(session, TAROT_DRAW)).scenePos()))
     qtbot.waitUntil(lambda: not view.preview.isVisible(), timeout=2000)
-    qtbot.wait(450)
-    assert not view.preview.isVisible()
+    # ...and nothing is waiting to show: no card is pending and no hover timer runs.
+    hover = view.findChild(HoverPreview)
+    assert hover is not None and hover.current is None
+    assert not any(timer.isActive() for timer in hover.findChildren(QtCore.QTimer))
 
 
 def test_the_card_with_the_focus_is_described_to_screen_readers(qtbot: QtBot) -> None:
