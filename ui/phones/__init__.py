@@ -1,0 +1,1 @@
+"""Table > Play with phones…: the server's switch, each seat's QR code, who is connected."""
