@@ -262,6 +262,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.table_menu.addAction(make_art_action(self, document))
         self.table_menu.addMenu(make_own_decks_menu(self, document))
         self.file_menu.insertAction(self.export_action, make_import_action(self, document))
+        from cardtable.ui.phones.dialog import install_phones
+
+        self.phones = install_phones(self, document, self.table_menu)
 
     def _start_autosave(self) -> None:
         self._close_autosave()
