@@ -41,11 +41,23 @@ def panel(qtbot) -> AdventurePlayPanel:
     return widget
 
 
+def as_bea(qtbot, panel: AdventurePlayPanel) -> None:
+    """Dana holds the computer; Bartholomew's choices are Bea's: the panel passes it to her."""
+    waiting = panel.ambition_waiting
+    assert waiting.text.text() == (
+        "Waiting for Bea (Bartholomew Quince) to act on these Ambitions and Bonds.")
+    assert not panel.take_up.isEnabled()
+    qtbot.mouseClick(waiting.pass_button, LEFT)
+    assert panel.document.apply(ConfirmSeat(PlayerId("bea")))
+    assert waiting.isHidden() and panel.who.currentData() == BART
+
+
 def hand(panel: AdventurePlayPanel, who: str) -> int:
     return len(panel.document.session.table.pile(PileId(f"hand/{who}")).cards)
 
 
 def test_taking_up_a_short_term_ambition_draws_a_card(qtbot, panel):
+    as_bea(qtbot, panel)
     assert panel.serves.currentText() == "toward: Map the Sunken Archipelago"
     qtbot.keyClicks(panel.new_goal, "Hire a pilot")
     qtbot.mouseClick(panel.take_up, LEFT)
@@ -62,6 +74,7 @@ def test_taking_up_a_short_term_ambition_draws_a_card(qtbot, panel):
 
 
 def test_an_accomplished_ambition_shares_five_cards(qtbot, panel):
+    as_bea(qtbot, panel)
     panel.short.setCurrentIndex(panel.short.findText("Buy a diving bell"))
     qtbot.mouseClick(panel.accomplish, LEFT)
     dialog = panel.dialog
@@ -81,6 +94,7 @@ def test_an_accomplished_ambition_shares_five_cards(qtbot, panel):
 
 
 def test_acting_on_a_bond_draws_a_card(qtbot, panel):
+    as_bea(qtbot, panel)
     assert "Bond with <b>Isolde Varga</b>: owes her his life" in panel.bonds.text()
     panel.bond.setCurrentIndex(panel.bond.findText("Ottilie Marchbank"))
     assert not panel.lend.isEnabled()  # Ottilie is not in this game: no hand to lend to
@@ -94,15 +108,18 @@ def test_lending_a_hand_is_chosen_behind_the_curtain(qtbot, panel):
     document = panel.document
     session = document.session
     panel.bond.setCurrentIndex(panel.bond.findText("Isolde Varga"))
-    qtbot.mouseClick(panel.lend, LEFT)
-    assert panel.picker.cards.isHidden()
-    assert panel.picker.prompt.text() == (
-        "Bea chooses the cards Bartholomew Quince lends to Isolde Varga in secret.")
+    # Dana holds the computer: the loan is Bea's to choose, and nothing of the hand shows.
+    assert not panel.lend.isEnabled()
+    assert ("Bartholomew Quince is Bea's character: only Bea may lend a hand for Bartholomew "
+            "Quince.") in panel.lend.toolTip()
     for name in private_names(session):
         assert name not in widget_words(panel)
-    qtbot.mouseClick(panel.picker.pass_button, LEFT)
+    qtbot.mouseClick(panel.ambition_waiting.pass_button, LEFT)
     assert session.curtain == "bea"
+    for name in private_names(session):
+        assert name not in widget_words(panel)
     assert document.apply(ConfirmSeat(PlayerId("bea")))
+    qtbot.mouseClick(panel.lend, LEFT)
     assert panel.picker.captions() == ["2 of Clubs", "3 of Clubs", "4 of Clubs", "5 of Clubs",
                                        "6 of Clubs"]
     for caption in ("3 of Clubs", "5 of Clubs"):

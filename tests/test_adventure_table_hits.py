@@ -16,6 +16,7 @@ from adventure_table_rig import (
     codes,
     give,
     private_names,
+    take_seat,
     widget_words,
 )
 from table_rig import table_view
@@ -49,10 +50,13 @@ def document() -> SessionDocument:
                if session.table.card(c).face.code == "7H"]  # type: ignore[union-attr]
     [two] = [c for c in session.table.pile(PileId(f"hand/{BART}")).cards
              if session.table.card(c).face.code == "2H"]  # type: ignore[union-attr]
+    take_seat(session, "alex")  # each player decides for their own character
     assert document.apply(steps.challenge_with(ISOLDE, "to take the helm", seven))
+    take_seat(session, "bea")
     assert document.apply(conflict_steps.answer(BART, "hold the wheel", two))
     assert document.apply(conflict_steps.reveal())
     assert document.apply(conflict_steps.yield_conflict(BART))
+    take_seat(session, "dana")  # the GM holds the computer again
     return document
 
 
@@ -65,11 +69,23 @@ def panel(qtbot, document) -> AdventurePlayPanel:
     return widget
 
 
+def hand_over(qtbot, panel: AdventurePlayPanel, character: str, player: str) -> None:
+    """A row waits for ``player``'s decision: "Pass the computer to ...", "I am ..."."""
+    qtbot.mouseClick(panel.hits.buttons[f"pass:{character}"], LEFT)
+    assert panel.document.session.curtain == player
+    assert panel.document.apply(ConfirmSeat(PlayerId(player)))
+
+
 def hit_bart(qtbot, panel: AdventurePlayPanel) -> HitDialog:
+    """Alex strikes for Isolde; Bea chooses how Bartholomew takes the Hit."""
     hits = panel.hits
     assert "Isolde Varga may Hit Bartholomew Quince after winning the Conflict, if violence " \
-           "fits." in widget_words(hits)
+           "fits. Waiting for Alex (Isolde Varga)." in widget_words(hits)
+    assert not hits.buttons[f"strike:{ISOLDE}:{BART}"].isEnabled()
+    hand_over(qtbot, panel, ISOLDE, "alex")
     qtbot.mouseClick(hits.buttons[f"strike:{ISOLDE}:{BART}"], LEFT)
+    assert not hits.buttons[f"take:{BART}"].isEnabled()
+    hand_over(qtbot, panel, BART, "bea")
     qtbot.mouseClick(hits.buttons[f"take:{BART}"], LEFT)
     dialog = hits.dialog
     assert isinstance(dialog, HitDialog) and dialog.isVisible()
@@ -110,20 +126,25 @@ def test_losing_a_facet_strikes_it_through_on_the_sheet_until_treated(qtbot, pan
 def test_a_card_to_discard_is_chosen_only_by_its_player(qtbot, panel):
     document = panel.document
     session = document.session
-    dialog = hit_bart(qtbot, panel)
-    assert session.holder == "dana"
-    assert dialog.cards.isHidden()
-    assert dialog.cards_note.text() == (
-        "Only Bea may see the hand: pass them the computer to discard a card.")
-    choose(qtbot, dialog, HitChoice.SHAKE_OFF_DISCARD)
-    assert not dialog.ok.isEnabled()
+    hits = panel.hits
+    hand_over(qtbot, panel, ISOLDE, "alex")
+    qtbot.mouseClick(hits.buttons[f"strike:{ISOLDE}:{BART}"], LEFT)
+    # Alex holds the computer: how the Hit lands is Bea's to choose, and no dialog opens.
+    take = hits.buttons[f"take:{BART}"]
+    assert not take.isEnabled()
+    assert ("Bartholomew Quince is Bea's character: only Bea may take the Hit for Bartholomew "
+            "Quince.") in take.toolTip()
+    assert "Waiting for Bea (Bartholomew Quince)." in widget_words(hits)
+    with qtbot.waitSignal(document.refused) as refused:
+        assert hits.open_dialog(BART) is None
+    assert refused.args == [
+        "Bartholomew Quince is Bea's character: only Bea may take the Hit for Bartholomew "
+        "Quince."]
+    assert hits.dialog is None
     for name in private_names(session):
-        assert name not in widget_words(dialog)
-    dialog.reject()
-    qtbot.mouseClick(panel.hits.buttons[f"pass:{BART}"], LEFT)
-    assert session.curtain == "bea"
-    assert document.apply(ConfirmSeat(PlayerId("bea")))
-    qtbot.mouseClick(panel.hits.buttons[f"take:{BART}"], LEFT)
+        assert name not in widget_words(panel)
+    hand_over(qtbot, panel, BART, "bea")
+    qtbot.mouseClick(hits.buttons[f"take:{BART}"], LEFT)
     dialog = panel.hits.dialog
     assert isinstance(dialog, HitDialog)
     captions = [dialog.cards.item(i).text() for i in range(dialog.cards.count())]
@@ -153,6 +174,7 @@ def test_a_killed_character_is_dead_on_the_felt_until_a_monologue(qtbot, panel):
     assert tag.parentItem() is felt.zone(f"zone/{BART}")
     assert "“dead”" in panel.cast.text()
     assert panel.document.apply(conflict_steps.close())
+    take_seat(session, "dana")  # scenes are the GM's
     panel.open_scene()
     assert isinstance(panel.dialog, QtWidgets.QDialog)
     panel.dialog.accept()

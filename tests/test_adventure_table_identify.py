@@ -42,14 +42,20 @@ def panel(qtbot) -> AdventurePlayPanel:
 
 
 def claim(qtbot, panel: AdventurePlayPanel, who: str, player: str, what: str) -> list[str]:
-    """``who`` claims: click Claim, pass the computer, "I am ..."; returns the cards offered."""
+    """``who`` claims: the box waits for their player, who is passed the computer, says
+    "I am ...", and clicks Claim; returns the cards offered."""
     panel.claimer.setCurrentIndex(panel.claimer.findData(who))
+    waiting = panel.identify.waiting
+    assert waiting is not None and waiting.isVisibleTo(panel)
+    assert not panel.claim.isEnabled()
+    assert f"only {panel.document.session.state.player(PlayerId(player)).name} may claim" in (
+        panel.claim.toolTip())
+    qtbot.mouseClick(waiting.pass_button, LEFT)
+    assert panel.document.session.curtain == player
+    assert panel.picker.isHidden()
+    assert panel.document.apply(ConfirmSeat(PlayerId(player)))
     qtbot.keyClicks(panel.claim_what, what)
     qtbot.mouseClick(panel.claim, LEFT)
-    qtbot.mouseClick(panel.picker.pass_button, LEFT)
-    assert panel.document.session.curtain == player
-    assert panel.picker.cards.isHidden()
-    assert panel.document.apply(ConfirmSeat(PlayerId(player)))
     for name in private_names(panel.document.session):
         assert name not in widget_words(panel)
     return panel.picker.captions()

@@ -19,6 +19,7 @@ from adventure_table_rig import (
     character,
     give,
     stack,
+    take_seat,
 )
 from attrs import evolve
 
@@ -48,6 +49,7 @@ def _hand(session, who: str) -> list:
 def test_a_sheet_bond_by_name_ties_to_the_character_in_play():
     session = cast_session()
     give(session, ISOLDE, ["2C", "3C", "4C"])
+    take_seat(session, "bea")  # Bartholomew is Bea's: she acts on his Bond
     assert session.apply(steps.act_on_bond(BART, ISOLDE))
     game = conflict_steps.find_game(session.state)
     assert game is not None
@@ -63,6 +65,7 @@ def test_a_sheet_bond_by_name_ties_to_the_character_in_play():
 
 def test_a_bond_to_someone_never_dealt_in_still_draws():
     session = cast_session()
+    take_seat(session, "bea")
     assert session.apply(steps.act_on_bond(BART, "Ottilie Marchbank"))
     assert len(_hand(session, BART)) == 6
     assert "the Bond with Ottilie Marchbank (rival collector of maps)" in session.log[-1].public
@@ -120,7 +123,8 @@ def test_a_lost_facet_is_ticked_on_the_sheet_until_treated():
     conflict_steps.join(session.state, session.rng, game, BART)
     conflict_steps.join(session.state, session.rng, game, GRIMSBY)
     game.allow_hit(GRIMSBY, BART, "after winning the Conflict")
-    assert session.apply(steps.strike(GRIMSBY, BART))
+    assert session.apply(steps.strike(GRIMSBY, BART))  # Dana strikes for Grimsby
+    take_seat(session, "bea")  # Bea chooses how Bartholomew takes it
     assert session.apply(steps.take_hit(BART, HitChoice.SHAKE_OFF_FACET, suit=Suit.HEARTS))
     lost = [f.name for f in _sheet(session, BART).facets if f.lost]
     assert lost == ["Loyal to a Fault"]
@@ -134,7 +138,8 @@ def test_an_edit_on_the_sheet_survives_what_play_carries_over():
     conflict_steps.join(session.state, session.rng, game, BART)
     sheet = _sheet(session, BART)
     edited = evolve(sheet, ambitions=(*sheet.ambitions, SheetAmbition("Learn to swim")))
-    assert session.apply(EditSheet(character(session, BART).id, edited))
+    assert session.apply(EditSheet(character(session, BART).id, edited))  # the GM may
+    take_seat(session, "bea")
     assert session.apply(steps.take_up_ambition(BART, "Hire a pilot",
                                                 "Map the Sunken Archipelago"))
     ambitions = {a.long_term: a.short_term for a in _sheet(session, BART).ambitions}

@@ -8,7 +8,7 @@ new scene draws one card per short-term Ambition a character works toward in it,
 from __future__ import annotations
 
 import pytest
-from adventure_table_rig import BART, MIRELA, cast_session, give, widget_words
+from adventure_table_rig import BART, MIRELA, cast_session, give, take_seat, widget_words
 
 from cardtable.piles import PileId
 from cardtable.steps.adventure import conflict as conflict_steps
@@ -49,7 +49,8 @@ def test_the_turn_passes_in_seat_order_and_the_computer_follows(qtbot, panel):
     qtbot.mouseClick(panel.hand_over, LEFT)
     assert session.curtain == "bea" and session.holder == "bea"
     assert not panel.pass_turn.isEnabled()  # nothing happens behind the curtain
-    assert "Not now: the curtain is up" in panel.pass_turn.toolTip()
+    assert "Not now: The curtain is up: Bea must say “I am Bea” first." in (
+        panel.pass_turn.toolTip())
 
 
 def test_a_new_scene_draws_for_ambitions_pursued_and_the_dead_regain(qtbot, panel):
@@ -87,7 +88,9 @@ def test_no_new_scene_in_the_middle_of_a_conflict(qtbot, panel):
     document = panel.document
     give(document.session, BART, ["2C", "3C"])
     assert document.apply(steps.pass_turn("alex"))
+    take_seat(document.session, "bea")  # Bartholomew's Challenge is Bea's to issue
     card = document.session.table.pile(PileId(f"hand/{BART}")).cards[0]
     assert document.apply(steps.challenge_with(BART, "to cross the bridge", card))
+    take_seat(document.session, "dana")  # back to the GM, whose scenes they are
     assert not panel.new_scene.isEnabled() and not panel.pass_turn.isEnabled()
     assert "finish the Conflict in progress first" in panel.new_scene.toolTip()

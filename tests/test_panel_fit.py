@@ -80,19 +80,24 @@ def test_every_step_of_a_conflict_fits_the_column(qtbot: QtBot, window: MainWind
     assert panel is not None
     document = window.document
     assert _too_wide(window) == {}
+    # Each step taken at the seat whose decision it is (the panel waits for them between).
     steps = [
-        adventure_steps.pass_turn("alex"),  # to Bea, Bartholomew's player
-        conflict_steps.issue_challenge(BART, "to snatch the drowned chart", cards[BART]),
-        conflict_steps.answer(GRIMSBY, "to keep it under lock", cards[GRIMSBY]),
-        conflict_steps.support(MIRELA, Side.CHALLENGE, cards[MIRELA]),
-        conflict_steps.award(Side.ANSWER, 1, "it is his ship"),
-        conflict_steps.reveal(),
-        conflict_steps.yield_conflict(GRIMSBY),
+        ("bea", adventure_steps.pass_turn("alex")),  # to Bea, Bartholomew's player
+        ("bea", conflict_steps.issue_challenge(BART, "to snatch the drowned chart",
+                                               cards[BART])),
+        ("dana", conflict_steps.answer(GRIMSBY, "to keep it under lock", cards[GRIMSBY])),
+        ("chidi", conflict_steps.support(MIRELA, Side.CHALLENGE, cards[MIRELA])),
+        ("dana", conflict_steps.award(Side.ANSWER, 1, "it is his ship")),
+        ("dana", conflict_steps.reveal()),
+        ("dana", conflict_steps.yield_conflict(GRIMSBY)),
     ]
     refused: list[str] = []
     document.refused.connect(refused.append)
     phases = []
-    for step in steps:
+    for player, step in steps:
+        if session.holder != player:
+            take_seat(session, player)
+            assert _too_wide(window) == {}
         assert document.apply(step), refused
         game = conflict_steps.find_game(session.state)
         assert game is not None

@@ -4,11 +4,14 @@ treatment, and "dead" characters.
 :class:`HitsBox` lists what is waiting: Hits earned and not yet struck ("Grimsby may Hit
 Mirela [Hit]"), Hits to take ("Mirela must take a Hit [Take the Hit…]"), characters who Went
 Down or lost Facets (Shake It Off, Treat) and "dead" ones (back only through a Monologue of
-Miraculous Survival, in the Author-token panel). :class:`HitDialog` asks the Hit
-character's player: Go Down, Shake It Off by discarding a card or losing a Facet, or be
-"killed". A card to discard is listed only while that player holds the computer, and only
-as :func:`~cardtable.session.on_screen` allows. Every choice is one session action from
-:mod:`cardtable.steps.adventure.play`; the rules stay in
+Miraculous Survival, in the Author-token panel). Each row's decision is someone's: a Hit is
+struck by the winner's player, taken (and got up from) by the Hit character's player; a row
+whose decision is not the holder's says "Waiting for Bea (Bartholomew Quince)", its buttons
+greyed with the model's reason, beside "Pass the computer to Bea". :class:`HitDialog` asks the
+Hit character's player, at their seat only: Go Down, Shake It Off by discarding a card or
+losing a Facet, or be "killed". A card to discard is listed only while that player holds
+the computer, and only as :func:`~cardtable.session.on_screen` allows. Every choice is one
+session action from :mod:`cardtable.steps.adventure.play`; the rules stay in
 :mod:`cardtable.resolvers.adventure.hits`.
 """
 
@@ -24,8 +27,12 @@ from cardtable.steps.adventure import play as steps
 from cardtable.steps.adventure.conflict import find_game
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.card_chips import card_caption
-from cardtable.ui.qt import Qt, QtWidgets
+from cardtable.ui.panels.owners import allow_step, decider_of, owner_name, owner_words
+from cardtable.ui.qt import Qt, QtGui, QtWidgets
 from cardtable.ui.widgets.style import allow, button, escape
+
+#: A row's button: (key, text, tooltip, what it does, the step it leads to, asked of the model).
+RowAction = tuple[str, str, str, object, ResolverStep | None]
 
 #: What each choice means, as the dialog explains it.
 CHOICES = {
@@ -240,31 +247,29 @@ class HitsBox(QtWidgets.QGroupBox):
             row.show()
         self.setVisible(bool(lines))
 
-    def _lines(self, game: AdventureGame
-               ) -> list[tuple[str, list[tuple[str, str, str, object]]]]:
-        """(text, [(key, button text, tooltip, what the button does)]) for each row."""
-        blocked = self.session.curtain is not None
-        lines: list[tuple[str, list[tuple[str, str, str, object]]]] = []
+    def _lines(self, game: AdventureGame) -> list[tuple[str, list[RowAction]]]:
+        """(text, [row actions]) for each row."""
+        lines: list[tuple[str, list[RowAction]]] = []
         for allowance in game.hit_allowances:
             hitter, target = game.name(allowance.hitter), game.name(allowance.target)
             if game.character(allowance.target).dead:
                 continue
-            lines.append((f"{hitter} may Hit {target} {allowance.reason}, if violence fits.",
-                          [(f"strike:{allowance.hitter}:{allowance.target}", f"Hit {target}",
-                            f"{hitter} Hits {target}; {target}'s player chooses how it lands",
-                            steps.strike(allowance.hitter, allowance.target))]))
+            strike = steps.strike(allowance.hitter, allowance.target)
+            lines.append(self._owned(
+                f"{escape(hitter)} may Hit {escape(target)} {escape(allowance.reason)}, if "
+                "violence fits.", allowance.hitter, strike,
+                [(f"strike:{allowance.hitter}:{allowance.target}", f"Hit {target}",
+                  f"{hitter} Hits {target}; {target}'s player chooses how it lands", strike,
+                  strike)]))
         for pending in game.pending_hits:
             who = game.character(pending.target)
             player = game.player(who.player).name
-            acts: list[tuple[str, str, str, object]] = []
-            if self.session.holder != who.player:
-                acts.append((f"pass:{who.id}", f"Pass to {player}", f"Hand the computer to "
-                             f"{player}, who may want to discard a card from the hand",
-                             ("pass", who.id, "")))
-            acts.append((f"take:{who.id}", "Take the Hit…", f"{player} chooses how the Hit "
-                         "lands", ("take", who.id, pending.reason)))
-            lines.append((f"<b>{escape(who.name)}</b> must take a Hit {escape(pending.reason)}: "
-                          "Go Down, Shake It Off or be “killed”.", acts))
+            probe = steps.take_hit(who.id, HitChoice.GO_DOWN)
+            lines.append(self._owned(
+                f"<b>{escape(who.name)}</b> must take a Hit {escape(pending.reason)}: Go Down, "
+                "Shake It Off or be “killed”.", who.id, probe,
+                [(f"take:{who.id}", "Take the Hit…", f"{player} chooses how the Hit lands",
+                  ("take", who.id, pending.reason), probe)]))
         taking = {h.target for h in game.pending_hits}
         for who in game.characters.values():
             if who.id in taking:
@@ -275,19 +280,38 @@ class HitsBox(QtWidgets.QGroupBox):
                               "Author-token panel) brings them back.", []))
             elif who.down or who.lost:
                 state = "; ".join(status_words(who))
-                actions: list[tuple[str, str, str, object]] = []
+                actions: list[RowAction] = []
+                up = steps.shake_it_off(who.id)
                 if who.down:
                     actions.append((f"up:{who.id}", "Shake It Off…", "Get up by discarding a "
-                                    "card or losing a Facet", ("up", who.id, "")))
+                                    "card or losing a Facet", ("up", who.id, ""), up))
+                treat = steps.treat(who.id)
                 actions.append((f"treat:{who.id}", "Treat", "The wounds are treated: back on "
-                                "their feet with every Facet", steps.treat(who.id)))
-                lines.append((f"<b>{escape(who.name)}</b>: {escape(state)}.", actions))
-        if blocked:
-            lines = [(text, [(k, t, "the curtain is up", None) for k, t, _tip, _do in acts])
-                     for text, acts in lines]
+                                "their feet with every Facet", treat, treat))
+                text = f"<b>{escape(who.name)}</b>: {escape(state)}."
+                lines.append(self._owned(text, who.id, up, actions) if who.down
+                             else (text, actions))
         return lines
 
-    def _row(self, text: str, actions: list[tuple[str, str, str, object]]) -> QtWidgets.QWidget:
+    def _owned(self, text: str, character: str, step: ResolverStep, actions: list[RowAction]
+               ) -> tuple[str, list[RowAction]]:
+        """A row whose decision is ``step``'s decider's: where the seat holding the computer
+        may not take it, the row says whom it waits for and offers to pass them the
+        computer."""
+        session = self.session
+        decider = decider_of(session, step)
+        holder = session.holder
+        if decider is None or holder is None or decider.refusal(session.state, holder) is None:
+            return text, actions
+        name = owner_name(session.state, decider) or ""
+        text += f" <i>Waiting for {escape(owner_words(session.state, decider) or name)}.</i>"
+        if session.curtain == decider.owner(session.state):
+            return text, actions
+        pass_to = (f"pass:{character}", f"Pass the computer to {name}", f"Hand the computer "
+                   f"to {name}, whose decision it is", ("pass", character, ""), None)
+        return text, [pass_to, *actions]
+
+    def _row(self, text: str, actions: list[RowAction]) -> QtWidgets.QWidget:
         row = QtWidgets.QFrame(self)
         row.setObjectName("numberBox")
         layout = QtWidgets.QVBoxLayout(row)
@@ -297,15 +321,19 @@ class HitsBox(QtWidgets.QGroupBox):
         label.setWordWrap(True)
         label.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(label)
-        row.setAccessibleName(label.text().replace("<b>", "").replace("</b>", ""))
+        row.setAccessibleName(QtGui.QTextDocumentFragment.fromHtml(text).toPlainText())
         buttons = QtWidgets.QHBoxLayout()
         buttons.addStretch(1)
-        for key, title, tip, does in actions:
+        for key, title, tip, does, step in actions:
             widget = button(title, tip, row)
-            allow(widget, "the curtain is up" if does is None else None, tip)
             widget.clicked.connect(lambda _=False, d=does: self._on_click(d))
-            buttons.addWidget(widget)
             self.buttons[key] = widget
+            if step is None:  # passing the computer (even behind the curtain): a line of its own
+                allow(widget, None, tip)
+                layout.addWidget(widget, 0, Qt.AlignmentFlag.AlignRight)
+                continue
+            allow_step(widget, self.session, step, tip)
+            buttons.addWidget(widget)
         if actions:
             layout.addLayout(buttons)
         return row
@@ -322,9 +350,16 @@ class HitsBox(QtWidgets.QGroupBox):
 
     def open_dialog(self, character: str, *, getting_up: bool = False, reason: str = ""
                     ) -> HitDialog | None:
-        """Ask ``character``'s player how the Hit lands (or how they get up)."""
+        """Ask ``character``'s player how the Hit lands (or how they get up): only at their
+        seat (elsewhere None, and the model's reason is refused)."""
         game = find_game(self.session.state)
         if game is None:
+            return None
+        probe = (steps.shake_it_off(character) if getting_up else
+                 steps.take_hit(character, HitChoice.GO_DOWN))
+        refused = self.session.may(probe)
+        if refused is not None:
+            self.document.refused.emit(refused)
             return None
         dialog = HitDialog(self.session, game, character, getting_up=getting_up,
                            reason=reason, parent=self)

@@ -2,9 +2,12 @@
 
 A player introduces a vague threat and the top card of the draw pile goes face down; then
 characters claim, each playing a higher card face up and saying what the thing is; the
-reveal settles it (:mod:`cardtable.resolvers.adventure.identify`). The box only shows and
-holds its controls; :mod:`cardtable.ui.panels.adventure.play.panel` acts on them and asks the
-claimant's player for the card behind the curtain. Cards are named as
+reveal settles it (:mod:`cardtable.resolvers.adventure.identify`). A claim is its claimant's
+player's decision: "Claim…" is enabled only at their seat, and elsewhere the box waits for
+them ("Waiting for Bea (Bartholomew Quince) to claim", with a button that passes Bea the
+computer); the claimant picker defaults to the holder's own character, or to nobody. The box
+only shows and holds its controls; :mod:`cardtable.ui.panels.adventure.play.panel` acts on
+them and asks the claimant's player for the card. Cards are named as
 :func:`~cardtable.session.on_screen` allows (claims are face up; the hidden card is not).
 """
 
@@ -12,12 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from cardtable.cards import CardId
 from cardtable.piles import PileId
 from cardtable.resolvers.adventure.game import AdventureGame
 from cardtable.resolvers.adventure.identify import IDENTIFY_PILE
 from cardtable.session import Session, on_screen
+from cardtable.steps.adventure import play as steps
 from cardtable.ui.art.card_art import PLAYING
 from cardtable.ui.panels.card_chips import ChipRow, card_caption
+from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
 from cardtable.ui.qt import Qt, QtWidgets
 from cardtable.ui.widgets.style import allow, button, enter_presses, escape
 from cardtable.ui.widgets.style import combo as _combo
@@ -62,6 +68,8 @@ class IdentifyBox(QtWidgets.QGroupBox):
         self._claim_row.addWidget(self.claim)
         form.addRow("Says it is", self._claim_row)
         form.addRow(self.reveal)
+        #: Whom a claim waits for (the panel gives it its document and places it).
+        self.waiting: WaitingFor | None = None
 
     def show_check(self, session: Session, game: AdventureGame | None,
                    claimants: Sequence[tuple[str, str]], blocked: str | None, fill: Fill) -> None:
@@ -80,6 +88,8 @@ class IdentifyBox(QtWidgets.QGroupBox):
             gm = next((p.id for p in state.players if p.is_gm), None)
             fill(self.introducer, players, gm)
             allow(self.start, blocked, self.start.accessibleDescription())
+            if self.waiting is not None:
+                self.waiting.show_for(None)
             return
         introducer = game.player(check.introducer).name
         lines = [f"<b>{escape(introducer)}</b> introduced “{escape(check.threat)}” and laid the "
@@ -97,10 +107,16 @@ class IdentifyBox(QtWidgets.QGroupBox):
                   "hidden" if c == check.hidden else "")
                  for c in (pile.cards if pile is not None else [])]
         self.cards.set_cards(chips, "")
-        fill(self.claimer, claimants, None)
-        allow(self.claim, blocked or (None if claimants else "no character can claim"),
-              self.claim.accessibleDescription())
-        allow(self.reveal, blocked, self.reveal.accessibleDescription())
+        fill_characters(self.claimer, session, claimants)
+        claimant = self.claimer.currentData()
+        probe = steps.identify_claim(claimant, CardId(""), "") if claimant else None
+        allow_step(self.claim, session, probe, self.claim.accessibleDescription(),
+                   blocked or (None if claimants else "no character can claim") or (
+                       None if claimant else "choose who claims first"))
+        if self.waiting is not None:
+            self.waiting.show_for(decider_of(session, probe), "to claim")
+        allow_step(self.reveal, session, steps.reveal_identify(),
+                   self.reveal.accessibleDescription(), blocked)
 
 
 __all__ = ["IdentifyBox"]

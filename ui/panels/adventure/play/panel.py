@@ -14,10 +14,13 @@ Ambitions and Bonds, Lending a Hand, and Identify Checks.
   is laid face down; characters claim in turn with higher cards, face up; the reveal says
   what the thing is, in the log.
 
-Every button is one session action (:mod:`cardtable.steps.adventure.play`). A hand is
-listed
-only while its player holds the computer, and only the faces
-:func:`~cardtable.session.on_screen` allows.
+Every button is one session action (:mod:`cardtable.steps.adventure.play`), enabled only where
+the model lets the seat holding the computer take it (its reason is the tooltip elsewhere):
+a character's Ambitions, Bonds, loans and claims are its player's decisions, a new scene the
+GM's. Where the character chosen is another player's, the form says "Waiting for Bea
+(Bartholomew Quince)" beside a button that passes Bea the computer; pickers default to the
+holder's own character, or to nobody. A hand is listed only while its player holds the
+computer, and only the faces :func:`~cardtable.session.on_screen` allows.
 """
 
 from __future__ import annotations
@@ -58,9 +61,9 @@ from cardtable.ui.panels.adventure.play.forms import (
 )
 from cardtable.ui.panels.adventure.play.identify_box import IdentifyBox
 from cardtable.ui.panels.card_chips import card_caption
+from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
 from cardtable.ui.qt import Qt, QtWidgets
 from cardtable.ui.widgets.style import (
-    allow,
     button,
     enter_presses,
     escape,
@@ -118,6 +121,9 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         layout.addWidget(self._build_cast())
         layout.addWidget(self._build_ambitions())
         self.identify = IdentifyBox(self)
+        self.identify.waiting = WaitingFor(document, self.identify)
+        self.identify.form.addRow(self.identify.waiting)
+        self.identify.claimer.currentIndexChanged.connect(lambda _i: self._refresh())
         # The Identify Check's controls, named on the panel as the rest are.
         box = self.identify
         self.identify_text, self.identify_cards = box.text, box.cards
@@ -221,6 +227,8 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         self.lend.clicked.connect(self._on_lend)
         form.addRow("Bond", self.bond)
         form.addRow(_row(self.act, self.lend, stretch=-1))
+        self.ambition_waiting = WaitingFor(self.document, box)
+        form.addRow(self.ambition_waiting)
         return box
 
     # -- reading --------------------------------------------------------------------------
@@ -287,10 +295,12 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         if turn is not None and seated:
             at = next((i for i, p in enumerate(seated) if p.id == turn[0]), 0)
             nxt = seated[(at + 1) % len(seated)].name
-        allow(self.pass_turn, why, f"{turn[1] if turn else 'Nobody'} passes narration to {nxt}")
-        allow(self.new_scene, blocked or ("finish the Conflict in progress first"
-                                          if conflict is not None else None),
-              self.new_scene.accessibleDescription())
+        allow_step(self.pass_turn, self.session, steps.pass_turn(turn[0]) if turn else None,
+                   f"{turn[1] if turn else 'Nobody'} passes narration to {nxt}", why)
+        allow_step(self.new_scene, self.session, steps.new_scene(),
+                   self.new_scene.accessibleDescription(),
+                   blocked or ("finish the Conflict in progress first"
+                               if conflict is not None else None))
         holder = self.session.holder
         # Outside a Conflict (which passes the computer as it needs), offer to hand it over.
         away = turn is not None and holder != turn[0] and blocked is None and conflict is None
@@ -331,7 +341,8 @@ class AdventurePlayPanel(QtWidgets.QWidget):
     def _show_ambitions(self, game: AdventureGame | None, ready: list[Character],
                         blocked: str | None) -> None:
         state = self.session.state
-        self._fill(self.who, [(c.id, c.name) for c in ready], self._own_first(ready))
+        session = self.session
+        fill_characters(self.who, session, [(c.id, c.name) for c in ready])
         character = self.who.currentData()
         goals = goals_of(state, game, character) if character else []
         lines = [f"<b>{escape(g.text)}</b>" if g.serves is None else
@@ -341,22 +352,34 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         self._fill(self.serves, [(text, f"toward: {text}") for text in longs]
                    + [(None, LONG_TERM)], longs[0] if longs else None)
         self._fill(self.short, [(g.text, g.text) for g in goals if g.serves is not None])
-        allow(self.take_up, blocked or (None if character else "no character"),
-              self.take_up.accessibleDescription())
-        allow(self.accomplish, blocked or (None if self.short.count() else
-                                           "no short-term Ambition to accomplish"),
-              self.accomplish.accessibleDescription())
+        chosen = None if character else "choose the character first"
+        allow_step(self.take_up, session,
+                   steps.take_up_ambition(character, "", None) if character else None,
+                   self.take_up.accessibleDescription(), blocked or chosen)
+        allow_step(self.accomplish, session,
+                   steps.accomplish(character, "", {}) if character else None,
+                   self.accomplish.accessibleDescription(),
+                   blocked or chosen or (None if self.short.count() else
+                                         "no short-term Ambition to accomplish"))
         ties = ties_of(state, game, character) if character else []
         self.bonds.setText("<br>".join(f"Bond with <b>{escape(t.name)}</b>: {escape(t.nature)}"
                                        for t in ties) if ties else "<i>No Bonds yet.</i>")
         self._fill(self.bond, [(t.other, t.name) for t in ties])
-        allow(self.act, blocked or (None if ties else "no Bond"), self.act.accessibleDescription())
         receiver = self.bond.currentData()
+        allow_step(self.act, session,
+                   steps.act_on_bond(character, receiver) if character and receiver else None,
+                   self.act.accessibleDescription(), blocked or chosen or (
+                       None if ties else "no Bond"))
         lendable = receiver is not None and any(
             c.id == receiver and not is_environment(state, c) for c in ready)
-        allow(self.lend, blocked or (None if lendable else
-                                     "only a bonded character in play can be lent cards"),
-              self.lend.accessibleDescription())
+        allow_step(self.lend, session,
+                   steps.lend_a_hand(character, receiver, []) if character and receiver
+                   else None, self.lend.accessibleDescription(),
+                   blocked or chosen or (None if lendable else
+                                         "only a bonded character in play can be lent cards"))
+        self.ambition_waiting.show_for(
+            decider_of(session, steps.take_up_ambition(character, "", None))
+            if character else None, "to act on these Ambitions and Bonds")
 
     def _show_picker(self, game: AdventureGame | None) -> None:
         ask = self.pending
@@ -378,15 +401,16 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         receiver = session.characters.get(CharacterId(ask.other))
         doing = (f"the cards {character.name} lends to {receiver.name if receiver else ask.other}"
                  if lending else f"the card {character.name} claims with")
+        owner = f"Waiting for {player.name} ({character.name})"
         if session.curtain is not None:
             waiting = session.state.player(session.curtain)
-            self.picker.ask(f"Behind the curtain: {player.name} chooses {doing} once they take "
-                            "the computer.", None, confirm=confirm,
+            self.picker.ask(f"{owner}: behind the curtain, {player.name} chooses {doing} once "
+                            "they take the computer.", None, confirm=confirm,
                             pass_to=None if waiting.id == player.id else player.name)
             return
         if session.holder != player.id:
-            self.picker.ask(f"{player.name} chooses {doing} in secret.", None, confirm=confirm,
-                            pass_to=player.name)
+            self.picker.ask(f"{owner}: {player.name} chooses {doing} in secret.", None,
+                            confirm=confirm, pass_to=player.name)
             return
         shown = on_screen(session)
         pile = session.table.piles.get(PileId(game.hand_id(character.id) if game is not None and
@@ -418,10 +442,6 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         combo.setCurrentIndex(max(0, combo.findData(chosen)))
         combo.blockSignals(False)
 
-    def _own_first(self, ready: list[Character]) -> str | None:
-        holder = self.session.holder
-        return next((c.id for c in ready if c.player == holder), None)
-
     # -- acting ---------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> bool:
@@ -442,8 +462,11 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         if turn is not None:
             self._apply(PassSeat(self.session.state.seat_of(PlayerId(turn[0]))))
 
-    def open_scene(self) -> SceneDialog:
-        """Ask which short-term Ambitions are pursued, then begin the next scene."""
+    def open_scene(self) -> SceneDialog | None:
+        """Ask which short-term Ambitions are pursued, then begin the next scene (the GM's
+        decision: None, and the model's reason refused, at another seat)."""
+        if not self._may(steps.new_scene()):
+            return None
         dialog = SceneDialog(self.session.state, self._game(), self._ready(), self)
         self._open(dialog, lambda: steps.new_scene(dialog.working_toward()))
         return dialog
@@ -452,7 +475,8 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         """Share the five cards of the chosen short-term Ambition."""
         character = self.who.currentData()
         text = self.short.currentData()
-        if character is None or text is None:
+        if character is None or text is None or not self._may(steps.accomplish(character, text,
+                                                                                 {})):
             return None
         state = self.session.state
         found = state.character(CharacterId(character))
@@ -461,6 +485,13 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         dialog = AccomplishDialog(found, text, helpers, self)
         self._open(dialog, lambda: steps.accomplish(character, text, dialog.shares()))
         return dialog
+
+    def _may(self, action: Action) -> bool:
+        """Whether the seat holding the computer may take ``action``; if not, says why."""
+        refused = self.session.may(action)
+        if refused is not None:
+            self.message.setText(refused)
+        return refused is None
 
     def _open(self, dialog: QtWidgets.QDialog, action: object) -> None:
         self.dialog = dialog
