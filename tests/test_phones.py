@@ -107,6 +107,16 @@ def test_a_phone_cannot_act_for_another_players_character():
     }
 
 
+def test_a_phone_votes_only_for_its_own_player_and_reads_its_sheets():
+    _session, host = _table()
+    assert host.handle(ALEX, {"type": "vote", "player": "bea", "against": True}) == {
+        "type": "refused", "reason": "That is Bea's to vote: pass the computer to Bea."}
+    [sheet] = [c for c in host.view(BEA)["characters"] if c["id"] == BART]
+    rows = dict(sheet["sheet"])
+    assert rows["Name"] == "Bartholomew Quince" and rows["Strong"] == "clubs"
+    assert "Object" not in json.dumps(sheet) and "<" not in json.dumps(sheet)
+
+
 def test_a_ref_from_another_seat_means_nothing():
     _session, host = _table()
     bea_ref = _ref_of(host.view(BEA), "the Queen of Clubs")

@@ -129,6 +129,31 @@ function decisionBox(decision) {
       });
       box.append(go);
     }
+  } else if (decision.kind === "claim") {
+    const words = el("input");
+    words.type = "text";
+    words.placeholder = "What it is";
+    words.setAttribute("aria-label", words.placeholder);
+    box.append(words);
+    const go = el("button", null, "Claim, card face up");
+    go.addEventListener("click", () => {
+      if (!needCard()) return;
+      send({ type: "claim", character: decision.character, what: words.value, card: chosen() });
+      selected = null;
+    });
+    box.append(go);
+  } else if (decision.kind === "veto") {
+    for (const [label, against] of [["Against", true], ["For", false]]) {
+      const go = el("button", against ? null : "secondary", label);
+      go.addEventListener("click", () => send({ type: "vote", player: view.you.id, against }));
+      box.append(go);
+    }
+  } else if (decision.kind === "tarot") {
+    for (const [label, type] of [["Draw", "tarot-draw"], ["Stop", "tarot-stop"], ["Concede", "tarot-concede"]]) {
+      const go = el("button", type === "tarot-draw" ? null : "secondary", label);
+      go.addEventListener("click", () => send({ type }));
+      box.append(go);
+    }
   } else if (decision.kind === "showdown") {
     const give = el("button", "secondary", "Yield");
     give.addEventListener("click", () => send({ type: "yield", character: decision.character }));

@@ -20,11 +20,14 @@ from typing import Any
 
 from cardtable.cards import CardId
 from cardtable.piles import PileId
+from cardtable.resolvers.adventure import tokens
 from cardtable.resolvers.adventure.state import Side
 from cardtable.session.actions import Flip, Move, Peek, Turn
+from cardtable.session.authority import Decider
 from cardtable.session.core import Action
 from cardtable.steps import tarot
 from cardtable.steps.adventure import conflict
+from cardtable.steps.adventure.conflict import game_step
 from cardtable.steps.adventure.play import identify_claim
 
 #: The longest text a phone may send in one field (a goal, an intent, a claim).
@@ -77,6 +80,19 @@ def _lay(message: dict[str, Any], refs: Any) -> Action:
     return Move((card,), PileId(f"zone/{_character(message)}"), face_up=False)
 
 
+def _vote(message: dict[str, Any]) -> Action:
+    against = message.get("against")
+    if not isinstance(against, bool):
+        raise PhoneRequestError("Vote for or against.")
+    player = message.get("player")
+    if not isinstance(player, str) or not player:
+        raise PhoneRequestError("Say who votes.")
+    return game_step(
+        lambda g, t, r: tokens.vote(g, player, against),
+        decider=Decider.player(player, "vote"),
+    )
+
+
 _BUILDERS: dict[str, Callable[[dict[str, Any], Any], Action]] = {
     "peek": lambda m, r: Peek(_card(m, r)),  # type: ignore[arg-type]
     "flip": lambda m, r: Flip(_card(m, r)),  # type: ignore[arg-type]
@@ -92,6 +108,7 @@ _BUILDERS: dict[str, Callable[[dict[str, Any], Any], Action]] = {
     "claim": lambda m, r: identify_claim(
         _character(m), _card(m, r), _text(m, "what")  # type: ignore[arg-type]
     ),
+    "vote": lambda m, r: _vote(m),
     "tarot-draw": lambda m, r: tarot.draw(),
     "tarot-stop": lambda m, r: tarot.stop(),
     "tarot-concede": lambda m, r: tarot.concede(),

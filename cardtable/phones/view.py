@@ -16,9 +16,12 @@ True
 
 from __future__ import annotations
 
+import enum
 import hashlib
 import hmac
 from typing import Any
+
+import attrs
 
 from cardtable.cards import CardId, CustomCard, PlayingCard, TarotCard
 from cardtable.piles import PileKind
@@ -27,6 +30,7 @@ from cardtable.session.core import Session
 from cardtable.session.model import Character, PlayerId
 from cardtable.session.wording import card_words
 from cardtable.steps.adventure.conflict import find_game
+from cardtable.steps.tarot import challenge_in_play, challenger
 
 #: How many of the latest log lines a phone shows.
 LOG_LINES = 30
@@ -80,8 +84,44 @@ def _card(session: Session, refs: CardRefs, card: CardId, visible: bool, **extra
     return out
 
 
-def _decisions(session: Session, mine: list[Character]) -> list[dict[str, Any]]:
-    """What the table waits for from this player's characters now."""
+def _decisions(session: Session, player: PlayerId, mine: list[Character]) -> list[dict[str, Any]]:
+    """What the table waits for from this player and their characters now."""
+    out = _tarot_decisions(session, mine) + _adventure_extras(session, player, mine)
+    return out + _conflict_decisions(session, mine)
+
+
+def _tarot_decisions(session: Session, mine: list[Character]) -> list[dict[str, Any]]:
+    challenge = challenge_in_play(session.state)
+    if challenge is None or challenge.phase.value not in ("challenge drawn", "drawing"):
+        return []
+    who = challenger(session.state, challenge)
+    if who is None or who.id not in {c.id for c in mine}:
+        return []
+    return [{"kind": "tarot", "character": who.id,
+             "label": f"{who.name}'s tarot Challenge: draw, stop or concede"}]
+
+
+def _adventure_extras(
+    session: Session, player: PlayerId, mine: list[Character]
+) -> list[dict[str, Any]]:
+    game = find_game(session.state)
+    if game is None:
+        return []
+    out: list[dict[str, Any]] = []
+    if game.veto is not None and player not in game.veto.votes and player in game.purses:
+        out.append({"kind": "veto", "character": "",
+                    "label": f"Veto on {game.veto.about.value}: “{game.veto.subject}”"})
+    check = game.identify
+    if check is not None:
+        claimed = {claim.character for claim in check.claims}
+        for c in mine:
+            if c.system == "adventure" and c.id not in claimed and c.id != check.introducer:
+                out.append({"kind": "claim", "character": c.id,
+                            "label": f"{c.name}: what is “{check.threat}”?"})
+    return out
+
+
+def _conflict_decisions(session: Session, mine: list[Character]) -> list[dict[str, Any]]:
     state = session.state
     game = find_game(state)
     out: list[dict[str, Any]] = []
@@ -125,18 +165,36 @@ def _tokens(session: Session, player: PlayerId) -> dict[str, int] | None:
     return {"applause": purse.applause, "author": purse.author}
 
 
+def _words(value: object) -> str:
+    """A sheet's value in plain words: enums by name, records as their fields, lists joined."""
+    if isinstance(value, enum.Enum):
+        return str(value.value).replace("_", " ")
+    if attrs.has(type(value)):
+        parts = []
+        for field in attrs.fields(type(value)):  # type: ignore[arg-type]
+            inner = getattr(value, field.name)
+            if isinstance(inner, bool):  # a mark: named when set ("lost"), silent otherwise
+                parts.append(field.name.replace("_", " ") if inner else "")
+            else:
+                parts.append(_words(inner))
+        return " ".join(p for p in parts if p)
+    if isinstance(value, tuple | list):
+        return "; ".join(_words(v) for v in value if v not in (None, ""))
+    return "" if value is None else str(value)
+
+
 def _sheet(character: Character) -> list[list[str]]:
-    """The sheet as label/value rows, read-only."""
+    """The sheet as label/value rows, read-only (the portrait stays on the shared screen)."""
     sheet = character.sheet
-    if sheet is None:
+    if sheet is None or not attrs.has(type(sheet)):
         return []
     rows = []
-    for name in getattr(type(sheet), "__attrs_attrs__", ()):
-        value = getattr(sheet, name.name)
-        if name.name in ("portrait",) or value in (None, "", (), []):
+    for field in attrs.fields(type(sheet)):
+        if field.name in ("portrait", "system"):
             continue
-        text = ", ".join(map(str, value)) if isinstance(value, tuple | list) else str(value)
-        rows.append([name.name.replace("_", " ").capitalize(), text[:200]])
+        text = _words(getattr(sheet, field.name))
+        if text:
+            rows.append([field.name.replace("_", " ").capitalize(), text[:300]])
     return rows
 
 
@@ -177,7 +235,7 @@ def seat_view(session: Session, player: PlayerId, refs: CardRefs) -> dict[str, A
         ],
         "hands": hands,
         "laid": laid,
-        "decisions": _decisions(session, mine),
+        "decisions": _decisions(session, player, mine),
         "tokens": _tokens(session, player),
         "log": log,
     }
