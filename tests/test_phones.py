@@ -314,3 +314,62 @@ def test_a_change_at_the_table_reaches_every_connected_phone(served):
 
     asyncio.run(run())
     assert session.table.pile(PileId(f"zone/{ISOLDE}")).cards
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from([ALEX, BEA, DANA]), st.sampled_from(KINDS),
+                          st.integers(0, 5), st.sampled_from(["challenge", "answer"])),
+                min_size=1, max_size=12))
+def test_every_websocket_frame_holds_only_faces_its_seat_could_see(steps):
+    """The same property through the real server: every frame each page received."""
+    session, host = _table()
+    session.subscribe(host.on_changes)
+    server = PhoneServer(host, run_at_once, port=0)
+    server.start()
+    mine = {ALEX: ISOLDE, BEA: BART, DANA: GRIMSBY}
+    seats = [ALEX, BEA, DANA]
+    could_see = {seat: _may_see(session, seat) for seat in seats}
+    received: dict[PlayerId, list[dict]] = {seat: [] for seat in seats}
+    ids = list(session.table.cards)
+
+    async def drain(ws, seat) -> None:
+        while True:
+            try:
+                message = await ws.receive(timeout=0.05)
+            except TimeoutError:
+                return
+            if message.type is not aiohttp.WSMsgType.TEXT:
+                return
+            received[seat].append(json.loads(message.data))
+
+    async def run() -> None:
+        base = f"http://127.0.0.1:{server.port}"
+        async with aiohttp.ClientSession() as client:
+            sockets = {s: await client.ws_connect(server.url(s).replace("/p/", "/ws/"),
+                                                  origin=base) for s in seats}
+            for seat, ws in sockets.items():
+                await drain(ws, seat)
+            for player, kind, pick, side in steps:
+                views = [f for f in received[player] if f.get("type") == "view"]
+                frame = views[-1]
+                cards = [c["ref"] for g in ("hands", "laid") for p in frame[g] for c in p["cards"]]
+                await sockets[player].send_str(json.dumps({
+                    "type": kind, "character": mine[player], "goal": "g", "intent": "i",
+                    "side": side, "card": cards[pick % len(cards)] if cards else None}))
+                for seat, ws in sockets.items():
+                    await drain(ws, seat)
+                    could_see[seat] |= _may_see(session, seat)
+            for ws in sockets.values():
+                await ws.close()
+
+    try:
+        asyncio.run(run())
+    finally:
+        server.stop()
+    for seat in seats:
+        views = [f for f in received[seat] if f.get("type") == "view"]
+        assert views, seat
+        shown = set().union(*(_names_in(v) for v in views))
+        assert shown <= could_see[seat]
+        text = json.dumps(received[seat])
+        assert not any(card in text for card in ids)
