@@ -563,6 +563,26 @@ def _broken_text(data: Any) -> str | None:
     return None
 
 
+def _check_log(log: list[LogEntry], table: Table, seated: list[PlayerId]) -> None:
+    """Each line names only cards on the table, hides only cards it names (and only behind a
+    private text), comes from a seat someone sits at, by the player sitting there, and keeps
+    its private text for one of the players."""
+    cards, players = table.cards.keys(), set(seated)
+    for entry in log:
+        named = set(entry.cards)
+        if not cards >= named or not named >= set(entry.unrevealed):
+            raise ValueError("a log entry names a card that is not on the table")
+        if entry.unrevealed and entry.private is None:
+            raise ValueError("a log entry hides cards but has no private text")
+        seat = entry.seat
+        if seat is not None and not 0 <= seat < len(seated):
+            raise ValueError("a log entry names a seat nobody sits at")
+        if entry.actor != (None if seat is None else seated[seat]):
+            raise ValueError("a log entry's player is not the one at its seat")
+        if entry.owner is not None and entry.owner not in players:
+            raise ValueError("a log entry's private text belongs to someone not at the table")
+
+
 def _session(doc: SessionDoc, rng: Rng | None, clock: Callable[[], datetime] | None) -> Session:
     characters: dict[CharacterId, Character] = {}
     for c in doc.characters:
@@ -620,12 +640,7 @@ def _session(doc: SessionDoc, rng: Rng | None, clock: Callable[[], datetime] | N
         raise ValueError("the curtain waits for someone who does not hold the computer")
     if doc.holder is None and players:
         raise ValueError("nobody holds the computer")
-    for entry in doc.log:
-        named = set(entry.cards)
-        if not table.cards.keys() >= named or not named >= set(entry.unrevealed):
-            raise ValueError("a log entry names a card that is not on the table")
-        if entry.seat is not None and entry.seat < 0:
-            raise ValueError("a log entry has a negative seat")
+    _check_log(doc.log, table, [p.id for p in doc.players])
     return Session(
         state,
         rng=rng,

@@ -1,0 +1,211 @@
+"""A save file must hang together, not only parse: what the log names is on the table, the
+seat and player of each line sit at the table, the computer is held by a player, every value
+has its JSON type. A file that breaks one of these promises is refused whole, with one line
+that names the file and the problem (the session's own rules: ``rules/table.md``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from session_builders import (
+    ALEX,
+    BEA,
+    CHALLENGE,
+    DANA,
+    HAND,
+    ROLAND,
+    TAROT_DRAW,
+    seat_of,
+    small_session,
+    take_seat,
+)
+
+from cardtable.session import Draw, Note, PassSeat, Session, visible_log
+from cardtable.session.saving import SessionFileError, from_bytes, to_bytes
+
+Doc = dict[str, Any]
+
+
+def _evening() -> Session:
+    """Alex draws three cards into Roland's hand (a private line naming them), writes a
+    private note, and hands over to Bea, who draws a card face up for everyone."""
+    session = small_session(7)
+    session.apply(Draw(TAROT_DRAW, HAND[ROLAND], 3))
+    session.apply(Note("Roland hides the key", private=True))
+    session.apply(PassSeat(seat_of(session, BEA)))
+    take_seat(session, BEA)
+    session.apply(Draw(TAROT_DRAW, CHALLENGE, face_up=True))
+    return session
+
+
+def _saved() -> Doc:
+    return json.loads(to_bytes(_evening()))
+
+
+def _private_draw(doc: Doc) -> Doc:
+    """The log line of Alex's private draw into Roland's hand."""
+    return next(e for e in doc["session"]["log"] if e.get("cards") and e.get("private"))
+
+
+def _refused(doc: Doc, says: str) -> str:
+    raw = json.dumps(doc).encode("utf-8")
+    with pytest.raises(SessionFileError, match=says) as refused:
+        from_bytes(raw, "evening.cardtable")
+    message = str(refused.value)
+    assert message.startswith("evening.cardtable: ") and "\n" not in message
+    return message
+
+
+def test_the_evening_itself_loads_as_it_was_saved():
+    session = _evening()
+    loaded = from_bytes(to_bytes(session), "evening.cardtable")
+    assert list(loaded.log) == list(session.log)
+    assert loaded.holder == session.holder == BEA
+    assert [visible_log(loaded, s) for s in range(3)] == [visible_log(session, s) for s in range(3)]
+
+
+# -- the log against the table -------------------------------------------------------------------
+
+
+def test_a_log_line_naming_a_card_no_deck_holds_is_refused():
+    doc = _saved()
+    _private_draw(doc)["cards"].append("tarot/no-such-card")
+    _refused(doc, "a log entry names a card that is not on the table")
+
+
+def test_a_log_line_still_hiding_a_card_it_does_not_name_is_refused():
+    doc = _saved()
+    entry = _private_draw(doc)
+    entry["unrevealed"] = [*entry["unrevealed"], "tarot/no-such-card"]
+    _refused(doc, "a log entry names a card that is not on the table")
+
+
+def test_a_log_line_hiding_cards_without_private_text_is_refused():
+    doc = _saved()
+    entry = _private_draw(doc)
+    del entry["private"]
+    _refused(doc, "a log entry hides cards but has no private text")
+
+
+def test_an_empty_log_line_card_list_is_as_good_as_none():
+    doc = _saved()
+    line = next(e for e in doc["session"]["log"] if "cards" not in e)
+    line["cards"] = []
+    loaded = from_bytes(json.dumps(doc).encode(), "evening.cardtable")
+    assert len(loaded.log) == len(doc["session"]["log"])
+
+
+# -- seats and players ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seat", [-1, -3, 3, 4, 1000])
+def test_a_log_line_from_a_seat_nobody_sits_at_is_refused(seat: int):
+    doc = _saved()
+    doc["session"]["log"][-1]["seat"] = seat
+    _refused(doc, "a log entry names a seat nobody sits at")
+
+
+def test_a_log_line_whose_player_is_not_at_its_seat_is_refused():
+    doc = _saved()
+    line = doc["session"]["log"][-1]
+    assert line["actor"] == BEA
+    line["actor"] = ALEX
+    _refused(doc, "a log entry's player is not the one at its seat")
+
+
+def test_a_log_line_by_a_stranger_is_refused():
+    doc = _saved()
+    doc["session"]["log"][-1]["actor"] = "mallory"
+    _refused(doc, "a log entry's player is not the one at its seat")
+
+
+def test_a_private_line_owned_by_a_stranger_is_refused():
+    doc = _saved()
+    _private_draw(doc)["owner"] = "mallory"
+    _refused(doc, "a log entry's private text belongs to someone not at the table")
+
+
+def test_every_seat_of_the_table_may_write_the_log():
+    doc = _saved()
+    players = [p["id"] for p in doc["session"]["players"]]
+    for seat, line in zip([0, 1, 2], doc["session"]["log"][-3:], strict=True):
+        line["seat"], line["actor"] = seat, players[seat]
+    loaded = from_bytes(json.dumps(doc).encode(), "evening.cardtable")
+    assert [e.seat for e in list(loaded.log)[-3:]] == [0, 1, 2]
+
+
+def test_the_computer_held_by_a_stranger_is_refused():
+    doc = _saved()
+    doc["session"]["holder"] = "mallory"
+    doc["session"]["curtain"] = None
+    _refused(doc, "the computer is held by an unknown player")
+
+
+def test_nobody_holding_the_computer_at_a_full_table_is_refused():
+    doc = _saved()
+    doc["session"]["holder"] = None
+    doc["session"]["curtain"] = None
+    _refused(doc, "nobody holds the computer")
+
+
+def test_a_curtain_for_someone_else_than_the_holder_is_refused():
+    doc = _saved()
+    doc["session"]["curtain"] = DANA
+    _refused(doc, "the curtain waits for someone who does not hold the computer")
+
+
+def test_a_curtain_for_the_holder_is_whole():
+    doc = _saved()
+    doc["session"]["curtain"] = doc["session"]["holder"]
+    assert from_bytes(json.dumps(doc).encode(), "evening.cardtable").curtain == BEA
+
+
+def test_an_empty_table_held_by_nobody_is_whole():
+    doc = json.loads(to_bytes(Session()))
+    assert doc["session"]["holder"] is None
+    assert from_bytes(json.dumps(doc).encode(), "new.cardtable").holder is None
+
+
+# -- types ---------------------------------------------------------------------------------------
+
+
+def _set(key: str, value: Any) -> Callable[[Doc], None]:
+    def edit(doc: Doc) -> None:
+        _private_draw(doc)[key] = value
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("edit", "says"),
+    [
+        (_set("private", 5), "wrong type"),
+        (_set("private", ["a", "b"]), "wrong type"),
+        (_set("public", None), "wrong type"),
+        (_set("owner", 7), "wrong type"),
+        (_set("actor", False), "wrong type"),
+        (_set("seat", True), "wrong type"),
+        (_set("seat", 1.0), "wrong type"),
+        (_set("seat", "1"), "wrong type"),
+        (_set("cards", "tarot/builder-paper"), "must be a list of card ids"),
+        (_set("unrevealed", {"a": 1}), "must be a list of card ids"),
+        (_set("at", "2025-03-01T20:00:00"), "has no time zone"),
+        (_set("at", 1740859200), "expected a date and time"),
+        (_set("colour", "red"), "unknown keys: colour"),
+    ],
+)
+def test_a_log_line_with_a_value_of_the_wrong_kind_is_refused(
+    edit: Callable[[Doc], None], says: str
+):
+    doc = _saved()
+    edit(doc)
+    _refused(doc, says)
+
+
+def test_a_log_line_that_is_not_an_object_is_refused():
+    doc = _saved()
+    doc["session"]["log"][0] = ["at", "seat"]
+    _refused(doc, "a log entry is an object, not a list")
