@@ -29,7 +29,7 @@ cardtable.session.new_session.PlanError: Add at least one player: someone has to
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 
 from attrs import field, frozen
@@ -39,7 +39,22 @@ from cardtable.piles import Pile, PileId, PileKind
 from cardtable.randomness import Rng
 from cardtable.session.actions import AddCharacter, AddDeck, AddPile, AddPlayer, Draw, hand_id
 from cardtable.session.core import Session
-from cardtable.session.model import MAX_NAME, PALETTE, Character, DeckOnTable, Player, PlayerId
+from cardtable.session.model import (
+    MAX_NAME,
+    PALETTE,
+    Character,
+    DeckOnTable,
+    OptionValue,
+    Player,
+    PlayerId,
+)
+from cardtable.session.table_options import (
+    ADVENTURE_SHOE,
+    OptionError,
+    SetTableOptions,
+    option,
+    options_for,
+)
 from cardtable.sheets import SHEET_TYPES, AdventureSheet, blank
 
 #: The five systems by key, in the order menus list them.
@@ -48,7 +63,7 @@ SYSTEMS: tuple[str, ...] = tuple(SHEET_TYPES)
 SYSTEM_BLURBS: dict[str, str] = {
     "tarot": "A GM's Challenge drawn from the five-suit Tourist's Tarot; reversed cards matter.",
     "crisis": "Pools of six-sided dice against a difficulty or in a duel; push your luck.",
-    "pool": "Two pools of dice wear each other down, with Bonus, Reserves and Resistance.",
+    "pool": "Two challenge pools wear each other down, with Bonus, Reserves and Resistance.",
     "adventure": "Ordinary playing cards: Facets tied to suits, face-down Challenges, Hits.",
     "banzai": "Roll ten-sided dice and keep the best; tens explode; call Raises.",
 }
@@ -121,6 +136,10 @@ def _tuple(items: Iterable[object]) -> tuple[object, ...]:
     return tuple(items)
 
 
+def _options(items: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+    return dict(items)
+
+
 def _systems(items: Iterable[str]) -> tuple[str, ...]:
     # Known systems in menu order, so the same choice always builds the same table.
     chosen = list(dict.fromkeys(items))
@@ -131,12 +150,23 @@ def _systems(items: Iterable[str]) -> tuple[str, ...]:
 @frozen
 class NewSessionPlan:
     """What a new session will hold. Players are in seat order; a character names its
-    player by the player's name. ``shoe_decks`` matters only for Fantastical Adventure."""
+    player by the player's name. ``shoe_decks`` matters only for Fantastical Adventure.
+    ``options`` are the table options chosen (:mod:`cardtable.session.table_options`); those
+    of the chosen systems left out take their defaults."""
 
     systems: tuple[str, ...] = field(default=(), converter=_systems)
     players: tuple[PlayerPlan, ...] = field(default=(), converter=_tuple)
     characters: tuple[CharacterPlan, ...] = field(default=(), converter=_tuple)
     shoe_decks: int = DEFAULT_SHOE
+    options: dict[str, OptionValue] = field(factory=dict, converter=_options)
+
+    def table_options(self) -> dict[str, OptionValue]:
+        """Every option of the chosen systems, as the table will be set: the ones chosen, the
+        defaults for the rest, and the shoe's size."""
+        chosen = {o.key: self.options.get(o.key, o.default) for o in options_for(self.systems)}
+        if ADVENTURE_SHOE in chosen:
+            chosen[ADVENTURE_SHOE] = self.shoe_decks
+        return chosen
 
     @property
     def gm(self) -> PlayerPlan | None:
@@ -154,7 +184,12 @@ class NewSessionPlan:
 
     def problems(self) -> list[PlanProblem]:
         """Everything to fix before the plan can become a session; ``[]`` when it is ready."""
-        return [*self._system_problems(), *self._player_problems(), *self._character_problems()]
+        return [
+            *self._system_problems(),
+            *self._option_problems(),
+            *self._player_problems(),
+            *self._character_problems(),
+        ]
 
     def validate(self) -> None:
         """Raise :class:`PlanError` listing every problem, or return when there is none."""
@@ -178,6 +213,15 @@ class NewSessionPlan:
         ):
             text = f"The shoe holds {MIN_SHOE} to {MAX_SHOE} decks, not {self.shoe_decks!r}."
             problems.append(PlanProblem("shoe_decks", text))
+        return problems
+
+    def _option_problems(self) -> list[PlanProblem]:
+        problems = []
+        for key, value in self.options.items():
+            try:
+                option(key).check(value)
+            except OptionError as exc:
+                problems.append(PlanProblem("options", str(exc)))
         return problems
 
     def _player_problems(self) -> list[PlanProblem]:
@@ -290,6 +334,9 @@ def build_session(
     gm = plan.gm
     if gm is not None:
         session.holder = ids[gm.name.strip().casefold()]
+    options = plan.table_options()
+    if options:
+        session.apply(SetTableOptions(options, setting_up=True))
     for wanted in plan.characters:
         owner = next(p for p in plan.players if p.name.strip().casefold() == _key(wanted.player))
         sheet = blank(wanted.system).revised(name=wanted.name.strip(), player=owner.name.strip())

@@ -31,6 +31,7 @@ from cardtable.resolvers.tarot.challenge import (
 )
 from cardtable.resolvers.tarot.inspiration import inspiration_draw
 from cardtable.session import Character, CharacterId, Decider, EditSheet, GameState, ResolverStep
+from cardtable.session.table_options import TAROT_SLEEVE_CARDS, value_of
 from cardtable.session.wording import cards_words
 from cardtable.sheets.tarot import Aspect as SheetAspect
 from cardtable.sheets.tarot import SleeveCard, TarotSheet
@@ -39,7 +40,7 @@ from cardtable.sheets.tarot import SleeveCard, TarotSheet
 TAROT_RESOLVER = "tarot-challenge"
 #: The table option that turns the playing of Sleeve Cards off (``rules/tourist-tarot.md``:
 #: "configurable off"); on unless set to False.
-SLEEVE_OPTION = "tarot-sleeve-cards"
+SLEEVE_OPTION = TAROT_SLEEVE_CARDS
 TAROT_SOURCE = "tourist-tarot"
 
 
@@ -146,7 +147,7 @@ def begin(
             means=means.strip(),
             reach=reach.strip(),
             risk=risk.strip(),
-            allow_sleeve_cards=state.options.get(SLEEVE_OPTION, True) is not False,
+            allow_sleeve_cards=value_of(state, SLEEVE_OPTION) is True,
         )
         state.resolvers[TAROT_RESOLVER] = challenge
         said.append(challenge.announce().text(who.name))

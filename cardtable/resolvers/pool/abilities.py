@@ -86,15 +86,26 @@ def complement_bonus(primary: int, complement: int, formula: Formula = Formula.S
 
 
 @frozen
+class Source:
+    """Where a rating was read from, for the table to find it again: the id of whoever owns
+    it (a character at the table) and the name of the ability. The rules never read it."""
+
+    owner: str
+    ability: str
+
+
+@frozen
 class Helper:
     """An ability that complements (or detracts from) a primary one: a skill, an ally, a tool.
 
-    ``gives`` says whether its help counts as bonus, reserves or resistance.
+    ``gives`` says whether its help counts as bonus, reserves or resistance; ``source``, when
+    set, says which character's ability it is (an ally's may take part of a penalty).
     """
 
     name: str
     rating: int
     gives: Gives = Gives.BONUS
+    source: Source | None = None
 
     def __attrs_post_init__(self) -> None:
         require_whole(self.rating, f"The rating of {self.name}")

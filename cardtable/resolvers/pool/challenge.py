@@ -186,6 +186,8 @@ class PoolChallenge:
     rounds_played: int = 0
     result: Result = Result.ONGOING
     setup_rolls: tuple[DiceUse, ...] = ()
+    #: The sides that have taken their penalty for going out (each takes it once).
+    penalties_taken: tuple[str, ...] = ()
 
     @classmethod
     def start(

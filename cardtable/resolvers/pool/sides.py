@@ -27,6 +27,7 @@ from cardtable.resolvers.pool.abilities import (
     Contribution,
     Formula,
     Helper,
+    Source,
     contribution,
 )
 from cardtable.resolvers.pool.numbers import (
@@ -90,6 +91,7 @@ class Entrant:
     ``members`` above 1 makes a horde of identical members, each with ``ability`` (its
     reserves are one member's). ``complements`` help this side's rating (two at most);
     ``detractors`` hinder it, and what they give goes to the opponent (two at most).
+    ``source`` says which character's sheet the ability was read from, if any.
     """
 
     name: str
@@ -97,6 +99,7 @@ class Entrant:
     members: int = field(default=1, validator=_at_least_one)
     complements: tuple[Helper, ...] = field(default=(), converter=_helpers, validator=_at_most_two)
     detractors: tuple[Helper, ...] = field(default=(), converter=_helpers, validator=_at_most_two)
+    source: Source | None = None
 
     @classmethod
     def of(
@@ -110,6 +113,7 @@ class Entrant:
         ability: str = "",
         complements: tuple[Helper, ...] = (),
         detractors: tuple[Helper, ...] = (),
+        source: Source | None = None,
     ) -> Entrant:
         """A single character or obstacle (``ability`` names the rating; optional)."""
         return cls(
@@ -118,6 +122,7 @@ class Entrant:
             1,
             complements,
             detractors,
+            source,
         )
 
     @classmethod
