@@ -24,6 +24,7 @@ from adventure_table_rig import (
     MIRELA,
     cast_session,
     give,
+    pass_button,
     private_names,
     stack,
     widget_words,
@@ -129,12 +130,14 @@ class Table:
         self.click(curtain.confirm)
         assert self.session.curtain is None and self.session.holder == player
 
+    def hand_over(self, player: str) -> None:
+        """A panel waits for ``player``'s decision: "Pass the computer to ...", "I am ..."."""
+        self.click(pass_button(self.window, self.session, player))
+        self.take_computer(player)
+
     def lay(self, panel: ConflictPanel | AdventurePlayPanel, player: str, caption: str) -> None:
-        """``player`` chooses a card in ``panel``'s picker, taking the computer first."""
-        if self.session.holder != player:
-            assert panel.picker.cards.isHidden()
-            self.click(panel.picker.pass_button)
-            self.take_computer(player)
+        """``player``, who holds the computer, chooses a card in ``panel``'s picker."""
+        assert self.session.holder == player
         panel.picker.choose(caption)
         self.click(panel.picker.confirm)
         assert panel.message.text() == ""
@@ -231,22 +234,26 @@ def test_an_evening_at_the_table(table: Table, tmp_path: Path) -> None:
     # -- Conflict 1, on Alex's turn: Supporters and a Tandem ------------------------------
     conflict = table.conflict
     table.pick(conflict.challenger, ISOLDE)
+    table.hand_over("alex")
     table.type(conflict.goal_edit, "to board the Maelstrom")
     table.click(conflict.challenge)
     table.lay(conflict, "alex", "3 of Spades (Weak)")
     applaud(table, ["chidi"])  # Alex applauds
     conflict = table.conflict
     table.pick(conflict.answerer, GRIMSBY)
+    table.hand_over("dana")
     table.type(conflict.intent, "repel the boarders")
     table.click(conflict.answer)
     table.lay(conflict, "dana", "8 of Diamonds")
     table.pick(conflict.supporter, BART)
+    table.hand_over("bea")
     conflict.support_side.setCurrentIndex(0)  # the Challenge
     table.click(conflict.support)
     table.lay(conflict, "bea", "9 of Diamonds (Weak)")
     applaud(table, ["alex", "chidi", "chidi"])  # Bea applauds
     conflict = table.conflict
     table.pick(conflict.supporter, MIRELA)
+    table.hand_over("chidi")
     conflict.support_side.setCurrentIndex(1)  # the Answer
     table.click(conflict.support)
     table.lay(conflict, "chidi", "4 of Clubs (Weak)")
@@ -261,15 +268,19 @@ def test_an_evening_at_the_table(table: Table, tmp_path: Path) -> None:
             "Mirela Vosk goes unanswered: +1 Advantage",
             "Isolde Varga's 3 of Spades (Tandem, Strong 9) trumps Captain Grimsby's 8 of "
             "Diamonds: Captain Grimsby must Yield or Push")
+    table.hand_over("dana")
     table.click(conflict.push)
     table.lay(conflict, "dana", "Queen of Spades (Strong)")
     assert conflict.status.text() == "Isolde Varga must Yield or Push back."
+    table.hand_over("alex")
     assert not conflict.push.isEnabled()  # no Advantage left
     table.click(conflict.yield_button)
     assert conflict.banner.text() == "Captain Grimsby wins the Conflict"
 
     # -- The Hit: Isolde is "killed" -----------------------------------------------------
     hits = conflict.extras.hits
+    table.click(hits.buttons[f"pass:{GRIMSBY}"])
+    table.take_computer("dana")
     table.click(hits.buttons[f"strike:{GRIMSBY}:{ISOLDE}"])
     table.click(hits.buttons[f"pass:{ISOLDE}"])
     table.take_computer("alex")
@@ -301,11 +312,13 @@ def test_an_evening_at_the_table(table: Table, tmp_path: Path) -> None:
     table.type(play.threat, "a light under the water")
     table.click(play.start_identify)
     table.pick(play.claimer, BART)
+    table.hand_over("bea")
     table.type(play.claim_what, "a diver's lamp")
     table.click(play.claim)
     table.lay(play, "bea", "4 of Hearts")
     play = table.play
     table.pick(play.claimer, MIRELA)
+    table.hand_over("chidi")
     table.type(play.claim_what, "a drowned bell")
     table.click(play.claim)
     table.lay(play, "chidi", "Queen of Hearts")
@@ -316,11 +329,13 @@ def test_an_evening_at_the_table(table: Table, tmp_path: Path) -> None:
     # -- Conflict 2, on Bea's turn --------------------------------------------------------
     conflict = table.conflict
     table.pick(conflict.challenger, BART)
+    table.hand_over("bea")
     table.type(conflict.goal_edit, "to free the divers")
     table.click(conflict.challenge)
     table.lay(conflict, "bea", "7 of Clubs (Strong)")
     conflict = table.conflict
     table.pick(conflict.answerer, GRIMSBY)
+    table.hand_over("dana")
     table.type(conflict.intent, "keep them below")
     table.click(conflict.answer)
     table.lay(conflict, "dana", "2 of Hearts (Weak)")
@@ -357,6 +372,8 @@ def test_an_evening_at_the_table(table: Table, tmp_path: Path) -> None:
     # -- Alex's Monologue of Miraculous Survival ------------------------------------------
     tokens = table.tokens
     table.pick(tokens.spender, "alex")
+    assert not tokens.power_buttons[AuthorPower.MIRACULOUS_SURVIVAL].isEnabled()  # Chidi's seat
+    table.hand_over("alex")
     table.click(tokens.power_buttons[AuthorPower.MIRACULOUS_SURVIVAL])
     monologue = tokens.dialog
     assert isinstance(monologue, PowerDialog)

@@ -184,8 +184,10 @@ def test_a_killed_character_is_dead_on_the_felt_until_a_monologue(qtbot, panel):
     tokens = TokenPanel(document)
     qtbot.addWidget(tokens)
     for giver in ("alex", "chidi", "dana"):
+        take_seat(session, giver)  # each gives their own Applause
         assert tokens.give(giver, "bea")
-    tokens.spender.setCurrentIndex(tokens.spender.findData("bea"))
+    take_seat(session, "bea")  # Bea spends her Author tokens
+    assert tokens.spender.currentData() == "bea"
     monologue = tokens.open_power(AuthorPower.MIRACULOUS_SURVIVAL)
     assert monologue is not None
     monologue.accept()

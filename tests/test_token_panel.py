@@ -1,5 +1,8 @@
 """The Author-token panel on the demo session: Applause by click and by drag, Author Powers,
-the Veto; and the model glue that starts a game inside a session."""
+the Veto; and the model glue that starts a game inside a session.
+
+Tokens are their player's alone: every give, spend, vote and payment is made at that player's
+seat (Dana, the GM, holds the computer at the start)."""
 
 from __future__ import annotations
 
@@ -10,10 +13,11 @@ from cardtable.piles import PileId
 from cardtable.randomness import Rng, seeded
 from cardtable.resolvers.adventure.state import APPLAUSE, VetoSubject
 from cardtable.resolvers.adventure.tokens import AuthorPower
-from cardtable.session import GameState, ResolverStep, load
+from cardtable.session import ConfirmSeat, GameState, PassSeat, PlayerId, ResolverStep, load
 from cardtable.session.demo import demo_path
 from cardtable.steps.adventure.conflict import ensure_game, find_game, join
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.owners import WaitingFor
 from cardtable.ui.panels.tokens.coins import APPLAUSE_MIME
 from cardtable.ui.panels.tokens.panel import TOKEN_CHANGES, TokenPanel, make_dock
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
@@ -49,6 +53,14 @@ def lines(document: SessionDocument, count: int) -> list[str]:
     return [entry.public for entry in document.session.log][-count:]
 
 
+def seat(document: SessionDocument, player: str) -> None:
+    """Pass the computer to ``player``, who says "I am ..."."""
+    state = document.session.state
+    if document.session.holder != player:
+        assert document.apply(PassSeat(state.seat_of(PlayerId(player))))
+        assert document.apply(ConfirmSeat(PlayerId(player)))
+
+
 def ok(dialog: QtWidgets.QDialog | None) -> None:
     assert dialog is not None
     button = dialog.buttons.button(
@@ -65,7 +77,8 @@ def test_a_power_brings_the_character_in_with_the_hand_the_demo_dealt(
 ) -> None:
     dealt = list(document.session.table.pile(HAND).cards)
     applaud(panel, "bea", 1)
-    panel.spender.setCurrentIndex(panel.spender.findData("bea"))
+    seat(document, "bea")
+    assert panel.spender.currentData() == "bea"  # her own purse, at her seat
     dialog = panel.open_power(AuthorPower.DRAW)
     ok(dialog)
     assert document.session.table.pile(HAND).cards[: len(dealt)] == dealt
@@ -77,7 +90,7 @@ def test_a_draw_names_the_card_only_to_its_owner(
     panel: TokenPanel, document: SessionDocument
 ) -> None:
     applaud(panel, "bea", 1)
-    panel.spender.setCurrentIndex(panel.spender.findData("bea"))
+    seat(document, "bea")
     ok(panel.open_power(AuthorPower.DRAW))
     entry = document.session.log[-1]
     assert entry.public == "Bartholomew Quince drew a card (Author Power)"
@@ -119,10 +132,20 @@ def test_a_coin_dropped_on_a_row_is_applause_from_its_owner(
     mime.setData(APPLAUSE_MIME, QtCore.QByteArray(b"bea"))
     target = panel.rows["chidi"]
     point = QtCore.QPointF(target.rect().center())
-    enter = QtGui.QDragEnterEvent(point.toPoint(), Qt.DropAction.MoveAction, mime,
-                                  Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
-    QtWidgets.QApplication.sendEvent(target, enter)
-    assert enter.isAccepted()
+
+    def enter() -> QtGui.QDragEnterEvent:
+        event = QtGui.QDragEnterEvent(point.toPoint(), Qt.DropAction.MoveAction, mime,
+                                      Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+        QtWidgets.QApplication.sendEvent(target, event)
+        return event
+
+    # Dana holds the computer: Bea's coins are not hers to give, nor to drag.
+    assert panel.rows["bea"].applause.giver is None
+    assert "only Bea gives it" in panel.rows["bea"].applause.toolTip()
+    assert not enter().isAccepted()
+    seat(document, "bea")
+    assert panel.rows["bea"].applause.giver == "bea"
+    assert enter().isAccepted()
     drop = QtGui.QDropEvent(point, Qt.DropAction.MoveAction, mime, Qt.MouseButton.LeftButton,
                             Qt.KeyboardModifier.NoModifier)
     QtWidgets.QApplication.sendEvent(target, drop)
@@ -138,19 +161,24 @@ def test_a_coin_dropped_on_a_row_is_applause_from_its_owner(
 
 
 def applaud(panel: TokenPanel, receiver: str, count: int) -> None:
+    """``count`` other players give ``receiver`` Applause, each at their own seat; the
+    computer goes back to Dana."""
     givers = [p for p in panel.rows if p != receiver]
     for n in range(count):
+        seat(panel._document, givers[n % len(givers)])
         assert panel.give(givers[n % len(givers)], receiver)
+    seat(panel._document, "dana")
 
 
 def test_powers_a_player_cannot_pay_for_are_disabled_with_the_reason(
     panel: TokenPanel
 ) -> None:
-    panel.spender.setCurrentIndex(panel.spender.findData("alex"))
+    seat(panel._document, "alex")
     draw = panel.power_buttons[AuthorPower.DRAW]
     assert not draw.isEnabled()
     assert "Alex has 0 Author tokens; Draw costs 1" in draw.toolTip()
     applaud(panel, "alex", 1)
+    seat(panel._document, "alex")
     assert draw.isEnabled()
     assert not panel.power_buttons[AuthorPower.FLASHBACK].isEnabled()
     assert "Alex controls no character" in panel.power_buttons[AuthorPower.FLASHBACK].toolTip()
@@ -160,7 +188,7 @@ def test_the_draw_power_draws_a_card_and_undo_puts_it_back(
     qtbot: QtBot, panel: TokenPanel, document: SessionDocument
 ) -> None:
     applaud(panel, "bea", 2)
-    panel.spender.setCurrentIndex(panel.spender.findData("bea"))
+    seat(document, "bea")
     before = list(document.session.table.pile(HAND).cards)
     qtbot.mouseClick(panel.power_buttons[AuthorPower.DRAW], Qt.MouseButton.LeftButton)
     assert panel.dialog is not None and panel.dialog.isVisible()
@@ -182,7 +210,7 @@ def test_a_dead_character_returns_for_three_tokens(
 ) -> None:
     survival = panel.power_buttons[AuthorPower.MIRACULOUS_SURVIVAL]
     applaud(panel, "bea", 3)
-    panel.spender.setCurrentIndex(panel.spender.findData("bea"))
+    seat(document, "bea")
     assert not survival.isEnabled() and "is \"dead\"" in survival.toolTip()
 
     def kill(state: GameState, rng: Rng) -> list[str]:
@@ -207,7 +235,7 @@ def test_a_concrete_fact_with_advantage_is_logged(
     qtbot: QtBot, panel: TokenPanel, document: SessionDocument
 ) -> None:
     applaud(panel, "chidi", 1)
-    panel.spender.setCurrentIndex(panel.spender.findData("chidi"))
+    seat(document, "chidi")
     qtbot.mouseClick(panel.power_buttons[AuthorPower.CONCRETE_FACT], Qt.MouseButton.LeftButton)
     dialog = panel.dialog
     qtbot.keyClicks(dialog.text, "The bridge is rotten")
@@ -230,6 +258,22 @@ def call_veto(qtbot: QtBot, panel: TokenPanel, subject: str) -> None:
     ok(dialog)
 
 
+def vote(qtbot: QtBot, panel: TokenPanel, player: str, against: bool) -> None:
+    """``player`` is handed the computer (the panel waits for them) and casts their vote."""
+    document = panel._document
+    if document.session.holder != player:
+        name = document.session.state.player(PlayerId(player)).name
+        assert panel.voter_waiting.text.text() == f"Waiting for {name} to vote."
+        assert not panel.vote.isEnabled()
+        qtbot.mouseClick(panel.voter_waiting.pass_button, Qt.MouseButton.LeftButton)
+        assert document.apply(ConfirmSeat(PlayerId(player)))
+    qtbot.mouseClick(panel.vote, Qt.MouseButton.LeftButton)
+    dialog = panel.dialog
+    assert list(dialog.against) == [player]  # only one's own vote
+    dialog.against[player].setChecked(against)
+    ok(dialog)
+
+
 def test_a_veto_voted_down_retracts_the_narration(
     qtbot: QtBot, panel: TokenPanel, document: SessionDocument
 ) -> None:
@@ -238,11 +282,11 @@ def test_a_veto_voted_down_retracts_the_narration(
         "Dana called a Veto on the narration 'the dragon is made of cheese': everyone votes"
     ]
     assert panel.vote.isEnabled() and not panel.call_veto.isEnabled()
-    qtbot.mouseClick(panel.vote, Qt.MouseButton.LeftButton)
-    dialog = panel.dialog
+    vote(qtbot, panel, "dana", False)
+    assert lines(document, 1) == ["Dana voted"]
+    assert not panel.vote.isEnabled()  # Dana has voted
     for player in ("alex", "bea", "chidi"):
-        dialog.against[player].setChecked(True)
-    ok(dialog)
+        vote(qtbot, panel, player, True)
     assert lines(document, 1) == [
         "Vetoed (3 against, 1 for): the narration 'the dragon is made of cheese' is retracted"
     ]
@@ -255,23 +299,27 @@ def test_a_veto_that_stands_is_paid_with_a_token(
 ) -> None:
     applaud(panel, "dana", 1)
     call_veto(qtbot, panel, "the train is late")
-    qtbot.mouseClick(panel.vote, Qt.MouseButton.LeftButton)
-    dialog = panel.dialog
-    dialog.against["alex"].setChecked(True)
-    dialog.against["bea"].setChecked(True)
-    ok(dialog)
+    for player, against in (("dana", False), ("alex", True), ("bea", True), ("chidi", False)):
+        vote(qtbot, panel, player, against)
     assert "stands (2 against, 2 for): Dana must discard a card or forfeit" in lines(document, 1)[0]
-    forfeit = next(
-        b for b in panel.findChildren(QtWidgets.QPushButton)
-        if b.accessibleName() == "Dana forfeits a token"
-    )
+
+    def forfeit_button() -> QtWidgets.QPushButton:
+        return next(b for b in panel.findChildren(QtWidgets.QPushButton)
+                    if b.accessibleName() == "Dana forfeits a token" and b.isVisibleTo(panel))
+
+    # Chidi cast the last vote: the debt is Dana's to pay, at her seat.
+    forfeit = forfeit_button()
+    assert not forfeit.isEnabled()
+    assert "That is Dana's to spend: pass the computer to Dana." in forfeit.toolTip()
+    seat(document, "dana")
+    forfeit = forfeit_button()
     assert forfeit.isEnabled()
     qtbot.mouseClick(forfeit, Qt.MouseButton.LeftButton)
     assert lines(document, 1) == ["Dana forfeited an Author token for the Veto"]
     assert purse(document, "dana")[1] == 0
 
 
-def test_discarding_for_a_veto_hides_faces_the_holder_may_not_see(
+def test_a_card_for_a_veto_is_chosen_only_by_its_debtor(
     qtbot: QtBot, panel: TokenPanel, document: SessionDocument
 ) -> None:
     # Dana holds the computer; Bea owes the card, from Bartholomew's hand.
@@ -286,11 +334,19 @@ def test_discarding_for_a_veto_hides_faces_the_holder_may_not_see(
         return [event.public for event in count_votes(game)]
 
     document.apply(ResolverStep(bea_calls, changes=TOKEN_CHANGES))
+    with qtbot.waitSignal(document.refused) as refused:
+        assert panel.open_discard("bea") is None  # not at Dana's seat
+    assert refused.args == ["That is Bea's to spend: pass the computer to Bea."]
+    waiting = next(w for w in panel.findChildren(WaitingFor) if w.isVisibleTo(panel)
+                   and w.text.text() == "Waiting for Bea to pay for the Veto.")
+    qtbot.mouseClick(waiting.pass_button, Qt.MouseButton.LeftButton)
+    assert document.apply(ConfirmSeat(PlayerId("bea")))
     dialog = panel.open_discard("bea")
     assert dialog is not None
     labels = [dialog.card.itemText(i) for i in range(dialog.card.count())]
-    assert labels and all(label.startswith("Bartholomew Quince: card ") for label in labels)
     hand = list(document.session.table.pile(HAND).cards)
+    assert len(labels) == len(hand)
+    assert all(label.startswith("Bartholomew Quince: ") and " of " in label for label in labels)
     ok(dialog)
     assert len(document.session.table.pile(HAND).cards) == len(hand) - 1
     assert lines(document, 1)[0].startswith("Bea discarded the ")

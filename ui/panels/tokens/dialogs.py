@@ -2,8 +2,11 @@
 
 Each dialog only collects choices and returns a :class:`Play`: the rules' own step
 (:mod:`cardtable.resolvers.adventure.tokens`, which checks everything again) and the
-session characters it names, which the step brings into the game first. A card in a hand
-is named only when :func:`~cardtable.session.on_screen` says its face may be shown.
+session characters it names, which the step brings into the game first. Each is one
+player's decision, opened at their seat only (the panel asks the model first): a Veto is
+called by the player holding the computer, and each player casts their own vote at their
+own seat. A card in a hand is named only when :func:`~cardtable.session.on_screen` says its
+face may be shown.
 """
 
 from __future__ import annotations
@@ -225,9 +228,9 @@ class PowerDialog(QtWidgets.QDialog):
 
 
 class VetoDialog(QtWidgets.QDialog):
-    """Who calls a Veto, on what."""
+    """A Veto called by ``caller`` (the player holding the computer), on what."""
 
-    def __init__(self, game: AdventureGame, caller: str | None,
+    def __init__(self, game: AdventureGame, caller: str,
                  parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Call a Veto")
@@ -235,10 +238,10 @@ class VetoDialog(QtWidgets.QDialog):
         form = QtWidgets.QFormLayout(self)
         self.caller = QtWidgets.QComboBox()
         self.caller.setAccessibleName("Caller")
-        for player in game.players:
-            self.caller.addItem(player.name, player.id)
-        if caller is not None and self.caller.findData(caller) >= 0:
-            self.caller.setCurrentIndex(self.caller.findData(caller))
+        # Only the player at the computer calls a Veto: another calls it at their own seat.
+        self.caller.addItem(game.player(caller).name, caller)
+        self.caller.setEnabled(False)
+        self.caller.setToolTip("A Veto is called by the player holding the computer")
         self.about = QtWidgets.QComboBox()
         self.about.setAccessibleName("Vetoed")
         for subject in (VetoSubject.NARRATION, VetoSubject.SUGGESTION,
@@ -276,14 +279,17 @@ class VetoDialog(QtWidgets.QDialog):
 
 
 class VoteDialog(QtWidgets.QDialog):
-    """Every player's vote on the Veto; then the votes are counted."""
+    """``voter``'s own vote on the Veto, cast at their seat; the last vote counts them all."""
 
-    def __init__(self, game: AdventureGame, parent: QtWidgets.QWidget | None = None) -> None:
+    def __init__(self, game: AdventureGame, voter: str,
+                 parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
         veto = game.veto
         assert veto is not None
-        self.setWindowTitle("Veto vote")
-        self.setAccessibleName("Veto vote")
+        self.voter = voter
+        name = game.player(voter).name
+        self.setWindowTitle(f"{name}'s vote on the Veto")
+        self.setAccessibleName(self.windowTitle())
         layout = QtWidgets.QVBoxLayout(self)
         caller = game.player(veto.caller).name
         question = QtWidgets.QLabel(
@@ -292,33 +298,39 @@ class VoteDialog(QtWidgets.QDialog):
         )
         question.setWordWrap(True)
         layout.addWidget(question)
-        grid = QtWidgets.QGridLayout()
-        self.against: dict[str, QtWidgets.QRadioButton] = {}
-        for row, player in enumerate(game.players):
-            grid.addWidget(QtWidgets.QLabel(player.name), row, 0)
-            group = QtWidgets.QButtonGroup(self)
-            against = QtWidgets.QRadioButton("Against (retract)")
-            keep = QtWidgets.QRadioButton("For (keep)")
-            against.setAccessibleName(f"{player.name} votes against")
-            keep.setAccessibleName(f"{player.name} votes for")
-            keep.setChecked(True)
-            group.addButton(against)
-            group.addButton(keep)
-            grid.addWidget(against, row, 1)
-            grid.addWidget(keep, row, 2)
-            self.against[player.id] = against
-        layout.addLayout(grid)
-        self.buttons = _buttons(self, "Count the votes")
+        row = QtWidgets.QHBoxLayout()
+        row.addWidget(QtWidgets.QLabel(f"{name} votes"))
+        group = QtWidgets.QButtonGroup(self)
+        against = QtWidgets.QRadioButton("Against (retract)")
+        keep = QtWidgets.QRadioButton("For (keep)")
+        against.setAccessibleName(f"{name} votes against")
+        keep.setAccessibleName(f"{name} votes for")
+        keep.setChecked(True)
+        group.addButton(against)
+        group.addButton(keep)
+        row.addWidget(against)
+        row.addWidget(keep)
+        layout.addLayout(row)
+        #: The voter's "against" button, by player id (one: each votes at their own seat).
+        self.against: dict[str, QtWidgets.QRadioButton] = {voter: against}
+        left = [p.name for p in game.players if p.id not in veto.votes and p.id != voter]
+        self.note = QtWidgets.QLabel(
+            f"Still to vote after {name}: {', '.join(left)}." if left else
+            f"{name}'s is the last vote: the votes are counted at once.")
+        self.note.setWordWrap(True)
+        layout.addWidget(self.note)
+        self.buttons = _buttons(self, "Vote" if left else "Vote and count")
         layout.addWidget(self.buttons)
 
     def action(self) -> Play:
-        votes = {player: button.isChecked() for player, button in self.against.items()}
+        voter, against = self.voter, self.against[self.voter].isChecked()
 
         def act(game: AdventureGame, table: Table, rng: Rng) -> Events:
-            said: list = []
-            for player, against in votes.items():
-                said.extend(vote(game, player, against))
-            return (*said, *count_votes(game))
+            said = list(vote(game, voter, against))
+            veto = game.veto
+            if veto is not None and all(p.id in veto.votes for p in game.players):
+                said.extend(count_votes(game))
+            return tuple(said)
 
         return Play(act)
 

@@ -7,10 +7,14 @@ chosen as spender; one they cannot pay for (or has no one to name) is disabled, 
 tooltip saying why. A Veto is called, voted on in a dialog, and paid for. Every one of these
 is a :class:`~cardtable.session.ResolverStep` running the rules' own step
 (:mod:`cardtable.resolvers.adventure.tokens`) on the session's game, so it is logged ("Bea
-gave Applause to Alex ...") and undoable. The game is found, started and joined by
-characters through :mod:`cardtable.steps.adventure.conflict`, as the Conflict panel does;
-without
-one, the panel offers to start it.
+gave Applause to Alex ...") and undoable. Tokens are their player's alone: Applause is given
+(clicked or dragged) only from the purse of the player holding the computer; an Author Power
+is spent, a Veto called, a vote cast and a Veto paid for only at that player's seat. Where the
+spender, the next voter or a debtor is someone else, the panel says "Waiting for Alice" with a
+button that passes Alice the computer, and their buttons are greyed with the model's reason.
+The game is found, started and joined by characters through
+:mod:`cardtable.steps.adventure.conflict`, as the Conflict panel does; without one, the
+panel offers to start it.
 """
 
 from __future__ import annotations
@@ -20,9 +24,10 @@ from attrs import evolve
 from cardtable.resolvers.adventure.game import AdventureGame
 from cardtable.resolvers.adventure.tokens import AuthorPower, give_applause
 from cardtable.resolvers.adventure.tokens import pay_veto as forfeit
-from cardtable.session import Changes
+from cardtable.session import ANYONE, Changes, Decider, ResolverStep
 from cardtable.steps.adventure.conflict import find_game, game_step
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.owners import WaitingFor, allow_step
 from cardtable.ui.panels.tokens.coins import APPLAUSE_MIME, CoinKind, CoinStack
 from cardtable.ui.panels.tokens.dialogs import (
     EFFECTS,
@@ -42,6 +47,16 @@ ROW_STYLE = "#tokenRow {{ border-left: 5px solid {colour}; border-radius: 4px; }
 #: A power whose name is longer than this many characters gets a row of buttons to itself.
 LONG_POWER = 16
 DROP_STYLE = "#tokenRow {{ border: 2px dashed {colour}; border-left: 5px solid {colour}; }}"
+
+
+def spending(player: str) -> Decider:
+    """Spending Author tokens (or paying for a Veto) is their player's alone."""
+    return Decider.player(player, "spend")
+
+
+def giving(player: str) -> Decider:
+    """Applause is given from its player's purse, by them."""
+    return Decider.player(player, "give")
 
 
 class PlayerRow(QtWidgets.QFrame):
@@ -75,7 +90,7 @@ class PlayerRow(QtWidgets.QFrame):
 
     def dragEnterEvent(self, event: QtGui.QDragEnterEvent) -> None:
         giver = _giver(event.mimeData())
-        if giver is not None and giver != self.player:
+        if giver is not None and giver != self.player and self.panel.may_give(giver):
             event.acceptProposedAction()
             self.setStyleSheet(DROP_STYLE.format(colour=self.colour))
         else:
@@ -126,6 +141,7 @@ class TokenPanel(QtWidgets.QWidget):
 
         self.powers = QtWidgets.QGroupBox("Author Powers")
         powers = QtWidgets.QVBoxLayout(self.powers)
+        self.spender_waiting = WaitingFor(document, self.powers)
         spender = QtWidgets.QHBoxLayout()
         spender.addWidget(QtWidgets.QLabel("Spent by"))
         self.spender = QtWidgets.QComboBox()
@@ -150,6 +166,7 @@ class TokenPanel(QtWidgets.QWidget):
                 at += 1
             self.power_buttons[power] = button
         powers.addLayout(grid)
+        powers.addWidget(self.spender_waiting)
         layout.addWidget(self.powers)
 
         self.veto = QtWidgets.QGroupBox("Veto")
@@ -166,6 +183,8 @@ class TokenPanel(QtWidgets.QWidget):
         veto_buttons.addWidget(self.call_veto)
         veto_buttons.addWidget(self.vote)
         veto.addLayout(veto_buttons)
+        self.voter_waiting = WaitingFor(document, self.veto)
+        veto.addWidget(self.voter_waiting)
         self._debts = QtWidgets.QVBoxLayout()
         veto.addLayout(self._debts)
         layout.addWidget(self.veto)
@@ -184,17 +203,38 @@ class TokenPanel(QtWidgets.QWidget):
     def game(self) -> AdventureGame | None:
         return find_game(self._document.session.state)
 
-    def _run(self, play: Play) -> bool:
-        step = game_step(play.run, involving=play.involving)
-        return self._document.apply(evolve(step, changes=TOKEN_CHANGES))
+    @staticmethod
+    def _step(play: Play, decider: Decider = ANYONE) -> ResolverStep:
+        step = game_step(play.run, involving=play.involving, decider=decider)
+        return evolve(step, changes=TOKEN_CHANGES)
+
+    def _run(self, play: Play, decider: Decider = ANYONE) -> bool:
+        return self._document.apply(self._step(play, decider))
+
+    def _refused(self, decider: Decider) -> str | None:
+        """Why the seat holding the computer may not take a step of ``decider``'s."""
+        return self._document.session.may(self._step(Play(lambda game, table, rng: ()),
+                                                      decider))
+
+    def _may(self, decider: Decider) -> bool:
+        """Whether the holder may take a step of ``decider``'s; if not, the reason is refused."""
+        reason = self._refused(decider)
+        if reason is not None:
+            self._document.refused.emit(reason)
+        return reason is None
+
+    def may_give(self, giver: str) -> bool:
+        """Whether the seat holding the computer may give ``giver``'s Applause."""
+        return self._refused(giving(giver)) is None
 
     def start_game(self) -> bool:
         """Start the session's game of Fantastical Adventure (every player gets Applause)."""
         return self._run(Play(lambda game, table, rng: ()))
 
     def give(self, giver: str, receiver: str) -> bool:
-        """``giver`` gives one Applause token to ``receiver``."""
-        return self._run(Play(lambda game, table, rng: give_applause(game, giver, receiver)))
+        """``giver`` gives one Applause token to ``receiver`` (at ``giver``'s seat only)."""
+        return self._run(Play(lambda game, table, rng: give_applause(game, giver, receiver)),
+                         giving(giver))
 
     def give_from_holder(self, receiver: str) -> bool:
         """Whoever holds the computer gives Applause to ``receiver``."""
@@ -205,43 +245,50 @@ class TokenPanel(QtWidgets.QWidget):
         return self.give(holder, receiver)
 
     def open_power(self, power: AuthorPower) -> PowerDialog | None:
+        """The spender's choices for ``power``: only at the spender's seat (elsewhere None,
+        and the model's reason is refused)."""
         game, player = self.game(), self.spender.currentData()
-        if game is None or player is None:
+        if game is None or player is None or not self._may(spending(player)):
             return None
         dialog = PowerDialog(self._document.session.state, game, player, power, self)
-        self._open(dialog)
+        self._open(dialog, spending(player))
         return dialog
 
     def open_veto(self) -> VetoDialog | None:
-        game = self.game()
-        if game is None:
+        """A Veto called by the player holding the computer."""
+        game, caller = self.game(), self._document.session.holder
+        if game is None or caller is None or caller not in game.purses:
             return None
-        dialog = VetoDialog(game, self._document.session.holder, self)
-        self._open(dialog)
+        dialog = VetoDialog(game, caller, self)
+        self._open(dialog, Decider.player(caller, "call"))
         return dialog
 
     def open_vote(self) -> VoteDialog | None:
-        game = self.game()
-        if game is None or game.veto is None:
+        """The vote of the player holding the computer (each votes at their own seat)."""
+        game, voter = self.game(), self._document.session.holder
+        if game is None or game.veto is None or voter is None or voter not in game.purses:
             return None
-        dialog = VoteDialog(game, self)
-        self._open(dialog)
+        dialog = VoteDialog(game, voter, self)
+        self._open(dialog, Decider.player(voter, "cast"))
         return dialog
 
     def open_discard(self, player: str) -> DiscardDialog | None:
+        """Which card ``player`` discards for a Veto: only at their seat."""
         game = self.game()
-        if game is None:
+        if game is None or not self._may(spending(player)):
             return None
         dialog = DiscardDialog(self._document.session, game, player, self)
-        self._open(dialog)
+        self._open(dialog, spending(player))
         return dialog
 
     def forfeit(self, player: str) -> bool:
-        return self._run(Play(lambda game, table, rng: forfeit(game, table, player)))
+        return self._run(Play(lambda game, table, rng: forfeit(game, table, player)),
+                         spending(player))
 
-    def _open(self, dialog: PowerDialog | VetoDialog | VoteDialog | DiscardDialog) -> None:
+    def _open(self, dialog: PowerDialog | VetoDialog | VoteDialog | DiscardDialog,
+              decider: Decider) -> None:
         self.dialog = dialog
-        dialog.accepted.connect(lambda: self._run(dialog.action()))
+        dialog.accepted.connect(lambda: self._run(dialog.action(), decider))
         dialog.finished.connect(lambda _result: self._closed(dialog))
         dialog.open()
 
@@ -280,7 +327,12 @@ class TokenPanel(QtWidgets.QWidget):
         for player in game.players:
             row = self.rows[player.id]
             purse = game.purse(player.id)
-            row.applause.set_count(purse.applause, player.id)
+            # Only the holder's own Applause can be dragged: it is theirs to give.
+            mine = player.id == holder
+            row.applause.set_count(purse.applause, player.id if mine else None)
+            row.applause.setToolTip(
+                f"{player.name}'s Applause to give: drag a coin onto another player" if mine
+                else f"{player.name}'s Applause: only {player.name} gives it, at their seat")
             row.author.set_count(purse.author)
             giver = game.player(holder).name if holder in game.purses else None
             if giver is None:
@@ -291,6 +343,8 @@ class TokenPanel(QtWidgets.QWidget):
                 why = f"{giver} has no Applause left to give"
             else:
                 why = ""
+            if not why and holder is not None:
+                why = self._refused(giving(holder)) or ""
             row.give.setEnabled(not why)
             row.give.setToolTip(why or f"{giver} gives one Applause to {player.name}")
         self._refresh_spender(game, holder)
@@ -318,41 +372,65 @@ class TokenPanel(QtWidgets.QWidget):
 
     def _refresh_spender(self, game: AdventureGame, holder: str | None) -> None:
         current = self.spender.currentData()
+        # A spender chosen at this seat stays; a new seat starts with its own purse.
+        same_seat = self.spender.property("seat") == (holder or "")
+        self.spender.setProperty("seat", holder or "")
         self.spender.blockSignals(True)
         self.spender.clear()
         for player in game.players:
             self.spender.addItem(f"{player.name} ({game.purse(player.id).author} Author)",
                                  player.id)
-        chosen = current if self.spender.findData(current) >= 0 else holder
+        chosen = current if same_seat and self.spender.findData(current) >= 0 else holder
         index = self.spender.findData(chosen)
         self.spender.setCurrentIndex(max(index, 0))
         self.spender.blockSignals(False)
 
     def _refresh_powers(self) -> None:
         game, player = self.game(), self.spender.currentData()
+        session = self._document.session
+        probe = self._step(Play(lambda game, table, rng: ()), spending(player)) if player \
+            else None
         for power, button in self.power_buttons.items():
-            state = self._document.session.state
-            why = unavailable(state, game, player, power) if game and player else "No game"
-            button.setEnabled(not why)
+            why = unavailable(session.state, game, player, power) if game and player else (
+                "No game")
             cost = f"{power.cost} Author token{'s' if power.cost != 1 else ''}"
-            button.setToolTip(f"{cost}: {EFFECTS[power]}" + (f"\n{why}" if why else ""))
+            allow_step(button, session, probe, f"{cost}: {EFFECTS[power]}", why or None)
+        self.spender_waiting.show_for(spending(player) if game and player else None,
+                                      "to spend their Author tokens")
 
     def _refresh_veto(self, game: AdventureGame) -> None:
         veto = game.veto
+        holder = self._document.session.holder
+        seated = holder is not None and holder in game.purses
+        next_voter: str | None = None
         if veto is None:
             self.veto_text.setText("Any player may call a vote on a narration or suggestion.")
         else:
             caller = game.player(veto.caller).name
+            left = [p for p in game.players if p.id not in veto.votes]
+            voted = [p.name for p in game.players if p.id in veto.votes]
             self.veto_text.setText(
                 f"{caller} called a Veto on the {veto.about.value} “{veto.subject}”: "
-                "everyone votes."
-            )
-        self.call_veto.setEnabled(veto is None)
-        self.vote.setEnabled(veto is not None)
+                "everyone votes, each at their own seat."
+                + (f" Voted: {', '.join(voted)}." if voted else "")
+                + (f" Still to vote: {', '.join(p.name for p in left)}." if left else ""))
+            if left and all(p.id != holder for p in left):
+                next_voter = left[0].id
+        self.call_veto.setEnabled(veto is None and seated)
+        self.call_veto.setToolTip("Put a narration, a suggestion or an Advantage award to a "
+                                  "vote (called by the player holding the computer)")
+        may_vote = veto is not None and seated and holder not in veto.votes
+        self.vote.setEnabled(may_vote)
+        self.vote.setToolTip("Cast your own vote; the last vote counts them" if may_vote else
+                             "Each player votes once, at their own seat" if veto is not None
+                             else "No Veto is being voted on")
+        self.voter_waiting.show_for(Decider.player(next_voter, "cast") if next_voter else None,
+                                    "to vote")
         while self._debts.count():
             item = self._debts.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                widget.hide()  # gone from sight at once, deleted later
                 widget.deleteLater()
         for player in dict.fromkeys(game.veto_debts):
             row = self._debt_row(game, player)
@@ -360,28 +438,37 @@ class TokenPanel(QtWidgets.QWidget):
             row.show()
 
     def _debt_row(self, game: AdventureGame, player: str) -> QtWidgets.QWidget:
+        """A Veto debt: what ``player`` owes, their two ways to pay (at their seat only), and
+        whom it waits for when another player holds the computer."""
         name = game.player(player).name
         row = QtWidgets.QWidget()
         row.setAccessibleName(f"{name} owes for a Veto")
-        layout = QtWidgets.QHBoxLayout(row)
-        layout.setContentsMargins(0, 0, 0, 0)
+        column = QtWidgets.QVBoxLayout(row)
+        column.setContentsMargins(0, 0, 0, 0)
+        layout = QtWidgets.QHBoxLayout()
         label = QtWidgets.QLabel(f"{name} owes a card or an Author token for the Veto.")
         label.setWordWrap(True)
         forfeit_button = QtWidgets.QPushButton("Forfeit a token")
         forfeit_button.setAccessibleName(f"{name} forfeits a token")
-        forfeit_button.setEnabled(game.purse(player).author > 0)
-        forfeit_button.setToolTip("Pay with an Author token" if game.purse(player).author
-                                  else f"{name} has no Author token: discard a card")
+        session = self._document.session
+        probe = self._step(Play(lambda game, table, rng: ()), spending(player))
+        allow_step(forfeit_button, session, probe, "Pay with an Author token",
+                   None if game.purse(player).author else
+                   f"{name} has no Author token: discard a card")
         discard = QtWidgets.QPushButton("Discard a card…")
         discard.setAccessibleName(f"{name} discards a card")
-        discard.setToolTip("Pay with a card from the hand of one of your characters")
+        allow_step(discard, session, probe,
+                   "Pay with a card from the hand of one of your characters")
         forfeit_button.clicked.connect(lambda: self.forfeit(player))
         discard.clicked.connect(lambda: self.open_discard(player))
         layout.addWidget(label, 1)
         layout.addWidget(forfeit_button)
         layout.addWidget(discard)
+        column.addLayout(layout)
+        waiting = WaitingFor(self._document, row)
+        column.addWidget(waiting)
+        waiting.show_for(spending(player), "to pay for the Veto")
         return row
-
 
 def make_dock(
     document: SessionDocument, parent: QtWidgets.QWidget | None = None
