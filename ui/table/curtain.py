@@ -9,6 +9,8 @@ is raised from the document's ``changed`` signal, like the table and the hand do
 views hand their items no private face from the same signal (``on_screen`` holds no private
 card while the curtain is up), so nothing private is painted under the curtain, nor at all:
 it is opaque, and every view has forgotten its private faces before it first paints.
+In the main window, :class:`cardtable.ui.window.curtain_lock.CurtainLock` hides every other
+part of the window while the curtain is up, so that no panel, menu or key paints over it.
 """
 
 from __future__ import annotations
