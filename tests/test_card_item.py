@@ -355,3 +355,34 @@ def test_lifting_and_flipping_reuse_the_art_already_drawn(
     item.set_lifted(True)
     render()
     assert widths == {round(card_art.card_size(card_art.TAROT).width())}
+
+
+def test_cards_of_one_face_share_one_pixmap_at_every_zoom(qtbot: QtBot) -> None:
+    view = FeltView()
+    qtbot.addWidget(view)
+    view.resize(900, 500)
+    view.show()
+    qtbot.waitExposed(view)
+    face = _tarot("Soldier of Paper")
+    items = [CardItem(f"t/{n}", card_art.TAROT, face, face_up=True) for n in range(3)]
+    for n, item in enumerate(items):
+        item.setPos(140.0 * (n - 1), 0)
+        view.scene().addItem(item)
+    view.centerOn(0, 0)
+    qtbot.waitUntil(lambda: all(item.art_pixmap() is not None for item in items))
+    # One picture for the face, and no image of each card kept beside it.
+    assert len({item.art_pixmap().cacheKey() for item in items}) == 1
+    assert all(i.cacheMode() == QtWidgets.QGraphicsItem.CacheMode.NoCache for i in items)
+    before = items[0].art_pixmap()
+    assert before is not None and before.width() == round(card_art.CARD_WIDTH)
+    # What the view shows of the middle card is that picture.
+    where = view.mapFromScene(items[1].mapRectToScene(items[1].card_rect())).boundingRect()
+    shown = view.grab().toImage().copy(where.adjusted(0, 0, -1, -1))
+    drawn = before.toImage().convertToFormat(shown.format())
+    assert _difference(shown, drawn, drawn.rect().adjusted(8, 8, -8, -8)) < 12
+    view.zoom_by(2.0)
+    view.centerOn(0, 0)
+    # Zoomed in, the cards in sight take the art drawn twice as wide, still one for all.
+    wider = 2 * before.width()
+    qtbot.waitUntil(lambda: all(i.art_pixmap().width() == wider for i in items))
+    assert len({item.art_pixmap().cacheKey() for item in items}) == 1

@@ -3,8 +3,10 @@
 Two kinds of card lie on the table: ``"tarot"`` cards (5:8, the Tourist's Tarot) and
 ``"playing"`` cards (5:7). Both are :data:`CARD_WIDTH` scene units wide; :func:`card_size`
 gives the full size. The art is original to Cardtable and drawn with QPainter paths, so a
-pixmap of any width is sharp; each (face, pixel size) is drawn once and then served from
-:class:`QtGui.QPixmapCache`, whose limit :func:`ensure_cache_limit` raises.
+pixmap of any width is sharp; each (face, width, pixel ratio) is drawn once and then served
+from :class:`QtGui.QPixmapCache`, whose limit :func:`ensure_cache_limit` raises. Every card
+of that face on the table shows that one pixmap (the felt's cards keep no image of their
+own), so a table of thousands of cards costs the pictures of its few dozen faces.
 
 >>> from cardtable.cards import TarotCard
 >>> size = card_size(deck_kind(TarotCard.from_name("Soldier of Paper")))
@@ -73,8 +75,9 @@ Drawer = Callable[[QtGui.QPainter, bool], None]
 def ensure_cache_limit(kilobytes: int = PIXMAP_CACHE_KB) -> None:
     """Raise :class:`QtGui.QPixmapCache`'s limit to ``kilobytes`` (never lowers it).
 
-    Card items use ``DeviceCoordinateCache``, which keeps its pixmaps in the same cache; Qt's
-    default 10 MB holds a few dozen cards, and a thrashing cache repaints every frame.
+    Qt's default 10 MB holds a few dozen faces at a large zoom on a high-density screen; a
+    face pushed out of the cache is drawn again from its vector art the next time it is
+    asked for.
     """
     if QtGui.QPixmapCache.cacheLimit() < kilobytes:
         QtGui.QPixmapCache.setCacheLimit(kilobytes)
@@ -123,9 +126,12 @@ def back_style(kind: str) -> BackStyle:
 
 
 def set_back_style(kind: str, style: BackStyle) -> None:
-    """Use ``style`` for every ``kind`` back drawn from now on."""
+    """Use ``style`` for every ``kind`` back drawn from now on (card items showing a back
+    are told, and take the new one)."""
     _check_kind(kind)
-    _back_styles[kind] = style
+    if _back_styles.get(kind) != style:
+        _back_styles[kind] = style
+        art_notifier().changed.emit()
 
 
 def _face_key(face: CardFace, variant: int) -> str:

@@ -10,6 +10,14 @@ back the right way up whatever its orientation, as a real card's symmetric back 
 
 The item's origin is the card's centre, so it turns and flips about its middle; ``pos()`` is
 where the centre lies on the table.
+
+Painting: the art, the reversed marker and the lifted shadow are child pixmap items holding
+the pixmaps every card of that face shares (one per face, size and pixel ratio, from
+:mod:`cardtable.ui.art.card_art` and :mod:`cardtable.ui.art.card_marks`); Qt copies them
+without calling back into Python, and keeps no image of its own per card. The item itself
+paints only what few cards wear (the selection and focus rings), and the first time it is
+drawn at a new zoom or pixel ratio, when it picks the pixmaps of the new size; a view tells
+its cards of a new zoom with :meth:`CardItem.mark_stale`.
 """
 
 from __future__ import annotations
@@ -17,21 +25,21 @@ from __future__ import annotations
 import math
 
 from cardtable.cards import CardFace, CardId
-from cardtable.ui.art import card_art
-from cardtable.ui.art.common import SANS
+from cardtable.ui.art import card_art, card_marks
+from cardtable.ui.art.card_marks import REVERSED, SHADOW
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 
 DEFAULT_ANIMATION_MS = 180
 LIFT_SCALE = 1.04
 LIFTED_Z = 1_000_000.0
-_SHADOW = QtCore.QPointF(4.0, 7.0)  # how far below a lifted card its shadow falls
-_SHADOW_BLUR = 7.0
+_SHADOW = card_marks.SHADOW_OFFSET  # how far below a lifted card its shadow falls
+_SHADOW_BLUR = card_marks.SHADOW_BLUR
 # Room round the card for the selection ring, and below it for the reversed tab. Kept tight:
 # a dragged card's bounds are what the view repaints every frame.
 _MARGIN = 5.0
 _TAB_MARGIN = 10.0
-_CORNER = 6.0  # scene units; matches the art's rounded corners on a 120-unit card
-MARKER_COLOUR = QtGui.QColor("#f2a23a")
+_CORNER = card_marks.CORNER  # scene units; the art's rounded corners on a 120-unit card
+MARKER_COLOUR = card_marks.MARKER_COLOUR
 SELECTED_COLOUR = QtGui.QColor("#ffd866")
 
 
@@ -78,13 +86,31 @@ class CardItem(QtWidgets.QGraphicsObject):
         self._lifted = False
         self._resting_z = 0.0
         self._press_pos: QtCore.QPointF | None = None
+        #: (width in logical pixels, pixel ratio) the layers' pixmaps are drawn for; None
+        #: until the first paint says.
+        self._device: tuple[int, float] | None = None
+        self._stale = False
+        self._shadow = self._layer(-1.0)
+        self._art = self._layer(0.0)
+        self._marker = self._layer(1.0)
         flags = QtWidgets.QGraphicsItem.GraphicsItemFlag
         self.setFlags(flags.ItemIsMovable | flags.ItemIsSelectable | flags.ItemIsFocusable)
         self.setAcceptHoverEvents(True)
-        self.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setRotation(self._target_rotation())
-        # The cached pixmap of this item must be redrawn when the group dresses its deck anew.
+        # The layers take the new pictures when the group dresses its deck anew.
         card_art.art_notifier().changed.connect(self._on_art_changed)
+        self._update_contents()
+
+    def _layer(self, z: float) -> QtWidgets.QGraphicsPixmapItem:
+        """A child showing one shared pixmap, under whatever the item paints itself."""
+        layer = QtWidgets.QGraphicsPixmapItem(self)
+        layer.setFlag(QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
+        layer.setShapeMode(QtWidgets.QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
+        layer.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        layer.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        layer.setZValue(z)
+        layer.setVisible(False)
+        return layer
 
     # --- what the item shows --------------------------------------------------------------
 
@@ -156,7 +182,7 @@ class CardItem(QtWidgets.QGraphicsObject):
                 self._start_turn()
         if self.hasFocus():
             self._announce()
-        self.update()
+        self._refresh_art()
 
     def _announce(self) -> None:
         """Graphics items have no accessibility interface: the view speaks for its focused card."""
@@ -191,14 +217,14 @@ class CardItem(QtWidgets.QGraphicsObject):
             # Edge-on: swap sides, and snap to the new orientation while nobody can tell.
             self._shown_up = self._face_up
             self.setRotation(self._target_rotation())
-            self.update()
+            self._refresh_art()
         self._set_flip_scale(abs(1.0 - 2.0 * value))
 
     def _on_flip_done(self) -> None:
         self._shown_up = self._face_up
         self.setRotation(self._target_rotation())
         self._set_flip_scale(1.0)
-        self.update()
+        self._refresh_art()
 
     def _set_flip_scale(self, amount: float) -> None:
         # A flat card would vanish; keep a sliver, and rise a little as it turns over.
@@ -252,12 +278,18 @@ class CardItem(QtWidgets.QGraphicsObject):
         painter.save()
         painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QtGui.QPainter.RenderHint.SmoothPixmapTransform)
-        if self._lifted:
-            self._paint_shadow(painter)
-        painter.drawPixmap(self._rect, self._pixmap(painter), QtCore.QRectF())
-        # Every face shows its reversal: a playing card turned round looks nearly the same.
-        if self.shows_face() and self._reversed:
-            self._paint_reversed_marker(painter)
+        if self._stale or self._device is None:
+            device = self._device_of(painter)
+            self._stale = False
+            if device != self._device:
+                # A new zoom or screen: the layers hold the new size from the next frame on;
+                # this one paints it over the old.
+                self._device = device
+                self._refresh_art()
+                for layer in (self._art, self._marker):
+                    if layer.isVisible():
+                        painter.drawPixmap(self._layer_rect(layer), layer.pixmap(), QtCore.QRectF())
+            self._update_contents()
         if self.isSelected() or self.hasFocus():
             ring = QtGui.QPen(SELECTED_COLOUR, 3.0)
             if not self.isSelected():
@@ -267,8 +299,26 @@ class CardItem(QtWidgets.QGraphicsObject):
             painter.drawRoundedRect(self._rect.adjusted(-3, -3, 3, 3), _CORNER + 2, _CORNER + 2)
         painter.restore()
 
-    def _pixmap(self, painter: QtGui.QPainter) -> QtGui.QPixmap:
-        """The art at the size this card covers on the device, so it is sharp at any zoom."""
+    def _wants_contents(self) -> bool:
+        """Whether :meth:`paint` has anything to draw (a subclass may add its own marks)."""
+        return self._stale or self._device is None or self.isSelected() or self.hasFocus()
+
+    def _update_contents(self) -> None:
+        # Without contents Qt never calls back into Python to paint the card: the layers
+        # (plain pixmap items) are all there is to draw.
+        self.setFlag(
+            QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, not self._wants_contents()
+        )
+
+    def mark_stale(self) -> None:
+        """The view's zoom or pixel ratio changed: pick the art's size again at the next paint
+        (only cards in sight are painted, so only they draw their art anew)."""
+        if not self._stale:
+            self._stale = True
+            self._update_contents()
+
+    def _device_of(self, painter: QtGui.QPainter) -> tuple[int, float]:
+        """The width in logical pixels this card covers through ``painter``, and its pixel ratio."""
         world = painter.worldTransform()
         # The card's height is never squeezed by a flip, so it gives the zoom. Lifting and the
         # rise during a flip are left out: a few per cent of stretch for a moment is not worth
@@ -278,7 +328,10 @@ class CardItem(QtWidgets.QGraphicsObject):
         device = painter.device()
         dpr = device.devicePixelRatioF() if device is not None else 1.0
         width_px = round(self._rect.width() * scale)
-        width_px = min(max(width_px, card_art.MIN_PX), card_art.MAX_PX)
+        return min(max(width_px, card_art.MIN_PX), card_art.MAX_PX), dpr
+
+    def _art_pixmap(self, width_px: int, dpr: float) -> QtGui.QPixmap:
+        """The shared art of the side shown now, ``width_px`` logical pixels wide."""
         art = card_art.art_for_card(self._card_id)
         if self._face is not None and self._shown_up:
             if art is None:
@@ -288,64 +341,46 @@ class CardItem(QtWidgets.QGraphicsObject):
             return card_art.back_pixmap(self._kind, width_px, dpr)
         return card_art.back_pixmap(self._kind, width_px, dpr, art=art)
 
+    def _refresh_art(self) -> None:
+        """Give the layers the shared pixmaps of what the card shows now (once it is known at
+        what size the card is drawn)."""
+        if self._device is None:
+            return
+        width_px, dpr = self._device
+        self._lay(self._art, self._art_pixmap(width_px, dpr), self._rect)
+        # Every face shows its reversal: a playing card turned round looks nearly the same.
+        marked = self.shows_face() and self._reversed
+        if marked:
+            self._lay(self._marker, *card_marks.mark_pixmap(REVERSED, self._kind, width_px, dpr))
+        self._marker.setVisible(marked)
+        if self._lifted:
+            self._lay(self._shadow, *card_marks.mark_pixmap(SHADOW, self._kind, width_px, dpr))
+        self._shadow.setVisible(self._lifted)
+
+    @staticmethod
+    def _lay(
+        layer: QtWidgets.QGraphicsPixmapItem, pixmap: QtGui.QPixmap, area: QtCore.QRectF
+    ) -> None:
+        """Show ``pixmap`` on ``layer``, stretched over ``area`` of the card."""
+        if layer.pixmap().cacheKey() != pixmap.cacheKey():
+            layer.setPixmap(pixmap)
+        size = pixmap.deviceIndependentSize()
+        layer.setPos(area.topLeft())
+        layer.setTransform(
+            QtGui.QTransform.fromScale(area.width() / size.width(), area.height() / size.height())
+        )
+        layer.setVisible(True)
+
+    @staticmethod
+    def _layer_rect(layer: QtWidgets.QGraphicsPixmapItem) -> QtCore.QRectF:
+        return layer.transform().mapRect(layer.boundingRect()).translated(layer.pos())
+
+    def art_pixmap(self) -> QtGui.QPixmap | None:
+        """The shared pixmap the card shows now (None until it is first drawn)."""
+        return self._art.pixmap() if self._device is not None else None
+
     def _on_art_changed(self) -> None:
-        self.update()
-
-    def _paint_shadow(self, painter: QtGui.QPainter) -> None:
-        """A soft shadow from stacked translucent outlines: cheaper than a blur effect."""
-        painter.setPen(Qt.PenStyle.NoPen)
-        steps = 6
-        for i in range(steps):
-            grow = _SHADOW_BLUR * (i + 1) / steps
-            shade = QtGui.QColor(0, 0, 0, 22)
-            painter.setBrush(shade)
-            box = self._rect.translated(_SHADOW).adjusted(-grow, -grow, grow, grow)
-            painter.drawRoundedRect(box, _CORNER + grow, _CORNER + grow)
-
-    def _paint_reversed_marker(self, painter: QtGui.QPainter) -> None:
-        """An amber edge and a tab that reads "reversed" the right way up once turned round."""
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QtGui.QPen(MARKER_COLOUR, 2.5))
-        painter.drawRoundedRect(self._rect.adjusted(1.2, 1.2, -1.2, -1.2), _CORNER, _CORNER)
-        # The item is turned 180 degrees, so its bottom edge is the top the player sees.
-        tab = QtCore.QRectF(-40, self._rect.bottom() - 10, 80, 19)
-        painter.setPen(QtGui.QPen(MARKER_COLOUR.darker(170), 1.2))
-        painter.setBrush(MARKER_COLOUR)
-        painter.drawRoundedRect(tab, 6, 6)
-        ink = QtGui.QColor("#3b2308")
-        painter.save()
-        painter.translate(tab.center())
-        painter.rotate(180)
-        circle = QtCore.QRectF(-35, -4.5, 9, 9)
-        arrow = QtGui.QPainterPath()
-        arrow.arcMoveTo(circle, 100)
-        arrow.arcTo(circle, 100, 280)
-        painter.setPen(QtGui.QPen(ink, 1.5))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(arrow)
-        head = arrow.currentPosition()
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(ink)
-        painter.drawPolygon(
-            QtGui.QPolygonF(
-                [
-                    QtCore.QPointF(head.x() - 3.2, head.y() - 2.2),
-                    QtCore.QPointF(head.x() + 1.8, head.y() - 0.2),
-                    QtCore.QPointF(head.x() - 2.2, head.y() + 2.8),
-                ]
-            )
-        )
-        label = QtGui.QFont()
-        label.setFamilies(SANS)
-        label.setPixelSize(9)
-        label.setBold(True)
-        label.setLetterSpacing(QtGui.QFont.SpacingType.AbsoluteSpacing, 0.5)
-        painter.setFont(label)
-        painter.setPen(ink)
-        painter.drawText(
-            QtCore.QRectF(-24, -8, 62, 16), int(Qt.AlignmentFlag.AlignCenter), "REVERSED"
-        )
-        painter.restore()
+        self._refresh_art()
 
     # --- gestures -------------------------------------------------------------------------
 
@@ -362,7 +397,7 @@ class CardItem(QtWidgets.QGraphicsObject):
         else:
             self.setZValue(self._resting_z)
             self.setScale(1.0)
-        self.update()
+        self._refresh_art()
 
     def is_lifted(self) -> bool:
         return self._lifted
@@ -410,15 +445,18 @@ class CardItem(QtWidgets.QGraphicsObject):
     def focusInEvent(self, event: QtGui.QFocusEvent) -> None:
         super().focusInEvent(event)
         self._announce()
+        self._update_contents()
         self.update()
 
     def focusOutEvent(self, event: QtGui.QFocusEvent) -> None:
         super().focusOutEvent(event)
+        self._update_contents()
         self.update()
 
     def itemChange(
         self, change: QtWidgets.QGraphicsItem.GraphicsItemChange, value: object
     ) -> object:
         if change == QtWidgets.QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
+            self._update_contents()
             self.update()
         return super().itemChange(change, value)

@@ -24,9 +24,30 @@ class TableCard(CardItem):
     """A card on the felt; also marks a face-down card its owner has peeked at."""
 
     def __init__(self, card_id: str, kind: str, animation_ms: int) -> None:
+        self._peeked = False
         super().__init__(card_id, kind, animation_ms=animation_ms)
         self.pile_id = ""
-        self.peeked = False
+
+    @property
+    def peeked(self) -> bool:
+        """Whether the viewer has peeked at this face-down card (it wears an eye)."""
+        return self._peeked
+
+    @peeked.setter
+    def peeked(self, value: bool) -> None:
+        if value != self._peeked:
+            self._peeked = value
+            self._update_contents()
+            self.update()
+
+    def _wants_contents(self) -> bool:
+        return super()._wants_contents() or (self._peeked and not self.face_up)
+
+    def set_state(
+        self, face: CardFace | None, face_up: bool, reversed: bool, animate: bool = True
+    ) -> None:
+        super().set_state(face, face_up, reversed, animate)
+        self._update_contents()  # a card turned face up no longer wears the eye
 
     def paint(
         self,

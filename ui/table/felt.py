@@ -1,8 +1,16 @@
-"""The felt: a QGraphicsView the cards lie on, zoomed with the wheel and panned by dragging."""
+"""The felt: a QGraphicsView the cards lie on, zoomed with the wheel and panned by dragging.
+
+Cards show art drawn for the size they cover on the screen; when the zoom or the screen's
+pixel ratio changes, the view tells its cards (:meth:`FeltView.card_items`) before it
+paints them, and each card in sight picks the art of the new size.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.table.card_item import CardItem
 
 FELT_GREEN = QtGui.QColor("#1f5d3a")
 TABLE_RECT = QtCore.QRectF(-1200, -800, 2400, 1600)
@@ -49,6 +57,20 @@ class FeltView(QtWidgets.QGraphicsView):
         #: Ctrl+0 on the felt alone; a window with its own Ctrl+0 action turns it off.
         self.fit_shortcut = QtGui.QShortcut(QtGui.QKeySequence("Ctrl+0"), self)
         self.fit_shortcut.activated.connect(self.fit_table)
+        self._art_scale: tuple[float, float] | None = None
+
+    def card_items(self) -> Iterable[CardItem]:
+        """Every card on the felt (a view that keeps its own list answers faster)."""
+        return (item for item in self.scene().items() if isinstance(item, CardItem))
+
+    def drawBackground(self, painter: QtGui.QPainter, rect: QtCore.QRectF) -> None:
+        super().drawBackground(painter, rect)
+        # Drawn before the cards: a new zoom or pixel ratio reaches them in this very frame.
+        seen = (round(abs(self.transform().m22()), 6), self.viewport().devicePixelRatioF())
+        if seen != self._art_scale:
+            self._art_scale = seen
+            for item in self.card_items():
+                item.mark_stale()
 
     def zoom_factor(self) -> float:
         return self.transform().m11()
