@@ -304,8 +304,12 @@ class HandPanel(QtWidgets.QWidget):
         session = self._document.session
         hands = self._hands()
         for gone in [p for p in self._lists if p not in {h.id for h in hands}]:
-            self._lists.pop(gone).deleteLater()
-            self._headers.pop(gone).deleteLater()
+            # Emptied and hidden now: Qt deletes a widget only once back in its event loop,
+            # and the last seat's cards must not be shown (or read out) until then.
+            for widget in (self._lists.pop(gone), self._headers.pop(gone)):
+                widget.clear()
+                widget.hide()
+                widget.deleteLater()
         player = session.current_player
         if session.curtain is not None:
             waiting = session.state.player(session.curtain).name
