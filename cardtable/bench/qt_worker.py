@@ -1,17 +1,20 @@
 """The Qt half of ``cardtable bench``: measurements that need Qt, each run in its own process.
 
     python -m cardtable.bench.qt_worker startup [--runs N]
-    python -m cardtable.bench.qt_worker drag [--runs N]
+    python -m cardtable.bench.qt_worker felt [--runs N] [--sizes 500,2000,5000]
+    python -m cardtable.bench.qt_worker log [--runs N]
     python -m cardtable.bench.qt_worker pdf [--runs N]
 
-Each prints one JSON object on stdout. ``startup`` and ``drag`` need a display (a real one or
-Xvfb); ``cardtable bench`` (:mod:`cardtable.bench.command`) decides how to give them one, so
-that the model package never imports Qt itself.
+Each prints one JSON object on stdout. ``startup``, ``felt`` and ``log`` need an X display
+(a real one or Xvfb, with the XTest extension for ``felt``); ``cardtable bench``
+(:mod:`cardtable.bench.command`) decides how to give them one, and runs ``felt`` once per
+pixel ratio (``QT_SCALE_FACTOR``), so that the model package never imports Qt itself.
 
-Start-up is measured from launching a fresh process to the end of the first paint of its
-main window: Cardtable (``python -m cardtable`` with ``CARDTABLE_SMOKE_EXIT=1``, a new
-session) against a bare PySide6 ``QMainWindow`` of the same size, alternating, after one
-unmeasured run of each (so both find the files in the disk cache).
+Start-up is measured from launching a fresh process to a usable window: Cardtable
+(``python -m cardtable`` with the demo session and ``CARDTABLE_SMOKE_EXIT=1``) until the end
+of the first paint that shows the session, against a bare PySide6 ``QMainWindow`` of the
+same size until its first paint, alternating, after one unmeasured run of each (so both
+find the files in the disk cache).
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ window.show()
 sys.exit(app.exec())
 """
 PAINTED = "cardtable: painted at "
+SHOWN = "cardtable: shown at "
 START_TIMEOUT_S = 60
 
 
@@ -60,70 +64,104 @@ class StartupError(RuntimeError):
     """A window under measurement did not start, paint or exit cleanly."""
 
 
-def time_to_paint(command: Sequence[str], env: dict[str, str]) -> float:
-    """Seconds from launching ``command`` to the end of its first paint (it prints when)."""
+def time_marks(command: Sequence[str], env: dict[str, str]) -> dict[str, float]:
+    """Seconds from launching ``command`` to each time it printed: ``painted`` (the end of
+    its first paint) and, for Cardtable, ``shown`` (the end of the paint showing its
+    session)."""
     launched = time.time()
     done = subprocess.run(
         list(command), env=env, capture_output=True, text=True, timeout=START_TIMEOUT_S
     )
-    painted = [line for line in done.stdout.splitlines() if line.startswith(PAINTED)]
-    if done.returncode != 0 or not painted:
+    marks = {}
+    for name, prefix in (("painted", PAINTED), ("shown", SHOWN)):
+        lines = [line for line in done.stdout.splitlines() if line.startswith(prefix)]
+        if lines:
+            marks[name] = float(lines[-1].removeprefix(prefix)) - launched
+    if done.returncode != 0 or "painted" not in marks:
         tail = (done.stderr.strip().splitlines() or ["no message"])[-1]
         raise StartupError(f"{command[-1]!r} exited {done.returncode} without painting: {tail}")
-    return float(painted[-1].removeprefix(PAINTED)) - launched
+    return marks
+
+
+def _scratch_env(scratch: str) -> dict[str, str]:
+    """The environment of a measured start: the player's own settings, log and autosave
+    stay out of it (where platformdirs follows XDG); the font cache is shared, as it is for
+    any start."""
+    env = dict(os.environ, CARDTABLE_SMOKE_EXIT="1")
+    for name in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME"):
+        env[name] = os.path.join(scratch, name.lower())
+    return env
 
 
 def startup(runs: int) -> dict[str, Any]:
-    """Median start-up times (ms) of Cardtable and of a bare window, and their ratio."""
-    app = [sys.executable, "-m", "cardtable"]
+    """Median start-up times (ms): Cardtable to a usable window showing the demo session
+    (and to its first paint), a bare window to its first paint, and the ratio of the two."""
+    from cardtable.session.demo import demo_path
+
+    app = [sys.executable, "-m", "cardtable", str(demo_path())]
     bare = [sys.executable, "-c", BARE_WINDOW]
-    app_s: list[float] = []
+    shown: list[float] = []
+    first: list[float] = []
     bare_s: list[float] = []
     with tempfile.TemporaryDirectory(prefix="cardtable-bench-") as scratch:
-        # The player's own settings, log and autosave stay out of it (where platformdirs
-        # follows XDG); the font cache is shared, as it is for any start.
-        env = dict(os.environ, CARDTABLE_SMOKE_EXIT="1")
-        for name in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME"):
-            env[name] = os.path.join(scratch, name.lower())
-        time_to_paint(bare, env)
-        time_to_paint(app, env)
+        env = _scratch_env(scratch)
+        time_marks(bare, env)
+        time_marks(app, env)
         for _ in range(runs):
-            bare_s.append(time_to_paint(bare, env))
-            app_s.append(time_to_paint(app, env))
-    app_ms = statistics.median(app_s) * 1000
+            bare_s.append(time_marks(bare, env)["painted"])
+            marks = time_marks(app, env)
+            if "shown" not in marks:
+                raise StartupError("Cardtable painted but never showed its session")
+            shown.append(marks["shown"])
+            first.append(marks["painted"])
+    app_ms = statistics.median(shown) * 1000
     bare_ms = statistics.median(bare_s) * 1000
     return {
         "startup_ratio": app_ms / bare_ms,
         "startup_ms": app_ms,
+        "startup_first_paint_ms": statistics.median(first) * 1000,
         "bare_startup_ms": bare_ms,
         "startup_runs": runs,
     }
 
 
-def drag(runs: int) -> dict[str, Any]:
-    """Drag frame times over 500 and 2,000 cards: the steadiest of ``runs`` runs of each."""
-    from cardtable.bench import drag as drag_bench
-    from cardtable.ui.art.fonts import use_bundled_fonts
-    from cardtable.ui.qt import QtGui, QtWidgets
+def _application() -> None:
+    """The QApplication as the app makes it (its fonts, its names), in a scratch home."""
+    scratch = tempfile.mkdtemp(prefix="cardtable-bench-")
+    for name, value in _scratch_env(scratch).items():
+        if name.startswith("XDG_"):
+            os.environ[name] = value
+    from cardtable.ui.app import application
 
-    app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(sys.argv[:1])
-    assert isinstance(app, QtWidgets.QApplication)
-    use_bundled_fonts(app)  # the felt's labels and the cards in the app's own typefaces
-    steadiest = {
-        cards: min(
-            (drag_bench.run(cards) for _ in range(runs)), key=lambda r: r["drag_frame_ms_p95"]
-        )
-        for cards in (500, 2000)
-    }
-    del app
-    return {
-        "drag_frame_ms_median": steadiest[500]["drag_frame_ms_median"],
-        "drag_frame_ms_p95": steadiest[500]["drag_frame_ms_p95"],
-        "drag_frame_ms_median_2000": steadiest[2000]["drag_frame_ms_median"],
-        "drag_frame_ms_p95_2000": steadiest[2000]["drag_frame_ms_p95"],
-        "drag_platform": QtGui.QGuiApplication.platformName(),
-        "drag_runs": runs,
-    }
+    application()
+
+
+def felt(runs: int, sizes: Sequence[int] = (500, 2000, 5000)) -> dict[str, Any]:
+    """Dragging and dropping on the app's table and on its floor (see
+    :mod:`cardtable.bench.felt`), at this process's pixel ratio."""
+    _application()
+    from cardtable.bench import felt as felt_bench
+    from cardtable.bench import xinput
+    from cardtable.ui.qt import QtGui
+
+    platform = QtGui.QGuiApplication.platformName()
+    if platform != "xcb":
+        raise StartupError(f"the table needs an X display to drive, not Qt's {platform}")
+    why = xinput.available()
+    if why is not None:
+        raise StartupError(why)
+    results = felt_bench.measure_all(tuple(sizes), runs, lambda text: print(text, file=sys.stderr))
+    results["felt_runs"] = runs
+    return results
+
+
+def log(runs: int) -> dict[str, Any]:
+    """One logged action in the main window with a 10,000-line log (see
+    :mod:`cardtable.bench.log_action`); ``runs`` tens of actions."""
+    _application()
+    from cardtable.bench import log_action
+
+    return log_action.run(actions=20 * runs)
 
 
 def pdf(runs: int) -> dict[str, Any]:
@@ -135,15 +173,23 @@ def pdf(runs: int) -> dict[str, Any]:
     return {"pdf_party_ms": numbers["pdf_party_ms"], "pdf_kb_per_page": numbers["pdf_kb_per_page"]}
 
 
-PARTS = {"startup": startup, "drag": drag, "pdf": pdf}
+PARTS = {"startup": startup, "felt": felt, "log": log, "pdf": pdf}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cardtable.bench.qt_worker")
     parser.add_argument("part", choices=sorted(PARTS))
     parser.add_argument("--runs", type=int, default=3, help="repetitions (default: 3)")
+    parser.add_argument(
+        "--sizes", default="500,2000,5000", help="felt: the tables' card counts (comma separated)"
+    )
     args = parser.parse_args(argv)
-    print(json.dumps(PARTS[args.part](max(1, args.runs))))
+    runs = max(1, args.runs)
+    if args.part == "felt":
+        found = felt(runs, [int(n) for n in args.sizes.split(",") if n])
+    else:
+        found = PARTS[args.part](runs)
+    print(json.dumps(found))
     return 0
 
 

@@ -1,0 +1,96 @@
+"""Sessions with many cards on the felt, for the table benchmarks (model only, no Qt).
+
+:func:`big_table` deals ``cards`` cards out of Tourist's Tarots and three-deck shoes onto the
+felt, the way a long evening might leave it: four players (Dana the GM), the decks' draw
+piles with a few cards left, and the dealt cards lying 80% face up (a third of the face-up
+tarot cards reversed) either **spread** over fans of 25 cards (zones the app lays out in
+rows of four) or **crowded** all onto the open table, where they overlap deeply.
+
+The session is built straight from the model's parts (adding 5,000 cards one action at a time
+would only time the set-up) and checked as a whole before it is returned.
+
+>>> session = big_table(500, crowded=False)
+>>> fans = [p for p in session.table.piles.values() if p.id.startswith("zone/")]
+>>> len(fans), sum(len(p.cards) for p in fans)
+(20, 500)
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from cardtable.cards import CardId, DeckId
+from cardtable.piles import Facing, Pile, PileId, PileKind
+from cardtable.randomness import seeded
+from cardtable.session.core import Session
+from cardtable.session.model import DeckOnTable, GameState, Player, PlayerId
+
+#: Where a card dropped on bare felt lands (the name the table view gives it).
+OPEN_TABLE = PileId("table")
+#: Cards in each fan of a spread table.
+FAN_CARDS = 25
+#: Cards left in each deck's draw pile.
+LEFT_IN_DECK = 6
+FACE_UP_SHARE = 0.8
+REVERSED_SHARE = 0.3
+#: The players, in seat order; Alex holds the computer.
+PLAYERS = (
+    Player(PlayerId("alex"), "Alex", "#c0392b"),
+    Player(PlayerId("bea"), "Bea", "#2980b9"),
+    Player(PlayerId("chidi"), "Chidi", "#27ae60"),
+    Player(PlayerId("dana"), "Dana", "#8e44ad", is_gm=True),
+)
+
+
+def _decks(cards: int) -> list[DeckOnTable]:
+    """Tarots and shoes, alternately, until they hold ``cards`` plus what stays in them."""
+    decks: list[DeckOnTable] = []
+    held = 0
+    while held - LEFT_IN_DECK * len(decks) < cards:
+        if len(decks) % 2 == 0:
+            deck = DeckOnTable(DeckId(f"tarot-{len(decks) // 2 + 1}"), "tourist-tarot")
+        else:
+            deck = DeckOnTable(DeckId(f"shoe-{len(decks) // 2 + 1}"), "shoe", 3)
+        decks.append(deck)
+        held += len(deck.cards())
+    return decks
+
+
+def big_table(cards: int, crowded: bool, seed: int = 2024) -> Session:
+    """A session with ``cards`` cards dealt onto the felt (spread over fans, or crowded onto
+    the open table); every other card stays in its deck's draw pile."""
+    if cards < 1:
+        raise ValueError(f"a table for the benchmark holds at least one card, not {cards}")
+    rng = seeded(seed)
+    state = GameState(players=list(PLAYERS))
+    for deck in _decks(cards):
+        state.table.add_deck(deck.spec(), deck.id, rng)
+        state.decks.append(deck)
+    dealt: list[CardId] = []
+    for deck in state.decks:
+        draw = state.table.piles[PileId(f"{deck.id}/draw")]
+        room = len(draw.cards) - LEFT_IN_DECK
+        take = min(room, cards - len(dealt))
+        dealt.extend(draw.cards[len(draw.cards) - take :])
+        del draw.cards[len(draw.cards) - take :]
+    table = state.table
+    if crowded:
+        table.piles[OPEN_TABLE] = Pile(OPEN_TABLE, PileKind.ZONE, "the open table", list(dealt))
+    else:
+        for start in range(0, len(dealt), FAN_CARDS):
+            number = start // FAN_CARDS + 1
+            pile = PileId(f"zone/{number:03d}")
+            fan = list(dealt[start : start + FAN_CARDS])
+            table.piles[pile] = Pile(pile, PileKind.ZONE, f"Fan {number}", fan)
+    for card in dealt:
+        face_up = rng.random() < FACE_UP_SHARE
+        tarot = card.startswith("tarot")
+        table.facing[card] = Facing(face_up, tarot and face_up and rng.random() < REVERSED_SHARE)
+    state.check()
+    tick = [datetime(2025, 1, 1, 19, 0, tzinfo=UTC)]
+
+    def clock() -> datetime:
+        tick[0] += timedelta(seconds=5)
+        return tick[0]
+
+    return Session(state, rng=seeded(seed + 1), clock=clock, holder=PLAYERS[0].id)
