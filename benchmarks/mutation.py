@@ -1,0 +1,612 @@
+"""Mutation testing of the model: how many planted bugs do the tests catch?
+
+    .venv/bin/pip install -e ".[mutation]"
+    .venv/bin/python benchmarks/mutation.py                  # every module, 150 mutants each
+    .venv/bin/python benchmarks/mutation.py --module saving --survivors
+
+Each mutant is one small change made by a cosmic-ray operator (``<`` for ``<=``, a number
+nudged, a loop that runs zero times, a decorator removed...). For each model module below,
+a seeded sample of its mutants is run (the same sample every time, while the source is the
+same), each against the tests that reach the mutated lines:
+
+1. The module's tests run once, unmutated, under coverage with one context per test, which
+   says which tests execute each line (a line run only at import time is reached by all).
+   A test that fails unmutated is left out and named.
+2. Each mutant runs in a forked process where an import hook serves the mutated source in
+   place of the file, so nothing is written to the checkout; the covering tests run with
+   ``-x``. A failure, an error or a timeout kills the mutant.
+3. A survivor is run again against the module's whole test list (a memoised function's
+   lines are reached only by the first test that calls it).
+
+Survivors that match an entry of ``mutation_equivalents.toml`` (a change no test can see,
+with the reason) are set aside and left out of the score; mutants inside a function's type
+annotations are never run (``from __future__ import annotations``: only mypy reads them).
+The run is kept out of the test suite: it takes several minutes per module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import builtins
+import importlib.abc
+import importlib.util
+import json
+import os
+import random
+import signal
+import sys
+import tempfile
+import time
+import tomllib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+EQUIVALENTS = Path(__file__).with_name("mutation_equivalents.toml")
+
+#: Each model module with the tests that speak for it (its own, the saves that hold its
+#: state, and the docstring examples), and the score it must reach.
+MODULES: dict[str, tuple[tuple[str, ...], float]] = {
+    "cardtable/dice/odds.py": (
+        ("test_dice_odds.py", "test_dice_roll.py", "test_banzai_resolver.py", "test_dice_bounds.py",
+         "test_doctests.py"),
+        0.90,
+    ),
+    "cardtable/dice/banzai.py": (
+        ("test_dice_odds.py", "test_dice_roll.py", "test_dice_parse.py",
+         "test_banzai_resolver.py", "test_dice_bounds.py", "test_doctests.py"),
+        0.90,
+    ),
+    "cardtable/resolvers/tarot/challenge.py": (
+        ("test_tarot_challenge.py", "test_tarot_properties.py", "test_tarot_concession.py",
+         "test_session_saving.py", "test_doctests.py"),
+        0.90,
+    ),
+    "cardtable/resolvers/pool/challenge.py": (
+        ("test_pool_examples.py", "test_pool_mechanics.py", "test_pool_properties.py",
+         "test_pool_refusals.py", "test_pool_stalemate.py", "test_pool_dice_stalemate.py",
+         "test_session_saving.py", "test_doctests.py"),
+        0.90,
+    ),
+    "cardtable/resolvers/crisis/duel.py": (
+        ("test_crisis_resolver.py", "test_crisis_duel_odds.py", "test_session_saving.py",
+         "test_doctests.py"),
+        0.90,
+    ),
+    "cardtable/session/visibility.py": (
+        ("test_session_privacy.py", "test_session_log.py", "test_visibility_seats.py",
+         "test_doctests.py"),
+        0.95,
+    ),
+    "cardtable/session/audience.py": (
+        ("test_session_privacy.py", "test_session_log.py", "test_visibility_seats.py",
+         "test_doctests.py"),
+        0.95,
+    ),
+    "cardtable/session/saving.py": (
+        ("test_session_saving.py", "test_session_autosave.py", "test_save_consistency.py",
+         "test_doctests.py"),
+        0.95,
+    ),
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Mutants
+
+
+@dataclass(frozen=True)
+class Mutant:
+    module: str  # path relative to the repository
+    operator: str
+    occurrence: int
+    first_line: int  # where its statement starts
+    last_line: int
+    in_function: bool  # False: the line runs when the module is imported
+    before: str  # the mutated lines, unmutated
+    after: str  # the same lines, mutated
+    source: str  # the whole mutated module
+
+    @property
+    def key(self) -> str:
+        return f"{self.module}:{self.first_line} {self.operator.removeprefix('core/')}"
+
+
+def _in_signature_annotation(node: Any) -> bool:
+    """Whether ``node`` sits in a function's annotations or an annotated assignment outside a
+    class body (those are strings at run time; a class's field annotations are read by
+    attrs and cattrs, so they count)."""
+    child, parent = node, node.parent
+    while parent is not None:
+        if parent.type == "param" and getattr(parent, "annotation", None) is child:
+            return True
+        if parent.type == "funcdef" and getattr(parent, "annotation", None) is child:
+            return True
+        if parent.type == "annassign" and parent.children[1] is child:
+            scope = parent.parent
+            while scope is not None and scope.type not in ("classdef", "funcdef", "file_input"):
+                scope = scope.parent
+            return scope is None or scope.type != "classdef"
+        child, parent = parent, parent.parent
+    return False
+
+
+def _statement_start(node: Any) -> int:
+    """The first line of the statement holding ``node`` (coverage marks statements)."""
+    while node.parent is not None and node.type not in ("simple_stmt", "if_stmt",
+                                                         "while_stmt", "for_stmt", "with_stmt",
+                                                         "decorated", "funcdef", "classdef"):
+        node = node.parent
+    return int(node.start_pos[0])
+
+
+def _in_function_body(node: Any) -> bool:
+    child, parent = node, node.parent
+    while parent is not None:
+        if parent.type in ("funcdef", "lambdef") and child is parent.children[-1]:
+            return True
+        child, parent = parent, parent.parent
+    return False
+
+
+@dataclass(frozen=True)
+class Site:
+    """Where one operator can make one mutant (the mutant itself is made only if sampled)."""
+
+    operator: str
+    occurrence: int
+    first_line: int
+    last_line: int
+    statement_line: int
+    in_function: bool
+
+
+def sites_of(module: str) -> list[Site]:
+    """Every place cosmic-ray's core operators can change ``module`` (none in annotations)."""
+    from cosmic_ray.ast import ast_nodes, get_ast
+    from cosmic_ray.plugins import get_operator, operator_names
+
+    nodes = list(ast_nodes(get_ast((ROOT / module).read_text(encoding="utf-8"))))
+    found = []
+    for name in operator_names():
+        operator_class = get_operator(name)
+        if operator_class.arguments():  # the variable replacers need a configuration
+            continue
+        operator = operator_class()
+        positions = [
+            (node, start, end) for node in nodes for start, end in operator.mutation_positions(node)
+        ]
+        for occurrence, (node, start, end) in enumerate(positions):
+            if not _in_signature_annotation(node):
+                found.append(Site(name, occurrence, start[0], end[0], _statement_start(node),
+                                  _in_function_body(node)))
+    return found
+
+
+def make_mutant(module: str, site: Site) -> Mutant | None:
+    from cosmic_ray.mutating import mutate_code
+    from cosmic_ray.plugins import get_operator
+
+    source = (ROOT / module).read_text(encoding="utf-8")
+    mutated = mutate_code(source, get_operator(site.operator)(), site.occurrence)
+    if mutated is None or mutated == source:
+        return None
+    lines, new_lines = source.splitlines(), mutated.splitlines()
+    first, last = site.first_line, site.last_line
+    span = last - first + 1 + len(new_lines) - len(lines)
+    return Mutant(
+        module,
+        site.operator,
+        site.occurrence,
+        min(first, site.statement_line),
+        last,
+        site.in_function,
+        "\n".join(lines[first - 1 : last]),
+        "\n".join(new_lines[first - 1 : first - 1 + max(span, 0)]),
+        mutated,
+    )
+
+
+def sample(sites: list[Site], size: int, seed: int, module: str) -> list[Site]:
+    if len(sites) <= size:
+        return list(sites)
+    picked = random.Random(f"{seed}:{module}").sample(range(len(sites)), size)
+    return [sites[i] for i in sorted(picked)]
+
+
+@dataclass(frozen=True)
+class Equivalent:
+    operator: str
+    before: str
+    after: str
+    reason: str
+
+    def matches(self, mutant: Mutant) -> bool:
+        return (
+            mutant.operator.removeprefix("core/") == self.operator
+            and " ".join(mutant.before.split()) == " ".join(self.before.split())
+            and " ".join(mutant.after.split()) == " ".join(self.after.split())
+        )
+
+
+def load_equivalents() -> dict[str, list[Equivalent]]:
+    if not EQUIVALENTS.exists():
+        return {}
+    data = tomllib.loads(EQUIVALENTS.read_text(encoding="utf-8"))
+    return {
+        module: [Equivalent(**entry) for entry in entries]
+        for module, entries in data.get("equivalent", {}).items()
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Running tests in forked children
+
+
+def _module_name(module: str) -> str:
+    return module.removesuffix(".py").replace("/", ".")
+
+
+class _MutantLoader(importlib.abc.SourceLoader):
+    def __init__(self, path: str, source: str) -> None:
+        self.path, self.source = path, source
+
+    def get_filename(self, fullname: str) -> str:
+        return self.path
+
+    def get_data(self, path: str) -> bytes:
+        if path == self.path:
+            return self.source.encode("utf-8")
+        return Path(path).read_bytes()
+
+
+class _MutantFinder(importlib.abc.MetaPathFinder):
+    """Serves the mutated source for one module; every other import is left alone."""
+
+    def __init__(self, name: str, path: str, source: str) -> None:
+        self.name, self.loader = name, _MutantLoader(path, source)
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        if fullname != self.name:
+            return None
+        return importlib.util.spec_from_file_location(fullname, self.loader.path,
+                                                      loader=self.loader)
+
+
+def _pytest_args(tests: Sequence[str]) -> list[str]:
+    return [*tests, "-x", "-q", "-p", "no:cacheprovider", "--no-header", "-rN",
+            "--tb=no", "-W", "ignore::pytest.PytestUnraisableExceptionWarning"]
+
+
+def _fork(target: Any) -> int:
+    """Run ``target()`` (which returns an exit status) in a child with no output."""
+    pid = os.fork()
+    if pid:
+        return pid
+    status = 3
+    try:
+        os.setpgid(0, 0)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+        os.chdir(ROOT)
+        status = int(target())
+    finally:
+        os._exit(status)
+
+
+def _wait(pid: int, timeout: float) -> int | None:
+    """The child's exit status, or None when it ran past ``timeout`` (then it is killed)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status)
+        if time.monotonic() > deadline:
+            os.killpg(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return None
+        time.sleep(0.01)
+
+
+@dataclass
+class Baseline:
+    passed: list[str]
+    failed: list[str]
+    by_line: dict[int, set[str]]
+    seconds: float
+
+    def tests_for(self, mutant: Mutant) -> list[str]:
+        """The tests that run the mutated statement (all, for a line run at import time;
+        none for a line no test reaches)."""
+        if not mutant.in_function:
+            return list(self.passed)
+        reached: set[str] = set()
+        for line in range(mutant.first_line, mutant.last_line + 1):
+            for context in self.by_line.get(line, ()):
+                if not context:  # run by the test set-up: everything may depend on it
+                    return list(self.passed)
+                if context.startswith("collect:"):  # run while a test file is imported
+                    prefix = context.removeprefix("collect:") + "::"
+                    reached.update(t for t in self.passed if t.startswith(prefix))
+                else:
+                    reached.add(context)
+        return [test for test in self.passed if test in reached]
+
+
+def baseline(module: str, test_files: Sequence[str]) -> Baseline:
+    """Which tests pass unmutated and which lines of ``module`` each one runs."""
+    with tempfile.TemporaryDirectory() as scratch:
+        out = Path(scratch) / "baseline.json"
+        target = str(ROOT / module)
+
+        def run() -> int:
+            import coverage
+            import pytest
+
+            cov = coverage.Coverage(data_file=None, include=[target], config_file=False)
+            outcomes: dict[str, bool] = {}
+
+            class Recorder:
+                @pytest.hookimpl(wrapper=True)
+                def pytest_runtest_protocol(self, item: Any, nextitem: Any) -> Any:
+                    cov.switch_context(item.nodeid)
+                    try:
+                        return (yield)
+                    finally:
+                        cov.switch_context("")
+
+                @pytest.hookimpl(wrapper=True)
+                def pytest_make_collect_report(self, collector: Any) -> Any:
+                    if isinstance(collector, pytest.Module):
+                        cov.switch_context(f"collect:{collector.nodeid}")
+                    try:
+                        return (yield)
+                    finally:
+                        cov.switch_context("")
+
+                def pytest_runtest_logreport(self, report: Any) -> None:
+                    ok = not report.failed
+                    outcomes[report.nodeid] = outcomes.get(report.nodeid, True) and ok
+
+            cov.start()
+            args = [f"tests/{name}" for name in test_files if (ROOT / "tests" / name).exists()]
+            pytest.main([*args, "-q", "-p", "no:cacheprovider", "--tb=no"],
+                        plugins=[Recorder()])
+            cov.stop()
+            data = cov.get_data()
+            by_line = data.contexts_by_lineno(target) if target in data.measured_files() else {}
+            out.write_text(json.dumps({"outcomes": outcomes, "by_line": by_line}))
+            return 0
+
+        start = time.monotonic()
+        pid = _fork(run)
+        _wait(pid, 3600)
+        seconds = time.monotonic() - start
+        data = json.loads(out.read_text())
+    outcomes = data["outcomes"]
+    return Baseline(
+        passed=[test for test, ok in outcomes.items() if ok],
+        failed=[test for test, ok in outcomes.items() if not ok],
+        by_line={int(line): set(contexts) for line, contexts in data["by_line"].items()},
+        seconds=seconds,
+    )
+
+
+def _mutant_child(mutant: Mutant, tests: Sequence[str]) -> Any:
+    def run() -> int:
+        import pytest
+        from cosmic_ray.exceptions import CosmicRayTestingException
+
+        # ExceptionReplacer names this class in an ``except``: the handler catches nothing.
+        builtins.CosmicRayTestingException = CosmicRayTestingException  # type: ignore[attr-defined]
+        sys.dont_write_bytecode = True
+        finder = _MutantFinder(_module_name(mutant.module), str(ROOT / mutant.module),
+                               mutant.source)
+        sys.meta_path.insert(0, finder)
+        return int(pytest.main(_pytest_args(tests)))
+
+    return run
+
+
+# ---------------------------------------------------------------------------------------------
+# Scheduling
+
+
+@dataclass
+class Outcome:
+    mutant: Mutant
+    status: str  # killed, timeout, survived, equivalent, error
+    tests: int = 0
+    reason: str = ""
+
+
+@dataclass
+class ModuleResult:
+    module: str
+    target: float
+    total: int
+    outcomes: list[Outcome] = field(default_factory=list)
+    failing_unmutated: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def count(self, *statuses: str) -> int:
+        return sum(1 for outcome in self.outcomes if outcome.status in statuses)
+
+    @property
+    def score(self) -> float:
+        judged = self.count("killed", "timeout", "survived")
+        return self.count("killed", "timeout") / judged if judged else 1.0
+
+
+def _run_all(jobs: list[tuple[Mutant, list[str], float]], workers: int) -> Iterator[
+    tuple[Mutant, int, int | None]
+]:
+    """Run each ``(mutant, tests, timeout)`` in a child, ``workers`` at a time."""
+    pending = list(jobs)
+    running: dict[int, tuple[Mutant, int, float]] = {}
+    while pending or running:
+        while pending and len(running) < workers:
+            mutant, tests, timeout = pending.pop(0)
+            pid = _fork(_mutant_child(mutant, tests))
+            running[pid] = (mutant, len(tests), time.monotonic() + timeout)
+        finished = []
+        for pid, (mutant, count, deadline) in running.items():
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                finished.append(pid)
+                yield mutant, count, os.waitstatus_to_exitcode(status)
+            elif time.monotonic() > deadline:
+                os.killpg(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                finished.append(pid)
+                yield mutant, count, None
+        for pid in finished:
+            del running[pid]
+        time.sleep(0.01)
+
+
+def _judge(code: int | None) -> str:
+    if code is None:
+        return "timeout"
+    if code == 0:
+        return "survived"
+    if code in (1, 2, 3):  # a failing test, a module that no longer imports, a crash
+        return "killed"
+    return "error"  # no tests collected or a usage error: the harness's fault, not a score
+
+
+def run_module(module: str, size: int, seed: int, workers: int,
+               equivalents: list[Equivalent], log: Any) -> ModuleResult:
+    test_files, target = MODULES[module]
+    start = time.monotonic()
+    everything = sites_of(module)
+    chosen = [m for site in sample(everything, size, seed, module)
+              if (m := make_mutant(module, site)) is not None]
+    base = baseline(module, test_files)
+    result = ModuleResult(module, target, len(everything), failing_unmutated=base.failed)
+    print(f"{module}: {len(chosen)} of {len(everything)} mutants, {len(base.passed)} tests "
+          f"({base.seconds:.0f} s unmutated)", file=log, flush=True)
+    timeout = max(30.0, 4 * base.seconds)
+    outcomes: dict[Mutant, Outcome] = {}
+    first = []
+    for mutant in chosen:
+        tests = base.tests_for(mutant)
+        if tests:
+            first.append((mutant, tests, timeout))
+        else:  # no test runs this line: nothing can notice the change
+            outcomes[mutant] = Outcome(mutant, "survived", 0, "no test reaches it")
+    for done, (mutant, count, code) in enumerate(_run_all(first, workers), 1):
+        outcomes[mutant] = Outcome(mutant, _judge(code), count)
+        if done % 25 == 0:
+            print(f"  {done} of {len(first)} run", file=log, flush=True)
+    # A survivor of the covering tests faces every test of the module.
+    again = [(m, list(base.passed), timeout) for m in chosen
+             if outcomes[m].status == "survived" and 0 < outcomes[m].tests < len(base.passed)]
+    for mutant, count, code in _run_all(again, workers):
+        outcomes[mutant] = Outcome(mutant, _judge(code), count)
+    for mutant in chosen:
+        outcome = outcomes[mutant]
+        if outcome.status == "survived":
+            for equivalent in equivalents:
+                if equivalent.matches(mutant):
+                    outcome.status, outcome.reason = "equivalent", equivalent.reason
+                    break
+        result.outcomes.append(outcome)
+    result.seconds = time.monotonic() - start
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
+# Reporting
+
+
+def table(results: Sequence[ModuleResult]) -> str:
+    rows = [
+        "| module | mutants run | killed | survived | equivalent | score | target |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in results:
+        run = len(r.outcomes)
+        sampled = f"{run} of {r.total}" if run < r.total else f"{run}"
+        mark = "" if r.score >= r.target else " (below)"
+        rows.append(
+            f"| {r.module.removeprefix('cardtable/')} | {sampled} | "
+            f"{r.count('killed', 'timeout')} | {r.count('survived')} | "
+            f"{r.count('equivalent')} | {100 * r.score:.1f}%{mark} | "
+            f">= {100 * r.target:.0f}% |"
+        )
+    return "\n".join(rows)
+
+
+def describe(outcome: Outcome) -> str:
+    m = outcome.mutant
+    before = "\n".join(f"    - {line.strip()}" for line in m.before.splitlines())
+    after = "\n".join(f"    + {line.strip()}" for line in m.after.splitlines()) or "    + (removed)"
+    why = f"  ({outcome.reason})" if outcome.reason else ""
+    return f"  {m.key}{why}\n{before}\n{after}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--module", action="append", default=[],
+                        help="run only modules whose path contains this (repeatable)")
+    parser.add_argument("--sample", type=int, default=150,
+                        help="mutants per module (default 150; a smaller module runs all)")
+    parser.add_argument("--seed", type=int, default=25, help="the sample's seed")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--survivors", action="store_true",
+                        help="print every surviving mutant (and the ones set aside)")
+    parser.add_argument("--json", type=Path, help="also write every outcome here")
+    args = parser.parse_args(argv)
+    if sys.platform == "win32":
+        parser.error("the mutation run forks: run it on Linux or macOS")
+    try:
+        import cosmic_ray  # noqa: F401
+        import coverage  # noqa: F401
+    except ImportError:
+        parser.error('install the mutation extra first: pip install -e ".[mutation]"')
+    modules = [m for m in MODULES if not args.module or any(k in m for k in args.module)]
+    if not modules:
+        parser.error(f"no model module matches {args.module}")
+    # Warm the third-party imports once: every forked child starts from them.
+    import attrs  # noqa: F401
+    import cattrs  # noqa: F401
+    import hypothesis  # noqa: F401
+    import pytest  # noqa: F401
+
+    equivalents = load_equivalents()
+    results = []
+    for module in modules:
+        result = run_module(module, args.sample, args.seed, args.workers,
+                            equivalents.get(module, []), sys.stderr)
+        results.append(result)
+        print(f"  {100 * result.score:.1f}% in {result.seconds:.0f} s", file=sys.stderr,
+              flush=True)
+    print(table(results))
+    for result in results:
+        if result.failing_unmutated:
+            print(f"\n{result.module}: left out, failing unmutated: "
+                  + ", ".join(result.failing_unmutated))
+        errors = [o for o in result.outcomes if o.status == "error"]
+        if errors:
+            print(f"\n{result.module}: {len(errors)} mutants could not be judged")
+        if args.survivors:
+            for status in ("survived", "equivalent"):
+                shown = [o for o in result.outcomes if o.status == status]
+                if shown:
+                    print(f"\n{result.module}, {status}:")
+                    print("\n".join(describe(o) for o in shown))
+    if args.json:
+        args.json.write_text(json.dumps([
+            {"module": r.module, "total": r.total, "score": r.score, "outcomes": [
+                {"key": o.mutant.key, "status": o.status, "tests": o.tests,
+                 "before": o.mutant.before, "after": o.mutant.after, "reason": o.reason}
+                for o in r.outcomes]} for r in results], indent=1))
+    return 0 if all(r.score >= r.target for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
