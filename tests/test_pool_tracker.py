@@ -64,15 +64,21 @@ def test_akane_and_the_cheeseburger_draw_in_two_rounds(
     click(qtbot, tracker.setup.start)
     expected = PoolChallenge.start(Entrant.of("Akane", 3), Entrant.of("Cheeseburger", 3))
     assert tracker.challenge() == expected
-    assert document.session.log[-3].public.endswith("began a pool Challenge: Akane against "
-                                                    "Cheeseburger")
+    assert document.session.log[-3].public == "A pool Challenge begins: Akane against Cheeseburger"
     for _ in range(2):
         expected, report = expected.next_round()
         click(qtbot, tracker.next_button)
         assert tracker.challenge() == expected
+        table = tracker.round_table
+        assert table.isVisible() and table.title.text() == f"Round {report.number}"
         for side in report.sides:
-            column = plain(tracker.columns[side.name].explanation.text())
-            assert column.splitlines()[1:] == list(side.sentences())
+            assert table.text("Strength", side.name) == f"{side.strength} (pool {side.pool})"
+            [loss] = side.losses
+            why = "full" if loss.full else f"half of {loss.source_strength}"
+            assert table.text("Takes", side.name).startswith(
+                f"{loss.inflicted} from {loss.source}\n{why}")
+            assert table.text("Pool", side.name).startswith(
+                f"{side.pool_before} → {side.pool_after} {'OUT' if side.out else 'in'}")
         assert [e.public for e in document.session.log][-len(report.lines()):] == list(
             report.lines()
         )
@@ -123,6 +129,7 @@ def test_a_planned_conversion_plays_with_the_round_and_undo_takes_both_back(
     assert document.undo()
     assert tracker.challenge() == start
     assert plain(tracker.columns["Gene"].explanation.text()).startswith("Entering")
+    assert not tracker.round_table.isVisible()
 
 
 def test_one_against_many_and_a_horde_are_set_up_by_the_model(
@@ -174,17 +181,18 @@ def test_the_loser_spreads_a_penalty_over_her_sources(
     # Points that do not add up to the penalty are refused with the rules' reason.
     form.spins["Cecilie"].setValue(0)
     form.spins["Cecilie's bonus"].setValue(1)
-    click(qtbot, form.spread)
-    with pytest.raises(
-        PoolChallengeError, match="The penalty is 3 points; 1 were assigned"
-    ) as caught:
+    click(qtbot, form.take)
+    with pytest.raises(PoolChallengeError) as caught:
         spread_loss(points, sources, {"Cecilie's bonus": 1})
     assert refused[-1] == str(caught.value)
     form.spins["Cecilie's bonus"].setValue(1)
     form.spins["Cecilie"].setValue(points - 1)
-    click(qtbot, form.spread)
-    spread = spread_loss(points, sources, {"Cecilie": points - 1, "Cecilie's bonus": 1})
-    assert document.session.log[-1].public.endswith("; ".join(spread.lines()))
+    click(qtbot, form.take)
+    said = document.session.log[-1].public
+    assert said == (f"Cecilie takes the penalty ({penalty}) Cecilie takes {points - 1} (no sheet "
+                    "to write it on); Cecilie's bonus takes 1 (no sheet to write it on).")
+    [form] = tracker.penalties
+    assert not form.take.isEnabled() and "taken already" in form.take.toolTip()
 
 
 def test_the_dock_offers_the_demo_captains_abilities(qtbot: QtBot, document: SessionDocument
@@ -195,10 +203,15 @@ def test_the_dock_offers_the_demo_captains_abilities(qtbot: QtBot, document: Ses
     assert isinstance(tracker, PoolTracker)
     sheet = tracker.setup.sheet
     labels = [sheet.itemText(i) for i in range(sheet.count())]
-    assert "Captain Isolde Varga: Swordplay 8" in labels
-    sheet.activated.emit(labels.index("Captain Isolde Varga: Swordplay 8"))
+    # Swordplay 8 on the sheet, less the sheet's penalty of 2 (a burned sword arm).
+    label = "Captain Isolde Varga: Swordplay 6 (8, penalty 2)"
+    assert label in labels
+    sheet.setCurrentIndex(labels.index(label))
+    sheet.activated.emit(labels.index(label))
     first = tracker.setup.first
     assert (first.name.text(), first.value("rating"), first.value("bonus")) == (
-        "Captain Isolde Varga", 8, 1
+        "Captain Isolde Varga", 6, 1
     )
+    assert not first.spins["rating"].isEnabled()  # the sheet's number: edit the sheet
     assert first.entrant().ability.name == "Swordplay"
+    assert plain(first.entry.text()) == "Enters with pool 6, bonus 1."

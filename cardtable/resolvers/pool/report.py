@@ -206,10 +206,13 @@ class SideChange:
         said: list[str] = []
         if not self.reversion.is_none:
             said.append(f"{str(self.reversion).capitalize()}.")
-        said.append(
-            f"Switches from {self.old_ability} {self.old_rating} "
-            f"to {self.new_ability} {self.new_rating}."
-        )
+        if (self.old_ability, self.old_rating) == (self.new_ability, self.new_rating):
+            said.append(f"Keeps {self.old_ability} {self.old_rating}.")
+        else:
+            said.append(
+                f"Switches from {self.old_ability} {self.old_rating} "
+                f"to {self.new_ability} {self.new_rating}."
+            )
         said.append(f"Pool {self.pool_before} → {self.pool_after}.")
         if self.reserves_before or self.reserves_after or self.reserves_maximum:
             said.append(

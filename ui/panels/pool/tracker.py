@@ -4,18 +4,19 @@ The tracker reads the session's :class:`~cardtable.resolvers.pool.challenge.Pool
 and asks it for everything: each side's numbers, whether a planned conversion is allowed
 (the model's refusal is shown under the side, word for word), the round itself
 (:meth:`~cardtable.resolvers.pool.challenge.PoolChallenge.next_round`) and the penalties.
-A round's explanation is printed as the model gives it
-(:meth:`~cardtable.resolvers.pool.report.SideRound.sentences`), one column per side.
-Starting, each round (with the conversions planned for it) and spreading a penalty are
-:class:`~cardtable.session.ResolverStep` s: logged, and undone by the session's undo.
+The last round is laid out as a table of the sides' numbers side by side
+(:mod:`.round_table`). Every button is a step of :mod:`cardtable.steps.pool`: starting a
+Challenge (or the one a finished Challenge prepares) and clearing it are the GM's; a side's
+conversion, its change of ability (:mod:`.change`) and its penalty, written on the sheets
+(:mod:`.penalty`), are its character's player's; a control is enabled only where the seat
+holding the computer may use it, the reason as its tooltip.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from cardtable.randomness import Rng
 from cardtable.resolvers.pool.challenge import (
     Conversion,
     PoolChallenge,
@@ -24,15 +25,19 @@ from cardtable.resolvers.pool.challenge import (
     RoundReport,
     Side,
 )
-from cardtable.session import Changes, EndResolver, GameState, ResolverStep, SessionError
+from cardtable.resolvers.pool.report import ChangeReport
+from cardtable.session import Action, Changes, GameState
+from cardtable.session.table_options import POOL_DICE, POOL_FORMULA, POOL_TIES, option, value_of
+from cardtable.steps.pool import play as pool_steps
+from cardtable.steps.pool.picks import SidePick
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.pool.change import ChangeAbility
 from cardtable.ui.panels.pool.penalty import PenaltyForm
+from cardtable.ui.panels.pool.round_table import RoundTable
 from cardtable.ui.panels.pool.setup import ChallengeSetup
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
-from cardtable.ui.widgets.style import ScrollColumn
+from cardtable.ui.widgets.style import ScrollColumn, allow
 
-#: Where a Challenge started here is kept.
-CHALLENGE_ID = "pool-challenge"
 REFUSAL_STYLE = "color: #c0392b;"
 OUT_COLOUR = "#c0392b"
 IN_COLOUR = "#2f9e5b"
@@ -49,14 +54,20 @@ CONVERSIONS = (
 
 def find_challenge(state: GameState) -> tuple[str, PoolChallenge] | None:
     """The id and state of the pool Challenge on the table, if any."""
-    for resolver_id, value in state.resolvers.items():
-        if isinstance(value, PoolChallenge):
-            return resolver_id, value
-    return None
+    return pool_steps.find_challenge(state)
+
+
+def options_words(state: GameState) -> str:
+    """The table's pool options in words, for the line above the sides."""
+    said = [f"{option(key).title}: {option(key).words(value_of(state, key))}"
+            for key in (POOL_FORMULA, POOL_TIES, POOL_DICE)]
+    return "Table options: " + "; ".join(said) + "."
 
 
 def _numbers(side: Side) -> str:
     parts = [f"pool {side.pool} of {side.starting_pool}"]
+    if not side.pending_reversion.is_none and not side.out:
+        parts.append(f"{side.pending_reversion}".replace("revert to", "will revert to"))
     for word, value in (
         ("bonus", side.total_bonus),
         ("reserves", side.total_reserves),
@@ -121,6 +132,18 @@ class SideColumn(QtWidgets.QFrame):
         self.refusal.setStyleSheet(REFUSAL_STYLE)
         self.refusal.setAccessibleName(f"{name} conversion problem")
         plan.addWidget(self.refusal)
+        self.planned = QtWidgets.QLabel()
+        self.planned.setWordWrap(True)
+        self.planned.setAccessibleName(f"{name} planned conversion")
+        plan.addWidget(self.planned)
+        self.plan_button = QtWidgets.QPushButton("Plan")
+        self.plan_button.setAccessibleName(f"Plan {name}'s conversion")
+        plan_row = QtWidgets.QHBoxLayout()
+        plan_row.addWidget(self.plan_button)
+        self.change_button = QtWidgets.QPushButton("Change ability…")
+        self.change_button.setAccessibleName(f"Change {name}'s ability")
+        plan_row.addWidget(self.change_button)
+        plan.addLayout(plan_row)
         layout.addWidget(self.plan)
         self.explanation = QtWidgets.QLabel()
         self.explanation.setObjectName("poolExplanation")
@@ -169,6 +192,13 @@ class PoolTracker(QtWidgets.QWidget):
         self.heading.setFont(font)
         self.heading.setAccessibleName("Challenge heading")
         layout.addWidget(self.heading)
+        self.options_line = QtWidgets.QLabel()
+        self.options_line.setWordWrap(True)
+        self.options_line.setObjectName("emptyNote")
+        self.options_line.setAccessibleName("The table's pool options")
+        self.options_line.setToolTip("The GM sets them in Table > Options; a Challenge keeps "
+                                     "the options it started with")
+        layout.addWidget(self.options_line)
         self.setup = ChallengeSetup(self)
         layout.addWidget(self.setup)
         self._sides_widget = QtWidgets.QWidget()
@@ -179,6 +209,12 @@ class PoolTracker(QtWidgets.QWidget):
             self._sides.setColumnStretch(column, 1)
         self._sides.setAlignment(Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self._sides_widget)
+        self.change = ChangeAbility(self)
+        self.change.switch_requested.connect(self._on_switch)
+        layout.addWidget(self.change)
+        self.round_table = RoundTable(self)
+        self.round_table.hide()
+        layout.addWidget(self.round_table)
         self.verdict = QtWidgets.QLabel()
         self.verdict.setWordWrap(True)
         self.verdict.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -191,12 +227,17 @@ class PoolTracker(QtWidgets.QWidget):
         self.next_button.setMinimumHeight(30)
         self.next_button.setDefault(True)
         self.next_button.setToolTip("Play the round with the conversions planned (Ctrl+Enter)")
+        self.prepare_button = QtWidgets.QPushButton("Prepare the next…")
+        self.prepare_button.setToolTip("Set up the Challenge this one prepares: the same two "
+                                       "sides, the side ahead carrying half the difference as a "
+                                       "bonus into the first round")
         self.new_button = QtWidgets.QPushButton("New Challenge")
-        self.new_button.setToolTip("Set up another Challenge")
+        self.new_button.setToolTip("Set up another Challenge, at full pools")
         self.clear_button = QtWidgets.QPushButton("Clear")
         self.clear_button.setToolTip("Take the Challenge off the table")
         buttons.addWidget(self.next_button)
         buttons.addStretch(1)
+        buttons.addWidget(self.prepare_button)
         buttons.addWidget(self.new_button)
         buttons.addWidget(self.clear_button)
         layout.addLayout(buttons)
@@ -207,6 +248,7 @@ class PoolTracker(QtWidgets.QWidget):
         self.setup.start_requested.connect(self.start)
         self.next_button.clicked.connect(self.next_round)
         self.new_button.clicked.connect(self._on_new)
+        self.prepare_button.clicked.connect(self._on_prepare)
         self.clear_button.clicked.connect(self.clear)
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
@@ -218,65 +260,33 @@ class PoolTracker(QtWidgets.QWidget):
         found = find_challenge(self._document.session.state)
         return found[1] if found else None
 
-    def _id(self) -> str:
-        found = find_challenge(self._document.session.state)
-        return found[0] if found else CHALLENGE_ID
-
     def start(self) -> bool:
-        """Start a Challenge between the sides of the set-up form."""
-        try:
-            first, second = self.setup.camps()
-            fresh = PoolChallenge.start(first, second if len(second) > 1 else second[0])
-        except PoolChallengeError as exc:
-            self._document.refused.emit(str(exc))
-            return False
-        resolver_id, who = self._id(), self._document.session.actor_name
-        names = " and ".join(entrant.name for entrant in second)
-
-        def step(state: GameState, rng: Rng) -> list[str]:
-            current = state.resolvers.get(resolver_id)
-            if isinstance(current, PoolChallenge) and not current.over:
-                raise SessionError("A pool Challenge is still going on: finish or clear it first.")
-            if current is not None and not isinstance(current, PoolChallenge):
-                raise SessionError(f"Something else is kept as {resolver_id!r}.")
-            state.resolvers[resolver_id] = fresh
-            return [f"{who} began a pool Challenge: {first.name} against {names}",
-                    *fresh.setup_lines()]
-
+        """Start a Challenge between the sides of the set-up form (or the one the finished
+        Challenge prepares, when the form was filled for it)."""
+        first, second = self.setup.picks()
+        if self.setup.preparing:
+            step = pool_steps.prepare_next(first, second[0])
+        else:
+            step = pool_steps.start(first, second)
         self._reports.clear()
-        return self._document.apply(ResolverStep(step))
+        done = self._apply(step)
+        if done:
+            self.setup.stop_preparing()
+        return done
 
     def next_round(self) -> bool:
-        """Play a round with every side's planned conversion."""
+        """Play a round with the conversions planned at this seat (each side's own player's)
+        and those planned before."""
         challenge = self.challenge()
         if challenge is None:
             return False
-        plans: list[tuple[str, Conversion]] = []
-        for name, column in self.columns.items():
-            try:
-                conversion = column.conversion()
-            except PoolChallengeError as exc:
-                self._document.refused.emit(str(exc))
-                return False
-            if not conversion.is_none:
-                plans.append((name, conversion))
-        resolver_id = self._id()
+        try:
+            plans = self._conversions(mine=True)
+        except PoolChallengeError as exc:
+            self._document.refused.emit(str(exc))
+            return False
         played: list[RoundReport] = []
-
-        def step(state: GameState, rng: Rng) -> list[str]:
-            current = state.resolvers.get(resolver_id)
-            if not isinstance(current, PoolChallenge):
-                raise SessionError("No pool Challenge is in progress.")
-            said = []
-            for name, conversion in plans:
-                current = current.convert(name, conversion)
-                said.append(f"{name} {conversion}.")
-            current, report = current.next_round(rng)
-            state.resolvers[resolver_id] = current
-            played.append(report)
-            return [*said, *report.lines()]
-
-        done = self._document.apply(ResolverStep(step))
+        done = self._apply(pool_steps.play_round(plans, played))
         if done and played:
             self._reports[played[0].number] = played[0]
             for column in self.columns.values():
@@ -284,28 +294,75 @@ class PoolTracker(QtWidgets.QWidget):
             self.refresh()
         return done
 
-    def clear(self) -> bool:
-        found = find_challenge(self._document.session.state)
-        if found is None:
+    def plan(self, name: str) -> bool:
+        """Keep ``name``'s conversion for the next round (to pass the computer on)."""
+        try:
+            conversion = self.columns[name].conversion()
+        except PoolChallengeError as exc:
+            self._document.refused.emit(str(exc))
             return False
-        who = self._document.session.actor_name
-        return self._document.apply(EndResolver(found[0], f"{who} cleared the pool Challenge"))
+        done = self._apply(pool_steps.plan(name, conversion))
+        if done:
+            self.columns[name].reset()
+        return done
+
+    def _conversions(self, mine: bool) -> dict[str, Conversion]:
+        """The conversions in the spinners (of the sides this seat decides, with ``mine``)."""
+        session = self._document.session
+        plans = {}
+        for name, column in self.columns.items():
+            conversion = column.conversion()
+            if conversion.is_none:
+                continue
+            if mine and session.may(pool_steps.plan(name, conversion)) is not None:
+                continue
+            plans[name] = conversion
+        return plans
+
+    def clear(self) -> bool:
+        if self.challenge() is None:
+            return False
+        return self._apply(pool_steps.clear(self._document.session.state))
+
+    def _apply(self, action: Action) -> bool:
+        return self._document.apply(action)
 
     def _on_new(self) -> None:
+        self.setup.stop_preparing()
         self.setup.setVisible(True)
         self.setup.first.name.setFocus()
 
-    def _spread(self, step: Callable[[GameState, Rng], list[str]]) -> None:
-        self._document.apply(ResolverStep(step))
+    def _on_prepare(self) -> None:
+        challenge = self.challenge()
+        if challenge is None:
+            return
+        self.setup.prepare(challenge)
+        self.setup.setVisible(True)
+        self.setup.start.setFocus()
+
+    def _on_change(self, name: str) -> None:
+        challenge = self.challenge()
+        if challenge is not None:
+            self.change.ask(self._document.session, challenge.side(name))
+
+    def _on_switch(self, pick: SidePick) -> None:
+        changes: list[ChangeReport] = []
+        if self._apply(pool_steps.change_ability(pick, changes)):
+            self.change.hide()
+            self._reports.clear()
+            self.refresh()
+
+    def _on_take(self, step: Action) -> None:
+        self._apply(step)
 
     # -- showing --------------------------------------------------------------------------
 
     def _on_changed(self, flags: int) -> None:
         changes = Changes(flags)
-        if changes & (Changes.RESOLVER | Changes.SEAT):
-            self.refresh()
-        if changes & Changes.PLAYERS:
+        if changes & (Changes.PLAYERS | Changes.SHEET | Changes.OPTIONS):
             self.setup.fill_sheets(self._document.session)
+        if changes & (Changes.RESOLVER | Changes.SEAT | Changes.SHEET | Changes.OPTIONS):
+            self.refresh()
 
     def _on_replaced(self) -> None:
         self._reports.clear()
@@ -321,14 +378,29 @@ class PoolTracker(QtWidgets.QWidget):
 
     def refresh(self) -> None:
         challenge = self.challenge()
-        self.setEnabled(self._document.session.curtain is None)
+        session = self._document.session
+        self.setEnabled(session.curtain is None)
+        self.options_line.setText(options_words(session.state))
         over_or_none = challenge is None or challenge.over
         self.setup.setVisible(challenge is None or (self.setup.isVisible() and challenge.over))
-        self.setup.start.setEnabled(over_or_none)
+        if challenge is None and self.setup.preparing:
+            self.setup.stop_preparing()
+        gm_step = pool_steps.start(self.setup.first.pick(), [])
+        allow(self.setup.start, None if over_or_none else "a Challenge is going on",
+              "Start the Challenge (the GM's step)")
+        if over_or_none and (reason := session.may(gm_step)):
+            allow(self.setup.start, reason, "Start the Challenge (the GM's step)")
         self.new_button.setVisible(challenge is not None and challenge.over)
+        self.prepare_button.setVisible(
+            challenge is not None and challenge.over and challenge.one_against_one)
         self.clear_button.setVisible(challenge is not None)
+        allow(self.clear_button, session.may(pool_steps.clear(session.state)),
+              "Take the Challenge off the table")
         self.next_button.setVisible(challenge is not None)
+        if challenge is None or not challenge.rounds_played:
+            self.round_table.show_report(None)
         if challenge is None:
+            self.change.hide()
             self.heading.setText("No pool Challenge on the table: set up the sides.")
             self._rebuild_columns(())
             self.verdict.setText("")
@@ -345,6 +417,14 @@ class PoolTracker(QtWidgets.QWidget):
         )
         for side in challenge.sides:
             self._show_side(challenge, side, report)
+        if report is not None:
+            self.round_table.show_report(report, [
+                side.name for side in challenge.sides
+                if side.name not in {part.name for part in report.sides}])
+        else:
+            self.round_table.show_report(None)
+        if challenge.over:
+            self.change.hide()
         self._show_verdict(challenge, report)
         self._check_conversions()
         self._rebuild_penalties(challenge)
@@ -358,6 +438,8 @@ class PoolTracker(QtWidgets.QWidget):
             column = SideColumn(name, self._sides_widget)
             for spin in column.spins.values():
                 spin.valueChanged.connect(self._check_conversions)
+            column.plan_button.clicked.connect(lambda _=False, n=name: self.plan(n))
+            column.change_button.clicked.connect(lambda _=False, n=name: self._on_change(n))
             at = len(self.columns)
             self._sides.addWidget(column, at // SIDES_PER_ROW, at % SIDES_PER_ROW)
             column.show()
@@ -377,12 +459,24 @@ class PoolTracker(QtWidgets.QWidget):
         column.numbers.setText(_numbers(side))
         column.plan.setVisible(not side.out and not challenge.over)
         column.plan_title.setText(f"Conversions for round {challenge.rounds_played + 1}")
+        session = self._document.session
+        mine = session.may(pool_steps.plan(side.name, Conversion(to_bonus=1)))
+        for spin in column.spins.values():
+            spin.setEnabled(mine is None)
+            spin.setToolTip(spin.accessibleName() if mine is None else mine)
+        column.planned.setText("" if side.planned.is_none
+                               else f"Planned: {side.planned}.")
+        column.planned.setVisible(not side.planned.is_none)
+        allow(column.plan_button, mine, "Keep this conversion for the round, to pass the "
+              "computer on before it is played")
+        column.change_button.setVisible(challenge.one_against_one)
+        allow(column.change_button,
+              session.may(pool_steps.change_ability(SidePick(side.name))),
+              "Switch to another ability: pools do not refresh; the side with the larger pool "
+              "carries half the difference into the next round")
+        column.explanation.setVisible(report is None)
         if report is not None:
-            try:
-                sentences = report.side(side.name).sentences()
-            except KeyError:
-                sentences = ("Already out; took no part in this round.",)
-            column.explanation.setText(_explained(f"Round {report.number}", sentences))
+            column.explanation.clear()
         elif challenge.rounds_played:
             column.explanation.setText(
                 f"Round {challenge.rounds_played} was played before this tracker opened; its "
@@ -432,7 +526,11 @@ class PoolTracker(QtWidgets.QWidget):
             side for side in challenge.sides if side.out
         ]
         key = [(side.name, side.pool) for side in losers]
+        taken = challenge.penalties_taken if challenge is not None else ()
         if [(form.side.name, form.side.pool) for form in self.penalties] == key:
+            for form in self.penalties:
+                form.taken = form.side.name in taken
+                form.allow(self._document.session)
             return
         for form in self.penalties:
             self._penalty_box.removeWidget(form)
@@ -441,10 +539,9 @@ class PoolTracker(QtWidgets.QWidget):
         assert challenge is not None or not losers
         for side in losers:
             assert challenge is not None
-            form = PenaltyForm(challenge, side, self)
+            form = PenaltyForm(self._document.session, challenge, side, self)
             form.setToolTip("If the Challenge was hazardous, the loser takes this penalty")
-            form.spread_requested.connect(self._spread)
-            form.refused.connect(self._document.refused)
+            form.take_requested.connect(self._on_take)
             self._penalty_box.addWidget(form)
             form.show()
             self.penalties.append(form)
