@@ -6,12 +6,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from autosave_rig import crash_while_autosaving
 from pytestqt.qtbot import QtBot
 from table_rig import CHALLENGE, TAROT_DRAW, top
 
 from cardtable.piles import PileId
-from cardtable.session import Autosaver, Move, Note, load, recoverable_autosave, save
+from cardtable.session import Move, Note, load, recoverable_autosave, save
 from cardtable.session.demo import demo_path
+from cardtable.session.recovery import Recovery
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import ZOOM_STEP, FeltView
 from cardtable.ui.window.main_window import CANCEL, DISCARD, MainWindow
@@ -228,19 +230,19 @@ def test_a_crashed_session_is_offered_back_from_its_autosave(
 ) -> None:
     folder = tmp_path / "autosave"
     crashed = load(demo_path())
-    saver = Autosaver(crashed, folder, delay=0.0)
     crashed.apply(Note("The train is late."))
-    saver.flush()  # written, and never closed: as if Cardtable had crashed
+    crash_while_autosaving(folder, crashed, unsaved=1)  # another Cardtable, killed
     assert recoverable_autosave(folder) is not None
-    offered: list[Path] = []
+    offered: list[Recovery] = []
 
-    def recover(path: Path) -> bool:
-        offered.append(path)
+    def recover(recovery: Recovery) -> bool:
+        offered.append(recovery)
         return True
 
     window = _window(qtbot, tmp_path, ask_recover=recover)
     session = window.document.session  # asked as the session is built
-    assert offered == [folder / "autosave.cardtable"]
+    assert [recovery.autosave.parent for recovery in offered] == [folder]
+    assert offered[0].moves == 1
     assert session.log[-1].public == "Dana noted: The train is late."
     assert window.document.dirty and window.document.path is None
     window.close()
@@ -250,10 +252,9 @@ def test_a_crashed_session_is_offered_back_from_its_autosave(
 def test_a_declined_recovery_is_forgotten(qtbot: QtBot, tmp_path: Path) -> None:
     folder = tmp_path / "autosave"
     crashed = load(demo_path())
-    saver = Autosaver(crashed, folder, delay=0.0)
     crashed.apply(Note("Lost."))
-    saver.flush()
-    window = _window(qtbot, tmp_path, ask_recover=lambda p: False)
+    crash_while_autosaving(folder, crashed, unsaved=1)
+    window = _window(qtbot, tmp_path, ask_recover=lambda recovery: False)
     assert window.document.session.players == []
     assert recoverable_autosave(folder) is None
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+from autosave_rig import crash_while_autosaving
 from session_builders import AYLA, DANA, HAND, TAROT_DRAW, small_session
 
 from cardtable.session import ChangeScene, Draw, Note, load
 from cardtable.session import autosave as autosave_module
 from cardtable.session.autosave import (
-    AUTOSAVE_NAME,
     Autosaver,
     autosave_folder,
     dismiss_autosave,
@@ -26,13 +26,11 @@ def _same(a, b) -> bool:
 
 def test_changes_are_autosaved_and_a_crash_offers_them_back(tmp_path: Path):
     session = small_session(holder=DANA)
-    saver = Autosaver(session, tmp_path, delay=0.01)
     session.apply(Draw(TAROT_DRAW, HAND[AYLA], 2))
     session.apply(ChangeScene())
-    saver.flush()
-    # The app dies here: no close(), so the marker stays.
+    crash_while_autosaving(tmp_path, session)  # kill -9 once the autosave is written
     found = recoverable_autosave(tmp_path)
-    assert found == tmp_path / AUTOSAVE_NAME
+    assert found is not None and found.parent == tmp_path
     assert _same(load(found), session)
 
 
@@ -40,9 +38,11 @@ def test_a_clean_exit_offers_nothing_to_recover(tmp_path: Path):
     session = small_session(holder=DANA)
     saver = Autosaver(session, tmp_path, delay=0.01)
     session.apply(ChangeScene())
+    saver.flush()
+    assert _same(load(saver.path), session)  # the last state was written
     saver.close()
     assert recoverable_autosave(tmp_path) is None
-    assert _same(load(tmp_path / AUTOSAVE_NAME), session)  # the last state is still written
+    assert list(tmp_path.iterdir()) == []  # and its slot is gone with it
 
 
 def test_nothing_is_offered_before_anything_was_autosaved(tmp_path: Path):
@@ -54,12 +54,12 @@ def test_nothing_is_offered_before_anything_was_autosaved(tmp_path: Path):
 
 def test_declining_recovery_forgets_the_autosave(tmp_path: Path):
     session = small_session(holder=DANA)
-    saver = Autosaver(session, tmp_path, delay=0.01)
     session.apply(ChangeScene())
-    saver.flush()
+    crash_while_autosaving(tmp_path, session)
+    assert recoverable_autosave(tmp_path) is not None
     dismiss_autosave(tmp_path)
     assert recoverable_autosave(tmp_path) is None
-    saver.close()
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_table_does_not_wait_for_the_disk(tmp_path: Path, monkeypatch):
@@ -81,8 +81,9 @@ def test_the_table_does_not_wait_for_the_disk(tmp_path: Path, monkeypatch):
         session.apply(ChangeScene())
     assert not release.is_set() and session.scene == 7
     release.set()
+    saver.flush()
+    assert load(saver.path).scene == 7  # the latest state, not the stuck one
     saver.close()
-    assert load(tmp_path / AUTOSAVE_NAME).scene == 7  # the latest state, not the stuck one
 
 
 def test_many_quick_changes_make_few_writes(tmp_path: Path):

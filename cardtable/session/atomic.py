@@ -139,7 +139,7 @@ def _refuse_read_only(path: Path) -> None:
         raise ReadOnlyFileError(path)
 
 
-def _process_alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
     """Whether a process ``pid`` runs on this machine (True when it cannot be told)."""
     if pid == os.getpid():
         return True
@@ -188,7 +188,7 @@ def sweep_stale_temps(folder: Path, name: str | None = None) -> list[Path]:
                 continue
             if now - entry.stat(follow_symlinks=False).st_mtime < STALE_SECONDS:
                 continue
-            if pid is not None and _process_alive(int(pid)):
+            if pid is not None and process_alive(int(pid)):
                 continue
             os.unlink(entry.path)
         except OSError:

@@ -6,10 +6,11 @@ reused from the last save) and handed to a worker thread, which waits until chan
 paused for ``delay`` seconds, then encodes and writes it atomically. The table never waits
 for the disk.
 
-A marker file says "a session is open and being autosaved"; a clean exit removes it. At the
-next start, a marker still there means the app did not close cleanly, and
-:func:`recoverable_autosave` returns the autosaved file to offer it back. Ask before
-starting a new :class:`Autosaver`, which would overwrite it.
+Each running Cardtable writes into a slot of its own (:mod:`cardtable.session.recovery`),
+locked while it runs and removed by a clean exit; beside the autosave it notes what the
+session is (its file, its title) and how many moves were made since it was last saved, so
+that after a crash the offer to recover can say what it holds. A second Cardtable never
+touches the first one's slot.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -19,18 +20,16 @@ starting a new :class:`Autosaver`, which would overwrite it.
 >>> saver = Autosaver(Session(rng=seeded(1)), folder, delay=0.01)
 >>> saver.changed()
 >>> saver.flush()
->>> recoverable_autosave(folder) == folder / AUTOSAVE_NAME   # as if we had crashed
+>>> recoverable_autosave(folder) is None   # its Cardtable still runs
 True
 >>> saver.close()
->>> recoverable_autosave(folder) is None
+>>> recoverable_autosave(folder) is None   # and a clean exit leaves nothing behind
 True
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import os
 import threading
 import time
 from pathlib import Path
@@ -40,10 +39,11 @@ import platformdirs
 
 from cardtable.session.atomic import write_atomic
 from cardtable.session.core import Changes, Session
+from cardtable.session.recovery import RecoveryInfo, Slot, recoverable
 from cardtable.session.saving import document, encode
 
+#: The one autosave of an earlier Cardtable (still offered back after its crash).
 AUTOSAVE_NAME = "autosave.cardtable"
-MARKER_NAME = "autosave.open"
 #: Seconds of quiet after a change before the autosave is written.
 DEFAULT_DELAY = 2.0
 
@@ -56,26 +56,24 @@ def autosave_folder() -> Path:
 
 
 def recoverable_autosave(folder: Path | None = None) -> Path | None:
-    """The autosave left by a session that did not close cleanly, or None."""
-    folder = autosave_folder() if folder is None else Path(folder)
-    saved = folder / AUTOSAVE_NAME
-    if (folder / MARKER_NAME).exists() and saved.is_file():
-        return saved
-    return None
+    """The newest autosave left by a Cardtable that did not close cleanly, or None (see
+    :func:`cardtable.session.recovery.recoverable` for all of them, described)."""
+    found = recoverable(autosave_folder() if folder is None else Path(folder))
+    return found[0].autosave if found else None
 
 
 def dismiss_autosave(folder: Path | None = None) -> None:
-    """The player declined to recover: forget the crashed session's autosave."""
-    folder = autosave_folder() if folder is None else Path(folder)
-    for name in (MARKER_NAME, AUTOSAVE_NAME):
-        with contextlib.suppress(OSError):
-            (folder / name).unlink()
+    """The player declined to recover: forget what crashed Cardtables left (never the slot
+    of one still running)."""
+    for recovery in recoverable(autosave_folder() if folder is None else Path(folder)):
+        recovery.discard()
 
 
 class Autosaver:
     """Keeps an autosave of ``session`` in ``folder`` (the user data folder by default).
 
     It listens to the session itself; :meth:`changed` may also be called by hand. Call
+    :meth:`about` to say what the session is, :meth:`saved` after each save, and
     :meth:`close` when the session closes cleanly. ``last_error`` holds the last failure
     (a full disk, say) in words, or None; autosaving goes on trying.
     """
@@ -93,6 +91,12 @@ class Autosaver:
         self.delay = delay
         self.saves = 0
         self.last_error: str | None = None
+        self._slot: Slot | None = None
+        self._kept: list[Slot] = []
+        self._title = "an unsaved session"
+        self._file: Path | None = None
+        self._saved_moves = 0
+        self._info: RecoveryInfo | None = None
         self._pending: dict[str, Any] | None = None
         self._due = 0.0
         self._writing = False
@@ -104,7 +108,28 @@ class Autosaver:
 
     @property
     def path(self) -> Path:
-        return self.folder / AUTOSAVE_NAME
+        """The autosave file (in this Cardtable's own slot, once it has one)."""
+        return self._slot.autosave if self._slot is not None else self.folder / AUTOSAVE_NAME
+
+    def about(self, title: str, file: Path | None, unsaved_moves: int = 0) -> None:
+        """What the session is: its ``title`` and ``file`` (None until saved), and how many
+        moves of its log were made since it was last saved."""
+        self._title, self._file = title, file
+        self._saved_moves = max(0, len(self.session.log) - unsaved_moves)
+
+    def saved(self, title: str, file: Path) -> None:
+        """The session was saved to ``file``: nothing is unsaved now, and the autosaves kept
+        until then (a recovered session's) may go."""
+        self.about(title, file)
+        for slot in self._kept:
+            slot.release(remove=True)
+        self._kept.clear()
+        self.changed()  # note it beside the autosave too
+
+    def keep_until_saved(self, slot: Slot) -> None:
+        """Hold ``slot`` (the autosave a recovered session came from) until the session is
+        saved (:meth:`saved`) or discarded (:meth:`close`)."""
+        self._kept.append(slot)
 
     def _on_changes(self, changes: Changes) -> None:
         if changes:
@@ -118,9 +143,11 @@ class Autosaver:
             self.last_error = f"Autosave failed: {exc}"
             _log.warning("%s", self.last_error)
             return
+        moves = len(self.session.log) - self._saved_moves
         with self._wake:
             if self._closed:
                 return
+            self._info = RecoveryInfo(self._title, self._file, moves)
             self._pending = doc
             self._due = time.monotonic() + self.delay
             self._wake.notify_all()
@@ -147,8 +174,10 @@ class Autosaver:
             self._closed = True
             self._wake.notify_all()
         self._thread.join(timeout=10.0)
-        with contextlib.suppress(OSError):
-            (self.folder / MARKER_NAME).unlink()
+        for slot in [*self._kept, self._slot]:
+            if slot is not None:
+                slot.release(remove=True)
+        self._kept.clear()
 
     def _run(self) -> None:
         while True:
@@ -159,21 +188,22 @@ class Autosaver:
                 if self._pending is None:
                     return  # closed with nothing left to write
                 doc, self._pending = self._pending, None
+                info = self._info
                 self._writing = True
             try:
-                self._write(doc)
+                self._write(doc, info)
             finally:
                 with self._wake:
                     self._writing = False
                     self._wake.notify_all()
 
-    def _write(self, doc: dict[str, Any]) -> None:
+    def _write(self, doc: dict[str, Any], info: RecoveryInfo | None) -> None:
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.path, encode(doc), private=True)
-            marker = self.folder / MARKER_NAME
-            if not marker.exists():
-                marker.write_text(f"{os.getpid()}\n", encoding="utf-8")
+            if self._slot is None:
+                self._slot = Slot.claim(self.folder)
+            write_atomic(self._slot.autosave, encode(doc), private=True)
+            if info is not None:
+                self._slot.describe(info)
             self.saves += 1
             self.last_error = None
         except (OSError, ValueError, TypeError) as exc:

@@ -36,6 +36,7 @@ from cardtable.ui.window.session_files import (
 
 if TYPE_CHECKING:
     from cardtable.session import Autosaver, Session
+    from cardtable.session.recovery import Recovery
     from cardtable.ui.document import SessionDocument
     from cardtable.ui.table.curtain import Curtain
     from cardtable.ui.table.hand_dock import HandPanel
@@ -73,9 +74,10 @@ class MainWindow(QtWidgets.QMainWindow):
     """Cardtable's window. ``session_path`` is a ``.cardtable`` file to open at start.
 
     ``autosave_folder`` is where the autosave lives (the user's data folder by default);
-    ``autosave=False`` keeps none. ``ask_recover(path)`` answers whether to recover a
-    session that did not close cleanly (a message box by default). ``animation_ms`` is how
-    long cards take to flip, turn and slide (0: at once).
+    ``autosave=False`` keeps none. ``ask_recover(recovery)`` answers whether to recover a
+    session a Cardtable that did not close left (a message box by default);
+    ``offer_recovery=False`` asks nothing (the welcome screen has offered it already).
+    ``animation_ms`` is how long cards take to flip, turn and slide (0: at once).
     """
 
     def __init__(
@@ -84,16 +86,18 @@ class MainWindow(QtWidgets.QMainWindow):
         *,
         autosave_folder: Path | None = None,
         autosave: bool = True,
-        ask_recover: Callable[[Path], bool] | None = None,
+        ask_recover: Callable[[Recovery], bool] | None = None,
         animation_ms: int | None = None,
+        offer_recovery: bool = True,
     ) -> None:
         super().__init__()
         self._session_path = Path(session_path) if session_path else None
         self._autosave_folder = autosave_folder
         self._autosave_on = autosave
-        #: Answers "recover the session autosaved at this path?" (a message box by default).
-        self.ask_recover: Callable[[Path], bool] = ask_recover or (
-            lambda path: ask_recover_box(self, path)
+        self._offer_recovery = offer_recovery
+        #: Answers "recover this autosave?" (a message box by default).
+        self.ask_recover: Callable[[Recovery], bool] = ask_recover or (
+            lambda recovery: ask_recover_box(self, recovery)
         )
         self._animation_ms = animation_ms
         self._document: SessionDocument | None = None
@@ -199,7 +203,7 @@ class MainWindow(QtWidgets.QMainWindow):
         from cardtable.ui.window.curtain_lock import CurtainLock
 
         session, path, recovered = self.files.starting_session(
-            self._session_path, self._autosave_folder, self._autosave_on
+            self._session_path, self._autosave_folder, self._autosave_on, self._offer_recovery
         )
         document = SessionDocument(session, path)
         document.dirty = recovered
@@ -273,6 +277,7 @@ class MainWindow(QtWidgets.QMainWindow):
         from cardtable.session import Autosaver
 
         self._autosaver = Autosaver(self._document.session, self._autosave_folder)
+        self.files.follow_autosave(self._autosaver)
 
     def _close_autosave(self) -> None:
         if self._autosaver is not None:

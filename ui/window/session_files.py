@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from cardtable.ui.qt import QtWidgets
 
 if TYPE_CHECKING:
-    from cardtable.session import Session
+    from cardtable.session import Autosaver, Session
+    from cardtable.session.recovery import Recovery, Slot
     from cardtable.ui.window.main_window import MainWindow
 
 UNTITLED = "Untitled session"
@@ -48,12 +49,13 @@ def ask_unsaved_box(parent: QtWidgets.QWidget) -> str:
     return DISCARD if answer == _Button.Discard else CANCEL
 
 
-def ask_recover_box(parent: QtWidgets.QWidget, path: Path) -> bool:
-    """Ask whether to recover the session autosaved at ``path``."""
+def ask_recover_box(parent: QtWidgets.QWidget, recovery: Recovery) -> bool:
+    """Ask whether to recover ``recovery`` (No deletes its autosave)."""
     answer = QtWidgets.QMessageBox.question(
         parent,
         "Recover the last session?",
-        "Cardtable did not close properly last time. Recover the session as it was autosaved?",
+        f"Cardtable did not close properly last time. Its autosave holds {recovery.words()}."
+        "\n\nRecover it? (No deletes the autosave.)",
         _Button.Yes | _Button.No,
         _Button.Yes,
     )
@@ -77,6 +79,10 @@ class SessionFiles:
 
     def __init__(self, window: MainWindow) -> None:
         self._window = window
+        #: The slot of a recovered autosave and the moves it held unsaved: handed to the
+        #: next autosaver, which keeps it until the session is saved or discarded.
+        self.pending_recovery: tuple[Slot, int | None] | None = None
+        self._autosaver: Autosaver | None = None
 
     def _warn(self, title: str, message: str) -> None:
         QtWidgets.QMessageBox.warning(self._window, title, message)
@@ -85,30 +91,41 @@ class SessionFiles:
         self._window.statusBar().showMessage(text, MESSAGE_MS)
 
     def starting_session(
-        self, path: Path | None, autosave_folder: Path | None, autosave: bool
+        self,
+        path: Path | None,
+        autosave_folder: Path | None,
+        autosave: bool,
+        offer_recovery: bool = True,
     ) -> tuple[Session, Path | None, bool]:
         """The session to start with, where it saves, and whether it was recovered: an
         autosave the player recovers, else the file ``path``, else a new session."""
         from cardtable.randomness import from_os
-        from cardtable.session import (
-            Session,
-            SessionFileError,
-            dismiss_autosave,
-            load,
-            recoverable_autosave,
-        )
+        from cardtable.session import Session, SessionFileError, load
 
         window = self._window
         quiet = os.environ.get(SMOKE_EXIT_VARIABLE) == "1"
-        if autosave and not quiet:
-            found = recoverable_autosave(autosave_folder)
-            if found is not None:
-                if window.ask_recover(found):
-                    try:
-                        return load(found), None, True
-                    except SessionFileError as exc:
-                        self._warn("The autosave could not be recovered", str(exc))
-                dismiss_autosave(autosave_folder)
+        if autosave and offer_recovery and not quiet:
+            from cardtable.session.autosave import autosave_folder as default_folder
+            from cardtable.session.recovery import recoverable
+
+            for recovery in recoverable(autosave_folder or default_folder()):
+                if not window.ask_recover(recovery):
+                    recovery.discard()
+                    continue
+                slot = recovery.claim()
+                if slot is None:
+                    continue  # another Cardtable took it meanwhile
+                try:
+                    recovered = load(recovery.autosave)
+                except SessionFileError as exc:
+                    slot.release(remove=False)
+                    self._warn("The autosave could not be recovered", str(exc))
+                    continue
+                self.pending_recovery = (slot, recovery.moves)
+                back = recovery.path
+                if back is not None and (not back.is_file() or saved_to(back) is None):
+                    back = None
+                return recovered, back, True
         if path is not None:
             try:
                 opened = load(path)
@@ -119,6 +136,20 @@ class SessionFiles:
                 window.untitled = UNTITLED if target is not None else DEMO_TITLE
                 return opened, target, False
         return Session(rng=from_os()), None, False
+
+    def follow_autosave(self, saver: Autosaver) -> None:
+        """Tell a new autosaver what the session is (for the offer after a crash), and hand
+        it a recovered autosave to keep until the session is saved or discarded."""
+        self._autosaver = saver
+        document = self._window.document
+        title = document.path.name if document.path is not None else self._window.untitled
+        unsaved = len(document.session.log) if document.path is None else 0
+        if self.pending_recovery is not None:
+            slot, moves = self.pending_recovery
+            self.pending_recovery = None
+            unsaved = len(document.session.log) if moves is None else moves
+            saver.keep_until_saved(slot)
+        saver.about(title, document.path, unsaved)
 
     def may_replace(self) -> bool:
         """Whether the session in play may go: saved, or the player says so."""
@@ -211,6 +242,8 @@ class SessionFiles:
         except (SessionFileError, OSError) as exc:
             self._warn("Could not save the session", str(exc))
             return False
+        if self._autosaver is not None:
+            self._autosaver.saved(path.name, path)
         self._window.refresh()
         self._say(f"Saved {path.name}")
         return True

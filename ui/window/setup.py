@@ -155,6 +155,7 @@ class WindowSetup:
         window.felt.card_actions.confirm_reveal = self._confirm_reveal
         window.hand.confirm_reveal = self._confirm_reveal
         document.replaced.connect(self._remember_path)
+        document.saved.connect(self._remember_path)  # a session saved is a recent one too
         self.apply(self.settings)
 
     def _size_bottom(self, window: MainWindow) -> None:
@@ -226,14 +227,17 @@ def start_window(session_path: str | None) -> MainWindow | None:
     settings = None
     started = None
     if session_path is None and os.environ.get("CARDTABLE_SMOKE_EXIT") != "1":
+        from cardtable.session.autosave import autosave_folder
+        from cardtable.session.recovery import recoverable
         from cardtable.settings import load_settings
         from cardtable.ui.window.welcome import choose_start
 
-        started = choose_start(None, load_settings())
+        # What a crash left is offered first, on the welcome screen itself.
+        started = choose_start(None, load_settings(), recoveries=recoverable(autosave_folder()))
         if started is None:
             return None
         settings = started.settings
-    window = MainWindow(session_path)
+    window = MainWindow(session_path, offer_recovery=started is None)
     window.setup = WindowSetup(window, settings)
     if started is not None:
         chosen = started
@@ -243,7 +247,13 @@ def start_window(session_path: str | None) -> MainWindow | None:
                 from cardtable.ui.window.session_files import DEMO_TITLE
 
                 ready.untitled = DEMO_TITLE
+            if chosen.slot is not None and chosen.recovery is not None:
+                # The autosave stays until the recovered session is saved or discarded.
+                ready.files.pending_recovery = (chosen.slot, chosen.recovery.moves)
             ready.document.replace(chosen.session, chosen.path)
+            if chosen.recovery is not None:
+                ready.document.dirty = True  # what it holds is not saved anywhere yet
+                ready.refresh()
 
         window.when_ready(_put)
     return window

@@ -14,7 +14,7 @@ import enum
 import html
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from attrs import frozen
@@ -24,12 +24,14 @@ from cardtable.randomness import Rng, from_os
 from cardtable.session import Session, SessionFileError, load
 from cardtable.session.demo import demo_path
 from cardtable.session.new_session import NewSessionPlan, PlanError, build_session
+from cardtable.session.recovery import Recovery, Slot
 from cardtable.settings import Settings, save_settings
 from cardtable.ui.art.start_icons import start_icon
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import felt_brush
 from cardtable.ui.window.new_session.rows import error_colour, muted_colour
 from cardtable.ui.window.new_session.wizard import NewSessionWizard
+from cardtable.ui.window.recovery_panel import RecoveryPanel, confirm_discard, prefer_autosave
 
 _log = logging.getLogger(__name__)
 
@@ -44,6 +46,7 @@ class ChoiceKind(enum.Enum):
     NEW = "new"
     OPEN = "open"
     DEMO = "demo"
+    RECOVER = "recover"
     CANCELLED = "cancelled"
 
 
@@ -76,12 +79,15 @@ class WelcomeChoice:
 class Started:
     """The session to put in play, the file it is saved in (None for a new session or the
     demo: Save then asks where), the settings as the welcome screen left them, and whether
-    it is the demo table (the window's title says so)."""
+    it is the demo table (the window's title says so). A recovered session comes with the
+    autosave it came from and that autosave's slot, held until the session is saved."""
 
     session: Session
     path: Path | None
     settings: Settings
     demo: bool = False
+    recovery: Recovery | None = None
+    slot: Slot | None = None
 
 
 def start_session(choice: WelcomeChoice, rng: Rng) -> tuple[Session, Path | None]:
@@ -269,9 +275,11 @@ class WelcomeDialog(QtWidgets.QDialog):
         parent: QtWidgets.QWidget | None = None,
         *,
         rng_source: Callable[[], Rng] = from_os,
+        recoveries: Sequence[Recovery] = (),
     ) -> None:
         super().__init__(parent)
         self.settings = settings
+        self._recoveries = list(recoveries)
         self.choice = WelcomeChoice.cancelled()
         self.started: Started | None = None
         #: The New-session wizard while it is open (and after, until the next one).
@@ -391,9 +399,17 @@ class WelcomeDialog(QtWidgets.QDialog):
         footer.addStretch(1)
         footer.addWidget(self.quit_button)
 
+        # After a crash, the first thing on the screen: what the autosave holds, and Recover.
+        self.recovery = RecoveryPanel(self._recoveries)
+        self.recovery.recover.connect(self._recover)
+        self.recovery.discard.connect(self._on_discard_recovery)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(_Header())
+        recovery_row = QtWidgets.QHBoxLayout()
+        recovery_row.setContentsMargins(24, 14, 24, 0)
+        recovery_row.addWidget(self.recovery)
+        layout.addLayout(recovery_row)
         layout.addLayout(body, 1)
         error_row = QtWidgets.QHBoxLayout()
         error_row.setContentsMargins(24, 0, 24, 6)
@@ -403,7 +419,7 @@ class WelcomeDialog(QtWidgets.QDialog):
         for button in (self.new_button, self.open_button, self.demo_button):
             button.setAutoDefault(True)  # Enter presses the one with the focus
         self._fill_recent()
-        self.new_button.setFocus()
+        (self.recovery.first_button or self.new_button).setFocus()
 
     # -- the recent list ---------------------------------------------------------------------
 
@@ -508,7 +524,42 @@ class WelcomeDialog(QtWidgets.QDialog):
             how = " Remove it from the list, or find it with Open…" if recent else ""
             self._show_error(f"{path.name} is not in {path.parent} any more.{how}")
             return
+        newer = self.recovery.autosave_of(path)
+        if newer is not None and prefer_autosave(self, newer):
+            self._recover(newer)
+            return
         self._start(WelcomeChoice.open(path))
+
+    # -- recovering what a crash left ----------------------------------------------------------
+
+    def _recover(self, recovery: Recovery) -> None:
+        """Open ``recovery``'s autosave, holding its slot until the session is saved."""
+        self._show_error("")
+        slot = recovery.claim()
+        if slot is None:
+            self._show_error(f"Another Cardtable is recovering {recovery.title} already.")
+            return
+        try:
+            session = load(recovery.autosave, rng=self._rng_source())
+        except SessionFileError as exc:
+            slot.release(remove=False)
+            self._show_error(f"The autosave could not be recovered: {exc}")
+            return
+        path = recovery.path if recovery.path is not None and recovery.path.is_file() else None
+        if path is not None:
+            self._set_settings(self.settings.with_recent(str(path)))
+        self.choice = WelcomeChoice(ChoiceKind.RECOVER, path=path)
+        self.started = Started(session, path, self.settings, recovery=recovery, slot=slot)
+        self.accept()
+
+    def _on_discard_recovery(self, recovery: Recovery) -> None:
+        if not confirm_discard(self, recovery):
+            return
+        if recovery.discard():
+            self.recovery.remove(recovery)
+            self._show_error("")
+        else:
+            self._show_error(f"Another Cardtable is recovering {recovery.title}: it was kept.")
 
     def _start(self, choice: WelcomeChoice) -> None:
         QtWidgets.QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
@@ -537,13 +588,14 @@ def choose_start(
     settings: Settings,
     *,
     save: Callable[[Settings], object] = save_settings,
+    recoveries: Sequence[Recovery] = (),
 ) -> Started | None:
     """Show the welcome screen; the session to put in play, or None if the player quit.
 
     Changes to the recent files are saved with ``save`` as they happen (a failure to save
     is logged, never raised: the evening matters more than the list).
     """
-    dialog = WelcomeDialog(settings, parent)
+    dialog = WelcomeDialog(settings, parent, recoveries=recoveries)
 
     def store(changed: Settings) -> None:
         try:

@@ -1,0 +1,270 @@
+"""Autosave slots, one per running Cardtable, and the sessions a crash left behind.
+
+Every running Cardtable autosaves into a slot of its own in the autosave folder::
+
+    autosave-<id>.cardtable   the session as last autosaved
+    autosave-<id>.json        what it holds: its file, its title, moves since the last save
+    autosave-<id>.lock        kept locked by that Cardtable while it runs
+
+The operating system lets go of a lock when its process ends, however it ends (``kill -9``
+and power cuts included). So a slot whose lock is free but whose autosave is there was
+left by a Cardtable that did not close: :func:`recoverable` offers it back. A slot whose
+lock is held belongs to a Cardtable still running: it is never offered, never deleted.
+A clean exit removes its slot.
+
+>>> import tempfile
+>>> folder = Path(tempfile.mkdtemp())
+>>> slot = Slot.claim(folder)
+>>> _ = slot.autosave.write_bytes(b"{}")
+>>> slot.describe(RecoveryInfo(title="evening.cardtable", path=None, moves=3))
+>>> recoverable(folder)   # its Cardtable runs: nothing to offer
+[]
+>>> slot.release(remove=False)   # as if it had crashed
+>>> [found.title for found in recoverable(folder)]
+['evening.cardtable']
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import IO, Any
+
+from attrs import frozen
+
+from cardtable.session.atomic import process_alive, sweep_stale_temps, write_atomic
+
+PREFIX = "autosave-"
+#: What an earlier Cardtable left: one slot for every instance, and a marker with its pid.
+LEGACY_AUTOSAVE, LEGACY_MARKER = "autosave.cardtable", "autosave.open"
+
+
+@frozen
+class RecoveryInfo:
+    """What an autosave holds, as its Cardtable described it."""
+
+    title: str
+    path: Path | None
+    moves: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "path": None if self.path is None else str(self.path),
+            "moves": self.moves,
+            "pid": os.getpid(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> RecoveryInfo:
+        """Read back leniently: an odd value becomes "not known", never a refusal."""
+        data = data if isinstance(data, dict) else {}
+        title = data.get("title")
+        path = data.get("path")
+        moves = data.get("moves")
+        return cls(
+            title=title if isinstance(title, str) and title.strip() else "an unsaved session",
+            path=Path(path) if isinstance(path, str) and path else None,
+            moves=moves if type(moves) is int and moves >= 0 else None,
+        )
+
+
+@frozen
+class Recovery:
+    """A session a Cardtable that did not close left in its autosave slot."""
+
+    slot: str
+    folder: Path
+    autosave: Path
+    title: str
+    path: Path | None
+    moves: int | None
+    at: datetime
+
+    def words(self) -> str:
+        """What it holds, for the player: "evening.cardtable, autosaved at 21:14 on 3 May,
+        with 2 moves made after it was last saved"."""
+        when = f"{self.at:%H:%M}" if self.at.date() == datetime.now().date() else (
+            f"{self.at:%H:%M} on {self.at.day} {self.at:%B}"
+        )
+        if self.moves is None:
+            moves = ""
+        elif self.path is None:
+            moves = ", never saved" if self.moves else ""
+        elif self.moves == 0:
+            moves = ", with no move after it was last saved"
+        else:
+            noun = "move" if self.moves == 1 else "moves"
+            moves = f", with {self.moves} {noun} made after it was last saved"
+        return f"{self.title}, autosaved at {when}{moves}"
+
+    def claim(self) -> Slot | None:
+        """Hold this slot while its session is recovered (so no other Cardtable offers
+        it); None when another one already has."""
+        return Slot.take(self.folder, self.slot)
+
+    def discard(self) -> bool:
+        """Delete the autosave; False (and nothing deleted) if a running Cardtable holds it."""
+        slot = self.claim()
+        if slot is None:
+            return False
+        slot.release(remove=True)
+        return True
+
+
+class Slot:
+    """One Cardtable's autosave slot, locked for as long as it is held."""
+
+    def __init__(self, folder: Path, name: str, lock: IO[bytes] | None) -> None:
+        self.folder = folder
+        self.name = name
+        self._lock: IO[bytes] | None = lock
+
+    @classmethod
+    def claim(cls, folder: Path) -> Slot:
+        """A new slot of this process's own in ``folder`` (made if need be)."""
+        folder.mkdir(parents=True, exist_ok=True)
+        while True:
+            name = f"{PREFIX}{os.getpid()}-{secrets.token_hex(3)}"
+            if not (folder / f"{name}.lock").exists():
+                slot = cls.take(folder, name)
+                if slot is not None:
+                    return slot
+
+    @classmethod
+    def take(cls, folder: Path, name: str) -> Slot | None:
+        """The slot ``name`` locked for this process; None while another process holds it."""
+        if name == LEGACY_AUTOSAVE.removesuffix(".cardtable"):
+            return _legacy_slot(folder)
+        handle = open(folder / f"{name}.lock", "a+b")  # noqa: SIM115 - held while in use
+        if not _try_lock(handle):
+            handle.close()
+            return None
+        return cls(folder, name, handle)
+
+    @property
+    def autosave(self) -> Path:
+        return self.folder / f"{self.name}.cardtable"
+
+    @property
+    def info(self) -> Path:
+        return self.folder / f"{self.name}.json"
+
+    def describe(self, info: RecoveryInfo) -> None:
+        """Note what the autosave holds, for the offer after a crash."""
+        data = json.dumps(info.to_json(), ensure_ascii=False).encode("utf-8", "replace")
+        write_atomic(self.info, data, private=True)
+
+    def release(self, *, remove: bool) -> None:
+        """Let the slot go; with ``remove`` (a clean exit, a discarded recovery) delete it."""
+        if remove:
+            for path in (self.autosave, self.info, self.folder / f"{self.name}.lock"):
+                with contextlib.suppress(OSError):
+                    path.unlink()
+        if self._lock is not None:
+            self._lock.close()  # the lock goes with the handle
+            self._lock = None
+
+
+def _legacy_slot(folder: Path) -> Slot | None:
+    """The single slot of an earlier Cardtable: free when the process in its marker is gone."""
+    marker = folder / LEGACY_MARKER
+    try:
+        pid = int(marker.read_text(encoding="utf-8").split()[0])
+    except (OSError, ValueError, IndexError):
+        pid = None
+    if pid is not None and process_alive(pid):
+        return None
+    return _LegacySlot(folder)
+
+
+class _LegacySlot(Slot):
+    def __init__(self, folder: Path) -> None:
+        super().__init__(folder, LEGACY_AUTOSAVE.removesuffix(".cardtable"), None)
+
+    @property
+    def info(self) -> Path:
+        return self.folder / LEGACY_MARKER
+
+
+def _try_lock(handle: IO[bytes]) -> bool:
+    try:
+        if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+            import msvcrt
+
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def recoverable(folder: Path) -> list[Recovery]:
+    """The sessions left in ``folder`` by Cardtables that did not close, newest first.
+
+    Slots of running Cardtables are left alone. On the way, what a crash left that holds
+    nothing (a lock with no autosave, temporary files of a killed write) is swept.
+    """
+    sweep_stale_temps(folder)
+    try:
+        names = sorted(
+            {
+                entry.name.rsplit(".", 1)[0]
+                for entry in os.scandir(folder)
+                if entry.name.startswith(PREFIX) and entry.name.endswith((".lock", ".cardtable"))
+            }
+        )
+    except OSError:
+        return []
+    found = [recovery for name in names if (recovery := _left_in(folder, name)) is not None]
+    legacy = _legacy(folder)
+    if legacy is not None:
+        found.append(legacy)
+    return sorted(found, key=lambda recovery: recovery.at, reverse=True)
+
+
+def _left_in(folder: Path, name: str) -> Recovery | None:
+    slot = Slot.take(folder, name)
+    if slot is None:
+        return None  # a running Cardtable's
+    try:
+        if not slot.autosave.is_file():
+            slot.release(remove=True)  # crashed before its first autosave: nothing to offer
+            return None
+        try:
+            info = RecoveryInfo.from_json(json.loads(slot.info.read_bytes()))
+        except (OSError, ValueError):
+            info = RecoveryInfo.from_json(None)
+        if info.moves == 0 and info.path is not None and info.path.is_file():
+            slot.release(remove=True)  # saved just before the end: the file holds it all
+            return None
+        return _recovery(folder, name, slot.autosave, info)
+    finally:
+        slot.release(remove=False)
+
+
+def _legacy(folder: Path) -> Recovery | None:
+    autosave = folder / LEGACY_AUTOSAVE
+    if not ((folder / LEGACY_MARKER).exists() and autosave.is_file()):
+        return None
+    if _legacy_slot(folder) is None:
+        return None
+    info = RecoveryInfo(title="the last session", path=None, moves=None)
+    return _recovery(folder, LEGACY_AUTOSAVE.removesuffix(".cardtable"), autosave, info)
+
+
+def _recovery(folder: Path, name: str, autosave: Path, info: RecoveryInfo) -> Recovery:
+    try:
+        at = datetime.fromtimestamp(autosave.stat().st_mtime)
+    except OSError:
+        at = datetime.now()
+    return Recovery(name, folder, autosave, info.title, info.path, info.moves, at)
