@@ -129,7 +129,13 @@ def test_a_panel_scrolls_to_the_control_it_gives_the_focus(
     scroll = tarot.findChild(ScrollColumn)
     assert panel is not None and scroll is not None
     qtbot.keyClicks(panel.texts["objective"], "Slip past the Furnace warden")
+    panel.character.setCurrentIndex(panel.character.findData("ottilie-marchbank"))
     qtbot.mouseClick(panel.challenge_draws, Qt.MouseButton.LeftButton)
+    # The draws are Alex's: the GM passes him the computer; Draw then takes the focus.
+    passing = panel.player_waiting.pass_button
+    qtbot.waitUntil(lambda: passing.height() > 0)  # laid out once shown
+    qtbot.mouseClick(passing, Qt.MouseButton.LeftButton)
+    assert window.document.apply(ConfirmSeat(PlayerId("alex")))
     viewport = scroll.viewport()
 
     def draw_in_sight() -> bool:

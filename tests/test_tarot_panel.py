@@ -16,7 +16,7 @@ from attrs import evolve
 from cardtable.cards import CardId, TarotCard
 from cardtable.piles import PileId
 from cardtable.resolvers.tarot.challenge import Attribute, TarotPhase
-from cardtable.session import CharacterId, Session, load
+from cardtable.session import CharacterId, ConfirmSeat, PlayerId, Session, load
 from cardtable.session.demo import demo_path
 from cardtable.sheets.tarot import TarotSheet
 from cardtable.steps import tarot as tarot_steps
@@ -62,12 +62,27 @@ def panel(qtbot) -> TarotPanel:
 
 
 def set_up(qtbot, panel: TarotPanel, attribute: Attribute, rank: int) -> None:
+    """Dana, the GM, holding the computer, sets a Challenge up for Alex's Ottilie."""
+    assert panel.character.currentIndex() == -1  # Dana plays no Tourist: nobody by default
     panel.character.setCurrentIndex(panel.character.findData(OTTILIE))
     panel.attribute.setCurrentIndex(panel.attribute.findData(attribute))
     panel.rank.setValue(rank)
     qtbot.keyClicks(panel.texts["objective"], "Slip past the Furnace warden")
     qtbot.keyClicks(panel.texts["risk"], "Singed eyebrows")
     qtbot.mouseClick(panel.challenge_draws, LEFT)
+
+
+def hand_to_alex(qtbot, panel: TarotPanel) -> None:
+    """The draws are Ottilie's player's: the panel waits for Alex and passes him the computer."""
+    waiting = panel.player_waiting
+    assert waiting.text.text() == (
+        "Waiting for Alex (Ottilie Marchbank) to draw, stop or concede.")
+    assert not panel.draw.isEnabled() and not panel.concede.isEnabled()
+    assert "only Alex may draw for Ottilie Marchbank" in panel.draw.toolTip()
+    qtbot.mouseClick(waiting.pass_button, LEFT)
+    assert panel.document.session.curtain == "alex"
+    assert panel.document.apply(ConfirmSeat(PlayerId("alex")))
+    assert waiting.isHidden()
 
 
 def test_a_whole_challenge_played_through_the_panel(qtbot, panel: TarotPanel):
@@ -92,6 +107,7 @@ def test_a_whole_challenge_played_through_the_panel(qtbot, panel: TarotPanel):
     assert panel.odds_texts()["excuse"] == f"Excuse: {percent(Fraction(1, 78))}"
     assert panel.odds_texts()["excuse"] == "Excuse: 1.3%"
     assert panel.odds_texts()["wipe_out"] == "Wipe Out: 0%"
+    hand_to_alex(qtbot, panel)
     assert not panel.stop.isEnabled() and panel.concede.isEnabled()
 
     qtbot.mouseClick(panel.draw, LEFT)
@@ -146,6 +162,7 @@ def test_a_draw_cannot_be_undone_but_a_sleeve_card_and_a_stop_can(qtbot, panel: 
     assert not session.can_undo and "undo cannot hide" in (session.undo_blocked_reason or "")
     assert [panel.sleeve.itemText(i) for i in range(panel.sleeve.count())] == [
         "Sage of Serpent ↺", "Triumph XIV"]
+    hand_to_alex(qtbot, panel)
     panel.sleeve.setCurrentIndex(1)
     qtbot.mouseClick(panel.play_sleeve, LEFT)
     assert panel.player_cards.captions() == ["Triumph XIV"]
@@ -163,7 +180,7 @@ def test_a_draw_cannot_be_undone_but_a_sleeve_card_and_a_stop_can(qtbot, panel: 
     assert panel.document.undo()
     assert not panel.outcome_box.isVisible()
     assert panel.draw.isEnabled() and panel.stop.isEnabled()
-    assert session.log[-1].public.startswith("Dana undid: Ottilie Marchbank stops drawing")
+    assert session.log[-1].public.startswith("Alex undid: Ottilie Marchbank stops drawing")
 
 
 def test_conceding_writes_the_sleeve_card_on_the_sheet(qtbot, panel: TarotPanel):
@@ -171,6 +188,7 @@ def test_conceding_writes_the_sleeve_card_on_the_sheet(qtbot, panel: TarotPanel)
     stack(session, [("Ruler of Unknown", False), ("Lover of Paper", True)])
     set_up(qtbot, panel, Attribute.SERPENT, 1)
     assert panel.cost.value_text == "-3"
+    hand_to_alex(qtbot, panel)
     qtbot.mouseClick(panel.concede, LEFT)
     assert panel.banner.text() == "Failure"
     assert "No Effect · No Cost" in panel.details.text()
@@ -181,6 +199,9 @@ def test_conceding_writes_the_sleeve_card_on_the_sheet(qtbot, panel: TarotPanel)
 def test_the_panel_is_played_from_the_keyboard(qtbot, panel: TarotPanel):
     session = panel.document.session
     stack(session, [("Child of Rock", False), ("Beast of Rock", False)])
+    panel.character.setFocus()
+    qtbot.keyClick(panel.character, Qt.Key.Key_Down)  # Dana, the GM, chooses Ottilie
+    assert panel.character.currentData() == OTTILIE
     panel.rank.setFocus()
     panel.rank.selectAll()
     qtbot.keyClicks(panel.rank, "1")
@@ -188,7 +209,12 @@ def test_the_panel_is_played_from_the_keyboard(qtbot, panel: TarotPanel):
     panel.challenge_draws.setFocus()
     qtbot.keyClick(panel.challenge_draws, Qt.Key.Key_Space)
     assert tarot_steps.challenge_in_play(session.state) is not None
-    # Focus moves on to Draw, so the player keeps drawing with the space bar.
+    # The draws are Alex's: focus moves on to the button that passes him the computer...
+    assert panel.focusWidget() is panel.player_waiting.pass_button
+    qtbot.keyClick(panel.focusWidget(), Qt.Key.Key_Space)
+    assert session.curtain == "alex"
+    assert panel.document.apply(ConfirmSeat(PlayerId("alex")))
+    # ...and, once he holds it, to Draw, so that he keeps drawing with the space bar.
     assert panel.focusWidget() is panel.draw
     qtbot.keyClick(panel.focusWidget(), Qt.Key.Key_Space)
     assert panel.challenge_rows() == ["Child of Rock: beaten by Beast of Rock"]
@@ -208,13 +234,23 @@ def test_the_panel_is_played_from_the_keyboard(qtbot, panel: TarotPanel):
 
 
 def test_nothing_is_offered_while_the_curtain_is_up(qtbot, panel: TarotPanel):
-    from cardtable.session import ConfirmSeat, PassSeat, PlayerId
+    from cardtable.session import PassSeat
 
     document = panel.document
     assert document.apply(PassSeat(0))
     assert not panel.challenge_draws.isEnabled()
     assert "curtain" in panel.challenge_draws.toolTip()
     assert document.apply(ConfirmSeat(PlayerId("alex")))
+    # Alex holds the computer: his Ottilie is offered, but setting a Challenge up is the GM's.
+    assert panel.character.currentData() == OTTILIE
+    assert not panel.challenge_draws.isEnabled()
+    assert "Only the GM (Dana) may set up a tarot Challenge." in panel.challenge_draws.toolTip()
+    assert panel.setup_waiting.pass_button.text() == "Pass the computer to Dana"
+    qtbot.mouseClick(panel.setup_waiting.pass_button, LEFT)
+    assert document.apply(ConfirmSeat(PlayerId("dana")))
+    # Dana plays no Tourist: she chooses whom the Challenge is for, then may set it up.
+    assert panel.character.currentIndex() == -1 and not panel.challenge_draws.isEnabled()
+    panel.character.setCurrentIndex(panel.character.findData(OTTILIE))
     assert panel.challenge_draws.isEnabled()
 
 

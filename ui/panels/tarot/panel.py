@@ -5,7 +5,12 @@ Stop, Play a Sleeve Card or Concede, with Cost, Effect, every Challenge card and
 and the next card's odds shown live; then the outcome, the Aspect for the sheet, and Finish.
 
 Every button is one session action (:mod:`cardtable.steps.tarot`), so it is logged and
-undone like any other; the panel itself decides no rule. It reads the resolver's phase to
+undone like any other; the panel itself decides no rule. Each is someone's decision: setting
+the Challenge up is the GM's; drawing, stopping, playing a Sleeve Card and conceding are the
+player's whose character faces it. A button is enabled only at that seat (the model's reason
+is the tooltip elsewhere), and the panel says "Waiting for Alex (Ottilie Marchbank)" with a
+button that passes Alex the computer. The character picker defaults to one of the holder's
+characters, or to nobody. It reads the resolver's phase to
 enable only the steps the resolver allows, and its numbers to show them.
 """
 
@@ -29,6 +34,7 @@ from cardtable.steps import tarot as tarot_steps
 from cardtable.ui.art.card_art import TAROT
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.card_chips import REVERSED_MARK, ChipRow, card_caption
+from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
 from cardtable.ui.panels.tarot.views import (
     ChallengeRow,
     OutcomeBox,
@@ -109,6 +115,11 @@ class TarotPanel(QtWidgets.QWidget):
         layout.addWidget(self.status)
         self.setup_box = SetupForm(self)
         self._take_setup(self.setup_box)
+        self.setup_waiting = WaitingFor(self.document, self.setup_box)
+        setup_form = self.setup_box.layout()
+        assert isinstance(setup_form, QtWidgets.QFormLayout)
+        setup_form.insertRow(setup_form.getWidgetPosition(self.challenge_draws)[0] + 1,
+                             self.setup_waiting)
         layout.addWidget(self.setup_box)
         layout.addWidget(self._build_play())
         self.outcome_box = OutcomeBox(self)
@@ -205,6 +216,11 @@ class TarotPanel(QtWidgets.QWidget):
         buttons.addWidget(self.concede, 0, 2)
         buttons.addWidget(self.sleeve, 1, 0, 1, 2)
         buttons.addWidget(self.play_sleeve, 1, 2)
+        self.player_waiting = WaitingFor(self.document, self.actions_box)
+        buttons.addWidget(self.player_waiting, 2, 0, 1, 3)
+        # Handed the computer from the keyboard, the player finds Draw under their finger.
+        self._draw_next = False
+        self.player_waiting.pass_button.clicked.connect(self._on_handed_over)
         layout.addWidget(self.actions_box)
         return play
 
@@ -252,18 +268,8 @@ class TarotPanel(QtWidgets.QWidget):
     def _refresh_setup(self, blocked: str | None) -> None:
         state = self.session.state
         characters = tarot_steps.tarot_characters(state)
-        wanted = [(c.id, f"{c.name} ({state.player(c.player).name})") for c in characters]
-        have = [(self.character.itemData(i), self.character.itemText(i))
-                for i in range(self.character.count())]
-        if wanted != have:
-            chosen = self.character.currentData()
-            self.character.blockSignals(True)
-            self.character.clear()
-            for cid, text in wanted:
-                self.character.addItem(text, cid)
-            index = self.character.findData(chosen)
-            self.character.setCurrentIndex(max(0, index))
-            self.character.blockSignals(False)
+        fill_characters(self.character, self.session,
+                        [(c.id, f"{c.name} ({state.player(c.player).name})") for c in characters])
         self._fill_attributes()
         self._on_rank(self.rank.value())
         reason = blocked
@@ -271,8 +277,13 @@ class TarotPanel(QtWidgets.QWidget):
             reason = "no character at the table has an N-Dimensional Tourists sheet"
         if reason is None and tarot_steps.tarot_deck(state) is None:
             reason = "the Tourist's Tarot is not on the table"
-        allow(self.challenge_draws, reason, "Set the Challenge up and let it draw its Rank in "
-              "cards, face up (the GM's step)")
+        chosen = self.character.currentData()
+        if reason is None and chosen is None:
+            reason = "choose the character who faces the Challenge first"
+        probe = tarot_steps.begin(CharacterId(chosen or ""), Attribute.ROCK, 0)
+        allow_step(self.challenge_draws, self.session, probe, "Set the Challenge up and let it "
+                   "draw its Rank in cards, face up (the GM's step)", reason)
+        self.setup_waiting.show_for(decider_of(self.session, probe), "to set the Challenge up")
         inspire = blocked or self.session.may(tarot_steps.inspiration())
         if inspire is None and tarot_steps.tarot_deck(state) is None:
             inspire = "the Tourist's Tarot is not on the table"
@@ -384,15 +395,24 @@ class TarotPanel(QtWidgets.QWidget):
         phase = challenge.phase
         drawing = phase in (TarotPhase.CHALLENGE_DRAWN, TarotPhase.DRAWING)
         over = None if drawing else "drawing is over"
+        session = self.session
         draw = blocked or over or (None if numbers.odds is not None else "the deck is empty")
-        allow(self.draw, draw, "Draw the next card of the deck")
+        allow_step(self.draw, session, tarot_steps.draw(), "Draw the next card of the deck",
+                   draw)
         stop = blocked or over or (
             "nothing drawn yet: draw, or concede" if phase is TarotPhase.CHALLENGE_DRAWN else None)
-        allow(self.stop, stop, "Stop drawing and see the outcome")
+        allow_step(self.stop, session, tarot_steps.stop(), "Stop drawing and see the outcome",
+                   stop)
         concede = blocked or over or (
             "cards have been drawn already" if phase is TarotPhase.DRAWING else None)
-        allow(self.concede, concede, "Give up before drawing: no Cost, the Challenge fails "
-              "(unless Rank 0), and the character draws a Sleeve Card")
+        allow_step(self.concede, session, tarot_steps.concede(), "Give up before drawing: no "
+                   "Cost, the Challenge fails (unless Rank 0), and the character draws a "
+                   "Sleeve Card", concede)
+        self.player_waiting.show_for(decider_of(session, tarot_steps.draw()) if drawing
+                                     else None, "to draw, stop or concede")
+        if self._draw_next and self.draw.isEnabled():
+            self._draw_next = False
+            self.draw.setFocus()
         sleeve = tarot_steps.sleeve_cards(self.session.state, challenge)
         chosen = self.sleeve.currentData()
         self.sleeve.clear()
@@ -405,8 +425,10 @@ class TarotPanel(QtWidgets.QWidget):
             reason = "this table plays without Sleeve Cards"
         if reason is None and not sleeve:
             reason = "the character has no Sleeve Card"
-        allow(self.play_sleeve, reason, "Play the chosen Sleeve Card instead of drawing; it "
-              "counts as a drawn card, in its orientation")
+        reason = allow_step(self.play_sleeve, session,
+                            tarot_steps.play_sleeve(CardId(self.sleeve.currentData() or "")),
+                            "Play the chosen Sleeve Card instead of drawing; it counts as a "
+                            "drawn card, in its orientation", reason)
         self.sleeve.setEnabled(reason is None)
 
     def _show_outcome(self, challenge: TarotChallenge, name: str, blocked: str | None) -> None:
@@ -432,7 +454,12 @@ class TarotPanel(QtWidgets.QWidget):
             kept = _name(self._sleeve_face(card.card), card.reversed)
             details += f"<br>Sleeve Card kept: {kept}"
         self.details.setText(details)
-        allow(self.write, blocked, "Add the Aspect to the character sheet")
+        try:
+            aspect = tarot_steps.write_aspect(self.session.state, "an Aspect", False)
+        except ValueError:
+            aspect = None  # the sheet itself refuses: the click will say why
+        allow_step(self.write, self.session, aspect, "Add the Aspect to the character sheet",
+                   blocked)
         allow(self.finish, blocked, "Put every card of the Challenge on the discard pile and "
               "end it")
 
@@ -471,7 +498,18 @@ class TarotPanel(QtWidgets.QWidget):
                 edit.clear()
             self.aspect.clear()
             self.aspect_note.clear()
+            self._focus_draw()
+
+    def _focus_draw(self) -> None:
+        """Draw takes the focus; while it is another player's, the button that passes them
+        the computer does, and Draw takes it once they hold it."""
+        if self.draw.isEnabled():
             self.draw.setFocus()
+        elif self.player_waiting.isVisible():
+            self.player_waiting.pass_button.setFocus()
+
+    def _on_handed_over(self) -> None:
+        self._draw_next = True
 
     def _on_inspiration(self) -> None:
         if self._apply(tarot_steps.inspiration()):
@@ -542,7 +580,7 @@ class TarotPanel(QtWidgets.QWidget):
             self._say(reason)
 
     def _on_character(self, _index: int) -> None:
-        self._fill_attributes()
+        self._refresh()
 
     def _on_rank(self, value: int) -> None:
         self.rank_label.setText(rank_text(value))
