@@ -51,6 +51,7 @@ EQUIVALENTS = Path(__file__).with_name("mutation_equivalents.toml")
 MODULES: dict[str, tuple[tuple[str, ...], float]] = {
     "cardtable/dice/odds.py": (
         ("test_dice_odds.py", "test_dice_roll.py", "test_banzai_resolver.py", "test_dice_bounds.py",
+         "test_odds_reading.py",
          "test_doctests.py"),
         0.90,
     ),
