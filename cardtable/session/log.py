@@ -92,14 +92,16 @@ class LogEntry:
 class SessionLog:
     """The entries in the order they happened, with an index of the cards still hidden.
 
-    Entries are frozen; revealing a card replaces the entries that named it.
-    ``cache`` holds one slot per entry for whoever serialises the log (the saver), emptied
-    when the entry is replaced.
+    Entries are frozen; revealing a card replaces the entries that named it, and
+    :meth:`replaced_since` tells those who keep a copy of the lines (the log panel, the
+    autosave) which ones. ``cache`` holds one slot per entry for whoever serialises the log
+    (the saver), emptied when the entry is replaced.
     """
 
     def __init__(self, entries: Iterable[LogEntry] = ()) -> None:
         self._entries: list[LogEntry] = []
         self._waiting: dict[CardId, set[int]] = {}
+        self._replaced: list[int] = []
         self.cache: list[Any] = []
         for entry in entries:
             self.append(entry)
@@ -118,10 +120,25 @@ class SessionLog:
         touched: set[int] = set()
         for card in shown:
             touched |= self._waiting.pop(card, set())
-        for index in touched:
+        for index in sorted(touched):
             self._entries[index] = self._entries[index].revealing(shown)
             self.cache[index] = None
+            self._replaced.append(index)
         return bool(touched)
+
+    def replaced_since(self, mark: int) -> tuple[list[int], int]:
+        """The indices of the entries replaced since ``mark`` (0: since the log began), in
+        the order it happened, and the mark to ask with next time.
+
+        >>> from datetime import datetime, timezone
+        >>> at = datetime(2025, 3, 1, 20, 15, tzinfo=timezone.utc)
+        >>> log = SessionLog([LogEntry(at, 0, "bea", "Bea drew a card", "Bea drew the 7 of Clubs",
+        ...                            "bea", cards=("shoe/7c",), unrevealed=("shoe/7c",))])
+        >>> _, mark = log.replaced_since(0)
+        >>> log.reveal(["shoe/7c"]), log.replaced_since(mark)
+        (True, ([0], 1))
+        """
+        return self._replaced[mark:], len(self._replaced)
 
     def __len__(self) -> int:
         return len(self._entries)

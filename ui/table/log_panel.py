@@ -3,23 +3,227 @@
 Every line goes through :func:`cardtable.session.log_text_for`: a private draw reads "Bea drew
 a card" to everyone but Bea until the card is shown, and while the curtain is up nobody's
 private text is shown at all.
+
+The panel is a model and a view: :class:`LogModel` answers for the rows the view shows (each
+line's text worked out when it is first shown, then kept), so a new line costs one row
+added, however long the evening has been. The whole log is there to scroll back through.
+When the seat or the curtain changes, every text may read differently, and the model forgets
+them all at once (the view asks again only for the lines in sight); an entry revealed to the
+table is read again on its own.
 """
 
 from __future__ import annotations
 
-from html import escape
+from typing import Any, TypeAlias
 
 from cardtable.session import Changes, log_text_for
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.qt import Qt, QtGui, QtWidgets
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 
-#: How many of the latest lines the panel shows (the export holds them all).
-SHOWN = 500
 _REFRESH = Changes.LOG | Changes.SEAT | Changes.PLAYERS
+TIME_COLUMN, TEXT_COLUMN = 0, 1
+TIME_INK = QtGui.QColor("#7a7a7a")
+EMPTY_TEXT = "Nothing has happened yet."
+_Index: TypeAlias = QtCore.QModelIndex | QtCore.QPersistentModelIndex
+
+
+class LogModel(QtCore.QAbstractTableModel):
+    """One row per log entry: its time, and its text as the seat at the computer may read it,
+    marked with the colour of the player who acted."""
+
+    def __init__(self, document: SessionDocument, parent: QtCore.QObject | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._rows = 0
+        self._texts: dict[int, str] = {}
+        self._dots: dict[str, QtGui.QIcon] = {}
+        self._mark = 0
+        self._reader: object = None
+        self.reset()
+
+    # -- keeping up with the session -------------------------------------------------------
+
+    def _reader_now(self) -> object:
+        """What every line's wording depends on: the seat, the curtain, who sits where."""
+        session = self._document.session
+        return (
+            session.current_seat,
+            session.curtain,
+            tuple((p.id, p.colour) for p in session.players),
+        )
+
+    def reset(self) -> None:
+        """Read the whole log again (a new session, another seat at the computer)."""
+        log = self._document.session.log
+        self.beginResetModel()
+        self._rows = len(log)
+        self._texts.clear()
+        self._mark = log.replaced_since(0)[1]
+        self._reader = self._reader_now()
+        self.endResetModel()
+
+    def catch_up(self) -> None:
+        """Add the lines written since, and read again the lines revealed since."""
+        if self._reader_now() != self._reader:
+            self.reset()
+            return
+        log = self._document.session.log
+        replaced, self._mark = log.replaced_since(self._mark)
+        for row in replaced:
+            if row < self._rows and self._texts.pop(row, None) is not None:
+                left = self.index(row, TIME_COLUMN)
+                self.dataChanged.emit(left, self.index(row, TEXT_COLUMN))
+        if len(log) > self._rows:
+            self.beginInsertRows(QtCore.QModelIndex(), self._rows, len(log) - 1)
+            self._rows = len(log)
+            self.endInsertRows()
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def text(self, row: int) -> str:
+        """The line ``row`` as the seat at the computer may read it."""
+        found = self._texts.get(row)
+        if found is None:
+            session = self._document.session
+            entry = session.log[row]
+            seat = session.current_seat
+            found = entry.seen_by_all if seat is None else log_text_for(session, seat, entry)
+            self._texts[row] = found
+        return found
+
+    def rowCount(self, parent: _Index = QtCore.QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self._rows
+
+    def columnCount(self, parent: _Index = QtCore.QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else 2
+
+    def hasChildren(self, parent: _Index = QtCore.QModelIndex()) -> bool:  # noqa: B008
+        """A flat list: only the top holds rows (public, for whoever walks models)."""
+        return not parent.isValid() and self._rows > 0
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        row = index.row()
+        if not index.isValid() or row >= self._rows:
+            return None
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == TIME_COLUMN:
+                return self._document.session.log[row].at.strftime("%H:%M")
+            return self.text(row)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            entry = self._document.session.log[row]
+            return f"{entry.at.strftime('%H:%M:%S')}  {self.text(row)}"
+        if role == Qt.ItemDataRole.ForegroundRole and column == TIME_COLUMN:
+            return QtGui.QBrush(TIME_INK)
+        if role == Qt.ItemDataRole.DecorationRole and column == TEXT_COLUMN:
+            return self._dot(row)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
+        return None
+
+    def _dot(self, row: int) -> QtGui.QIcon | None:
+        """The colour of the player who acted, as a dot before the line."""
+        session = self._document.session
+        actor = session.log[row].actor
+        colour = next((p.colour for p in session.players if p.id == actor), None)
+        if colour is None:
+            return None
+        icon = self._dots.get(colour)
+        if icon is None:
+            pixmap = QtGui.QPixmap(10, 10)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            painter = QtGui.QPainter(pixmap)
+            painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QtGui.QColor(colour))
+            painter.drawEllipse(1, 1, 8, 8)
+            painter.end()
+            icon = self._dots[colour] = QtGui.QIcon(pixmap)
+        return icon
+
+
+class _Wrapping(QtWidgets.QStyledItemDelegate):
+    """Measures a line at the width of its column, so that a long line is as tall as its
+    wrapped text (Qt measures it unwrapped otherwise). Asked only for rows in sight."""
+
+    def __init__(self, view: QtWidgets.QTreeView) -> None:
+        super().__init__(view)
+        self._view = view
+
+    def sizeHint(
+        self, option: QtWidgets.QStyleOptionViewItem, index: _Index
+    ) -> QtCore.QSize:
+        measured = QtWidgets.QStyleOptionViewItem(option)
+        measured.rect = QtCore.QRect(0, 0, max(1, self._view.columnWidth(index.column())), 1)
+        return super().sizeHint(measured, index)
+
+
+class LogView(QtWidgets.QTreeView):
+    """The lines, newest at the bottom; long lines wrap. Rows are measured only as they come
+    into sight, so a long log costs no more to show than a short one."""
+
+    def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setRootIsDecorated(False)
+        self.setItemsExpandable(False)
+        self.setIndentation(0)
+        self.setHeaderHidden(True)
+        self.setUniformRowHeights(False)
+        self.setWordWrap(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setAllColumnsShowFocus(True)
+        self.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setVerticalScrollMode(QtWidgets.QAbstractItemView.ScrollMode.ScrollPerItem)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setIconSize(QtCore.QSize(10, 10))
+        self.setItemDelegate(_Wrapping(self))
+        # Wrapped lines change height with the width: measure the rows in sight again.
+        self._relayout = QtCore.QTimer(self)
+        self._relayout.setSingleShot(True)
+        self._relayout.setInterval(0)
+        self._relayout.timeout.connect(self.doItemsLayout)
+        self.header().sectionResized.connect(lambda *_: self._relayout.start())
+        self.copy_action = QtGui.QAction("&Copy", self)
+        self.copy_action.setShortcut(QtGui.QKeySequence.StandardKey.Copy)
+        self.copy_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.copy_action.triggered.connect(self.copy_selection)
+        self.addAction(self.copy_action)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+
+    def setModel(self, model: QtCore.QAbstractItemModel | None) -> None:
+        super().setModel(model)
+        header = self.header()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(TIME_COLUMN, QtWidgets.QHeaderView.ResizeMode.Fixed)
+        # Wide enough for "00:00" and a little room; worked out once, not from every row.
+        width = self.fontMetrics().horizontalAdvance("00:00") + 14
+        header.resizeSection(TIME_COLUMN, width)
+
+    def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
+        if event.matches(QtGui.QKeySequence.StandardKey.Copy):
+            self.copy_selection()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def copy_selection(self) -> None:
+        """The chosen lines, each with its time, to the clipboard."""
+        model = self.model()
+        selection = self.selectionModel()
+        if model is None or selection is None:
+            return
+        rows = sorted(index.row() for index in selection.selectedRows(TEXT_COLUMN))
+        lines = [
+            f"{model.index(row, TIME_COLUMN).data()}  {model.index(row, TEXT_COLUMN).data()}"
+            for row in rows
+        ]
+        if lines:
+            QtGui.QGuiApplication.clipboard().setText("\n".join(lines))
 
 
 class LogPanel(QtWidgets.QWidget):
-    """The latest log lines, newest at the bottom, with the time and who held the computer."""
+    """The log lines, newest at the bottom, with the time and who held the computer."""
 
     def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
@@ -27,16 +231,21 @@ class LogPanel(QtWidgets.QWidget):
         self.setAccessibleName("Session log")
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        self.view = QtWidgets.QTextBrowser(self)
+        self.model = LogModel(document, self)
+        self.view = LogView(self)
         self.view.setObjectName("sessionLog")
         self.view.setAccessibleName("Session log lines")
-        self.view.setOpenLinks(False)
         self.view.setToolTip(
             "Everything that happened, as the player holding the computer may read it. "
             "File > Export log… writes it all to Markdown or a web page."
         )
+        self.view.setModel(self.model)
+        self.empty = QtWidgets.QLabel(EMPTY_TEXT, self)
+        self.empty.setObjectName("sessionLogEmpty")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setStyleSheet("color: #7a7a7a")
         layout.addWidget(self.view)
-        self.lines: list[str] = []
+        layout.addWidget(self.empty)
         # The log follows its newest line, also when the dock is resized after the first
         # fill (the window lays its docks out later), until the reader scrolls back.
         self._follow = True
@@ -44,36 +253,32 @@ class LogPanel(QtWidgets.QWidget):
         bar.rangeChanged.connect(self._on_range)
         bar.valueChanged.connect(self._on_scrolled)
         document.changed.connect(self._on_changed)
-        document.replaced.connect(self.refresh)
-        self.refresh()
+        document.replaced.connect(self._on_replaced)
+        self._show_newest()
+
+    @property
+    def lines(self) -> list[str]:
+        """Every line as the seat at the computer may read it now, oldest first."""
+        return [self.model.text(row) for row in range(self.model.rowCount())]
 
     def _on_changed(self, flags: int) -> None:
         if Changes(flags) & _REFRESH:
-            self.refresh()
+            self.model.catch_up()
+            self._show_newest()
+
+    def _on_replaced(self) -> None:
+        self.model.reset()
+        self._show_newest()
 
     def refresh(self) -> None:
-        session = self._document.session
-        seat = session.current_seat
-        entries = list(session.log)[-SHOWN:]
-        players = {p.id: p for p in session.players}
-        self.lines = []
-        rows = []
-        for entry in entries:
-            text = entry.seen_by_all if seat is None else log_text_for(session, seat, entry)
-            self.lines.append(text)
-            who = players.get(entry.actor) if entry.actor is not None else None
-            dot = (
-                f"<span style='color:{who.colour}'>●</span> " if who is not None else "· "
-            )
-            rows.append(
-                f"<tr><td style='color:#7a7a7a; padding-right:6px'>"
-                f"{entry.at.strftime('%H:%M')}</td><td>{dot}{escape(text)}</td></tr>"
-            )
-        if not rows:
-            rows.append("<tr><td style='color:#7a7a7a'>Nothing has happened yet.</td></tr>")
-        self.view.setHtml(f"<table cellspacing='2'>{''.join(rows)}</table>")
-        self.view.moveCursor(QtGui.QTextCursor.MoveOperation.End)
-        # The very end, below the table's margin (the cursor alone stops short of it).
+        """Read the whole log again and show its newest line."""
+        self.model.reset()
+        self._show_newest()
+
+    def _show_newest(self) -> None:
+        empty = self.model.rowCount() == 0
+        self.empty.setVisible(empty)
+        self.view.setVisible(not empty)
         self._follow = True
         self._on_range()
 
