@@ -37,7 +37,10 @@ from typing import IO, Any
 
 from attrs import frozen
 
+from cardtable.randomness import Rng
 from cardtable.session.atomic import process_alive, sweep_stale_temps, write_atomic
+from cardtable.session.core import Session
+from cardtable.session.saving import SessionFileError, load
 
 PREFIX = "autosave-"
 #: What an earlier Cardtable left: one slot for every instance, and a marker with its pid.
@@ -102,6 +105,23 @@ class Recovery:
             noun = "move" if self.moves == 1 else "moves"
             moves = f", with {self.moves} {noun} made after it was last saved"
         return f"{self.title}, autosaved at {when}{moves}"
+
+    @property
+    def file(self) -> Path | None:
+        """The file the session was last saved to, if it is still there."""
+        return self.path if self.path is not None and self.path.is_file() else None
+
+    def open(self, rng: Rng | None = None) -> tuple[Session, Slot]:
+        """The autosaved session, and its slot held until the session is saved or discarded
+        (see :meth:`Autosaver.keep_until_saved`). :class:`SessionFileError` says why not."""
+        slot = self.claim()
+        if slot is None:
+            raise SessionFileError(f"Another Cardtable is recovering {self.title} already.")
+        try:
+            return load(self.autosave, rng=rng), slot
+        except SessionFileError as exc:
+            slot.release(remove=False)
+            raise SessionFileError(f"The autosave could not be recovered: {exc}") from None
 
     def claim(self) -> Slot | None:
         """Hold this slot while its session is recovered (so no other Cardtable offers

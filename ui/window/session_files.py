@@ -112,20 +112,14 @@ class SessionFiles:
                 if not window.ask_recover(recovery):
                     recovery.discard()
                     continue
-                slot = recovery.claim()
-                if slot is None:
-                    continue  # another Cardtable took it meanwhile
                 try:
-                    recovered = load(recovery.autosave)
+                    recovered, slot = recovery.open()
                 except SessionFileError as exc:
-                    slot.release(remove=False)
                     self._warn("The autosave could not be recovered", str(exc))
                     continue
                 self.pending_recovery = (slot, recovery.moves)
-                back = recovery.path
-                if back is not None and (not back.is_file() or saved_to(back) is None):
-                    back = None
-                return recovered, back, True
+                back = recovery.file
+                return recovered, back if back is not None and saved_to(back) else None, True
         if path is not None:
             try:
                 opened = load(path)

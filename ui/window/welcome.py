@@ -535,17 +535,12 @@ class WelcomeDialog(QtWidgets.QDialog):
     def _recover(self, recovery: Recovery) -> None:
         """Open ``recovery``'s autosave, holding its slot until the session is saved."""
         self._show_error("")
-        slot = recovery.claim()
-        if slot is None:
-            self._show_error(f"Another Cardtable is recovering {recovery.title} already.")
-            return
         try:
-            session = load(recovery.autosave, rng=self._rng_source())
+            session, slot = recovery.open(self._rng_source())
         except SessionFileError as exc:
-            slot.release(remove=False)
-            self._show_error(f"The autosave could not be recovered: {exc}")
+            self._show_error(str(exc))
             return
-        path = recovery.path if recovery.path is not None and recovery.path.is_file() else None
+        path = recovery.file
         if path is not None:
             self._set_settings(self.settings.with_recent(str(path)))
         self.choice = WelcomeChoice(ChoiceKind.RECOVER, path=path)
