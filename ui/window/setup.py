@@ -151,6 +151,9 @@ class WindowSetup:
         window.file_menu.insertAction(window.quit_action, settings_action)
         window.file_menu.insertSeparator(window.quit_action)
         window.new_session_factory = lambda: ask_new_session(window)
+        from cardtable.ui.window.table_options import install_table_options
+
+        self.options_action = install_table_options(window, window.table_menu, document)
         # Every way of showing the table a hidden card asks first: the felt's and the hand's.
         window.felt.card_actions.confirm_reveal = self._confirm_reveal
         window.hand.confirm_reveal = self._confirm_reveal

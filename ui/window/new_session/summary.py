@@ -1,4 +1,5 @@
-"""The New-session plan in words, for the wizard's last page: seats, characters, decks."""
+"""The New-session plan in words, for the wizard's last page: seats, characters, decks, house
+rules."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from functools import cache
 
 from cardtable.decks.standard import playing_card_shoe, tourist_tarot
 from cardtable.session.new_session import NewSessionPlan, system_title
+from cardtable.session.table_options import option
 from cardtable.sheets import AdventureSheet
 from cardtable.ui.window.new_session.rows import colour_name, muted_colour
 
@@ -68,4 +70,11 @@ def summary_html(plan: NewSessionPlan) -> str:
     if not plan.systems:
         parts.append(f"<li style='color:{muted}'>Nothing: no system is ticked.</li>")
     parts.append("</ul>")
+    rules = [(key, value) for key, value in plan.table_options().items()
+             if not option(key).fixed]
+    if rules:
+        items = "".join(
+            f"<li>{esc(option(key).title[:1].upper() + option(key).title[1:])}: "
+            f"{esc(option(key).words(value))}</li>" for key, value in rules)
+        parts.append(f"<h3>House rules</h3><ul>{items}</ul>")
     return "".join(parts)

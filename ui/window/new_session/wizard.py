@@ -13,12 +13,12 @@ welcome screen opens it without blocking.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 
 from cardtable.randomness import Rng, from_os
 from cardtable.session import Session
-from cardtable.session.model import PALETTE
+from cardtable.session.model import PALETTE, OptionValue
 from cardtable.session.new_session import (
     DEFAULT_SHOE,
     MAX_SHOE,
@@ -32,6 +32,7 @@ from cardtable.session.new_session import (
     build_session,
     system_title,
 )
+from cardtable.session.table_options import option, options_for
 from cardtable.ui.art.start_icons import start_icon
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.window.new_session.rows import (
@@ -42,6 +43,7 @@ from cardtable.ui.window.new_session.rows import (
     show_message,
 )
 from cardtable.ui.window.new_session.summary import deck_sizes, summary_html
+from cardtable.ui.window.table_options import control_value, option_control, set_control
 
 WIZARD_SIZE = QtCore.QSize(780, 600)
 FINISH_TEXT = "Set the table"
@@ -139,8 +141,11 @@ class SystemsPage(_PlanPage):
         decks = {
             "tarot": f"Puts the Tourist's Tarot on the table ({tarot_cards} cards).",
             "adventure": "",
+            "pool": "No deck; challenge dice only if the group chooses them.",
         }
         self.boxes: dict[str, QtWidgets.QCheckBox] = {}
+        #: The house rules' controls, by option key (shown in their system's card).
+        self.rules: dict[str, QtWidgets.QComboBox | QtWidgets.QCheckBox] = {}
         layout = QtWidgets.QVBoxLayout(self)
         layout.setSpacing(6)
         for system in SYSTEMS:
@@ -184,12 +189,55 @@ class SystemsPage(_PlanPage):
                 self.shoe.setEnabled(False)
                 box.toggled.connect(self.shoe.setEnabled)
                 grid.addWidget(self.shoe, 0, 1, Qt.AlignmentFlag.AlignRight)
+            self._add_options(system, box, grid)
             layout.addWidget(frame)
         layout.addStretch(1)
         layout.addWidget(self.banner)
 
+    def _add_options(self, system: str, box: QtWidgets.QCheckBox,
+                     grid: QtWidgets.QGridLayout) -> None:
+        """The system's house rules under its blurb, usable once it is ticked."""
+        rules = [o for o in options_for([system]) if not o.fixed]
+        if not rules:
+            return
+        rows = QtWidgets.QGridLayout()
+        rows.setContentsMargins(24, 4, 0, 0)
+        rows.setHorizontalSpacing(8)
+        for index, found in enumerate(rules):
+            control = option_control(found, found.default, self)
+            control.setEnabled(False)
+            box.toggled.connect(control.setEnabled)
+            label = QtWidgets.QLabel(found.title[:1].upper() + found.title[1:] + ":")
+            label.setToolTip(found.rule)
+            label.setBuddy(control)
+            at, column = divmod(index, 2)
+            rows.addWidget(label, at, 3 * column)
+            rows.addWidget(control, at, 3 * column + 1)
+            if isinstance(control, QtWidgets.QCheckBox):
+                control.toggled.connect(lambda _c: self.edited.emit())
+            else:
+                control.currentIndexChanged.connect(lambda _i: self.edited.emit())
+            self.rules[found.key] = control
+        rows.setColumnMinimumWidth(2, 16)
+        rows.setColumnStretch(5, 1)
+        grid.addLayout(rows, 2, 0, 1, 2)
+
     def systems(self) -> list[str]:
         return [s for s, box in self.boxes.items() if box.isChecked()]
+
+    def options(self) -> dict[str, OptionValue]:
+        """The house rules changed from the rules' defaults, for the systems ticked (the
+        others take their defaults when the table is set)."""
+        ticked = set(self.systems())
+        chosen = {key: control_value(control) for key, control in self.rules.items()
+                  if option(key).system in ticked}
+        return {key: value for key, value in chosen.items()
+                if (type(value), value) != (type(option(key).default), option(key).default)}
+
+    def set_options(self, values: Mapping[str, OptionValue]) -> None:
+        for key, value in values.items():
+            if key in self.rules:
+                set_control(self.rules[key], value)
 
     def owns(self, problem: PlanProblem) -> bool:
         return problem.page == "systems"
@@ -507,6 +555,7 @@ class NewSessionWizard(QtWidgets.QWizard):
             players=self.players_page.players(),
             characters=self.characters_page.characters(),
             shoe_decks=self.systems_page.shoe.value(),
+            options=self.systems_page.options(),
         )
 
     def set_plan(self, plan: NewSessionPlan) -> None:
@@ -514,6 +563,7 @@ class NewSessionWizard(QtWidgets.QWizard):
         for system, box in self.systems_page.boxes.items():
             box.setChecked(system in plan.systems)
         self.systems_page.shoe.setValue(plan.shoe_decks)
+        self.systems_page.set_options(plan.options)
         self.players_page.grid.set_rows([])
         self.characters_page.grid.set_rows([])
         for player in plan.players:
