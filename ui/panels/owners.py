@@ -112,8 +112,8 @@ class WaitingFor(QtWidgets.QFrame):
     """ "Waiting for Bob (Brann)", and a button that passes Bob the computer.
 
     :meth:`show_for` shows it only while the decision belongs to a player other than the one
-    holding the computer; while the curtain already waits for that player, the button is
-    hidden (there is nothing to pass).
+    holding the computer (passing the computer makes the receiver its holder, behind the
+    curtain: the line is gone once it is passed).
     """
 
     def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None
@@ -153,11 +153,8 @@ class WaitingFor(QtWidgets.QFrame):
             return False
         self._player = owner
         name = owner_name(state, decider) or ""
-        taking = session.curtain == owner
-        line = f"Waiting for {words}" + (f" {doing}" if doing else "")
-        self.text.setText(line + (f": {name} is taking the computer." if taking else "."))
+        self.text.setText(f"Waiting for {words}" + (f" {doing}." if doing else "."))
         self.setAccessibleName(self.text.text())
-        self.pass_button.setVisible(not taking)
         self.pass_button.setText(f"Pass the computer to {name}")
         self.pass_button.setAccessibleName(self.pass_button.text())
         self.show()

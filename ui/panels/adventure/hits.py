@@ -305,8 +305,6 @@ class HitsBox(QtWidgets.QGroupBox):
             return text, actions
         name = owner_name(session.state, decider) or ""
         text += f" <i>Waiting for {escape(owner_words(session.state, decider) or name)}.</i>"
-        if session.curtain == decider.owner(session.state):
-            return text, actions
         pass_to = (f"pass:{character}", f"Pass the computer to {name}", f"Hand the computer "
                    f"to {name}, whose decision it is", ("pass", character, ""), None)
         return text, [pass_to, *actions]

@@ -6,6 +6,12 @@ who may push (:meth:`~cardtable.resolvers.crisis.duel.Duel.may_push`), what a pu
 (:meth:`~cardtable.resolvers.crisis.duel.Duel.push_odds`), and how it ended. Every step (start,
 roll, push, decline, stand-off) is a :class:`~cardtable.session.ResolverStep`, so it is
 logged in the Duel's own words, rolled with the session's randomness, and undoable.
+
+Each step says whose decision it is: setting a Duel up and clearing it are the GM's; pushing
+or declining is the side's (its character's player when the side is named after a character
+at the table, the GM for anyone else); rolling both and a stand-off are the table's. A side's
+buttons are enabled only at its seat, and the side says "Waiting for Bea (Wren Halloway)"
+with a button that passes Bea the computer.
 """
 
 from __future__ import annotations
@@ -14,11 +20,23 @@ from collections.abc import Callable
 
 from cardtable.randomness import Rng
 from cardtable.resolvers.crisis.duel import CrisisDiceError, Duel, DuelPhase, DuelResult, DuelSide
-from cardtable.session import Changes, EndResolver, GameState, ResolverStep, SessionError
+from cardtable.session import (
+    ANYONE,
+    Changes,
+    Decider,
+    EndResolver,
+    GameState,
+    ResolverStep,
+    SessionError,
+)
 from cardtable.sheets import CrisisSheet
 from cardtable.ui.art.dice_faces import DiceStrip, Glyph, GlyphGroup
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.owners import WaitingFor, allow_step
 from cardtable.ui.qt import Qt, QtWidgets
+
+#: Setting a Duel up (and taking it off the table) is the GM's, as any Challenge's set-up.
+SETTING_UP = Decider.gm("set up a Duel")
 
 #: Where a Duel started here is kept.
 DUEL_ID = "crisis-duel"
@@ -49,6 +67,15 @@ def side_glyphs(side: DuelSide, crisis_die: int | None = None) -> tuple[Glyph, .
     if crisis_die is not None:
         glyphs.append(Glyph.d6(crisis_die, pushed=True, crisis=True))
     return tuple(glyphs)
+
+
+def side_decider(state: GameState, name: str) -> Decider:
+    """Whose a side's push is: the player of the character it is named after, else the GM's
+    (an NPC typed in by name)."""
+    found = next((c for c in state.characters.values() if c.name == name), None)
+    if found is not None:
+        return Decider.of(found.id, "push or decline")
+    return Decider.gm(f"push or decline for {name}")
 
 
 def _duel_step(resolver_id: str, act: Callable[[Duel, Rng], str]) -> Callable[..., list[str]]:
@@ -106,6 +133,7 @@ class SidePanel(QtWidgets.QFrame):
         buttons.addWidget(self.decline)
         buttons.addWidget(self.odds, 1)
         layout.addLayout(buttons)
+        self.waiting: WaitingFor | None = None  # given by the view, which has the document
 
 
 class DuelView(QtWidgets.QWidget):
@@ -157,6 +185,10 @@ class DuelView(QtWidgets.QWidget):
         layout.addWidget(self.status)
         self.sides = [SidePanel(0, self), SidePanel(1, self)]
         for panel in self.sides:
+            panel.waiting = WaitingFor(self._document, panel)
+            side_layout = panel.layout()
+            assert side_layout is not None
+            side_layout.addWidget(panel.waiting)
             layout.addWidget(panel)
             panel.push.clicked.connect(lambda _=False, i=panel.index: self.push(i))
             panel.decline.clicked.connect(lambda _=False, i=panel.index: self.decline(i))
@@ -189,8 +221,18 @@ class DuelView(QtWidgets.QWidget):
         found = find_duel(self._document.session.state)
         return found[0] if found else DUEL_ID
 
-    def _apply(self, act: Callable[[Duel, Rng], str]) -> bool:
-        return self._document.apply(ResolverStep(_duel_step(self._id(), act)))
+    def _step(self, act: Callable[[Duel, Rng], str], decider: Decider = ANYONE
+              ) -> ResolverStep:
+        return ResolverStep(_duel_step(self._id(), act), decider=decider)
+
+    def _apply(self, act: Callable[[Duel, Rng], str], decider: Decider = ANYONE) -> bool:
+        return self._document.apply(self._step(act, decider))
+
+    def _side(self, side: int) -> Decider:
+        duel = self.duel()
+        if duel is None:
+            return ANYONE
+        return side_decider(self._document.session.state, duel.sides[side].name)
 
     def new_duel(self) -> bool:
         """Set up a Duel between the two sides entered (replacing one that has ended)."""
@@ -216,16 +258,18 @@ class DuelView(QtWidgets.QWidget):
                 f"{names[1]} ({pools[1]} dice)"
             ]
 
-        return self._document.apply(ResolverStep(start))
+        return self._document.apply(ResolverStep(start, decider=SETTING_UP))
 
     def roll(self) -> bool:
         return self._apply(lambda duel, rng: duel.roll(rng).text())
 
     def push(self, side: int) -> bool:
-        return self._apply(lambda duel, rng: duel.push(side, rng).text())
+        """Side ``side`` pushes its luck (at its player's seat)."""
+        return self._apply(lambda duel, rng: duel.push(side, rng).text(), self._side(side))
 
     def decline(self, side: int) -> bool:
-        return self._apply(lambda duel, rng: duel.decline(side).text())
+        """Side ``side`` declines to push (at its player's seat)."""
+        return self._apply(lambda duel, rng: duel.decline(side).text(), self._side(side))
 
     def stand_off(self) -> bool:
         return self._apply(lambda duel, rng: duel.stand_off().text())
@@ -235,7 +279,8 @@ class DuelView(QtWidgets.QWidget):
         if found is None:
             return False
         who = self._document.session.actor_name
-        return self._document.apply(EndResolver(found[0], f"{who} cleared the crisis Duel"))
+        return self._document.apply(EndResolver(found[0], f"{who} cleared the crisis Duel",
+                                                decider=SETTING_UP))
 
     # -- showing --------------------------------------------------------------------------
 
@@ -269,17 +314,19 @@ class DuelView(QtWidgets.QWidget):
         curtain = self._document.session.curtain is not None
         self.setEnabled(not curtain)
         ended = duel is None or duel.phase is DuelPhase.ENDED
-        self.start.setEnabled(ended)
-        self.start.setToolTip(
-            "Set up a Duel between these two sides" if ended
-            else "A Duel is going on: finish it or clear it first"
-        )
-        self.end_button.setEnabled(duel is not None)
+        session = self._document.session
+        probe = ResolverStep(lambda state, rng: [], decider=SETTING_UP)
+        allow_step(self.start, session, probe, "Set up a Duel between these two sides",
+                   None if ended else "a Duel is going on: finish it or clear it first")
+        allow_step(self.end_button, session, probe, "Take the Duel off the table",
+                   None if duel is not None else "there is no Duel to clear")
         if duel is None:
             self.status.setText("No Duel yet: name both sides and press New Duel.")
             self.status.setStyleSheet(STATUS_STYLE)
             for panel in self.sides:
                 panel.setVisible(False)
+                if panel.waiting is not None:
+                    panel.waiting.show_for(None)
             self.roll_button.setEnabled(False)
             self.stand_off_button.setEnabled(False)
             return
@@ -304,8 +351,11 @@ class DuelView(QtWidgets.QWidget):
         panel.strip.set_groups([GlyphGroup("", glyphs)] if glyphs else [])
         panel.strip.set_empty_text("" if rolled else "Not rolled yet")
         may = duel.may_push(index)
-        panel.push.setEnabled(may)
-        panel.decline.setEnabled(may)
+        session = self._document.session
+        decider = side_decider(session.state, side.name)
+        probe = self._step(lambda duel, rng: "", decider)
+        # Whether this seat may push: the side's player's (another seat sees whom it waits for).
+        theirs = session.may(probe) is None
         winner = duel.winner == index and duel.phase is DuelPhase.ENDED
         colour = "#f2c14e" if winner else "palette(mid)"
         panel.setStyleSheet(
@@ -322,11 +372,14 @@ class DuelView(QtWidgets.QWidget):
         else:
             panel.odds.setText("")
             tip = "Only the lower side (either on a tie) may push, once both have rolled"
-        panel.push.setToolTip(tip)
-        panel.decline.setToolTip(
-            "Do not push: the other side wins (on a tie, the other side may still push)"
-            if may else tip
-        )
+        rule = None if may else "it is not this side's turn to push"
+        allow_step(panel.push, session, probe, tip, rule)
+        allow_step(panel.decline, session, probe,
+                   "Do not push: the other side wins (on a tie, the other side may still push)"
+                   if may else tip, rule)
+        if panel.waiting is not None:
+            panel.waiting.show_for(decider if may and not theirs else None,
+                                   "to push their luck or decline")
 
     def _show_status(self, duel: Duel, pusher: int | None) -> None:
         if duel.phase is DuelPhase.READY:

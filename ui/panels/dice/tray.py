@@ -18,7 +18,7 @@ import re
 
 from cardtable.dice import DiceExpressionError
 from cardtable.resolvers.banzai.steps import Condition, Step, step_name
-from cardtable.session import Changes, ResolverStep
+from cardtable.session import ANYONE, Changes, ResolverStep
 from cardtable.session.dice_history import DiceRequest, RollRecord, history_of, roll_step
 from cardtable.ui.art.dice_faces import DiceStrip, glyph_groups
 from cardtable.ui.document import SessionDocument
@@ -400,7 +400,8 @@ class DiceTray(QtWidgets.QWidget):
             self._document.refused.emit(str(exc))
             return False
         self._animate_next = self._animation_ms > 0
-        done = self._document.apply(ResolverStep(step))
+        # A roll is the roller's own (the log names whoever holds the computer): anyone's.
+        done = self._document.apply(ResolverStep(step, decider=ANYONE))
         if not done:
             self._animate_next = False
         return done

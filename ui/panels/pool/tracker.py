@@ -9,7 +9,9 @@ The last round is laid out as a table of the sides' numbers side by side
 Challenge (or the one a finished Challenge prepares) and clearing it are the GM's; a side's
 conversion, its change of ability (:mod:`.change`) and its penalty, written on the sheets
 (:mod:`.penalty`), are its character's player's; a control is enabled only where the seat
-holding the computer may use it, the reason as its tooltip.
+holding the computer may use it, the reason as its tooltip; a side another player decides
+says "Waiting for Bob (Brann)" under its conversions, with a button that passes Bob the
+computer.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from cardtable.session.table_options import POOL_DICE, POOL_FORMULA, POOL_TIES, 
 from cardtable.steps.pool import play as pool_steps
 from cardtable.steps.pool.picks import SidePick
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.owners import WaitingFor, decider_of
 from cardtable.ui.panels.pool.change import ChangeAbility
 from cardtable.ui.panels.pool.penalty import PenaltyForm
 from cardtable.ui.panels.pool.round_table import RoundTable
@@ -144,6 +147,8 @@ class SideColumn(QtWidgets.QFrame):
         self.change_button.setAccessibleName(f"Change {name}'s ability")
         plan_row.addWidget(self.change_button)
         plan.addLayout(plan_row)
+        #: Whom the side's conversions wait for (given by the tracker, which has the document).
+        self.waiting: WaitingFor | None = None
         layout.addWidget(self.plan)
         self.explanation = QtWidgets.QLabel()
         self.explanation.setObjectName("poolExplanation")
@@ -440,6 +445,10 @@ class PoolTracker(QtWidgets.QWidget):
                 spin.valueChanged.connect(self._check_conversions)
             column.plan_button.clicked.connect(lambda _=False, n=name: self.plan(n))
             column.change_button.clicked.connect(lambda _=False, n=name: self._on_change(n))
+            column.waiting = WaitingFor(self._document, column.plan)
+            plan_layout = column.plan.layout()
+            assert plan_layout is not None
+            plan_layout.addWidget(column.waiting)
             at = len(self.columns)
             self._sides.addWidget(column, at // SIDES_PER_ROW, at % SIDES_PER_ROW)
             column.show()
@@ -469,6 +478,10 @@ class PoolTracker(QtWidgets.QWidget):
         column.planned.setVisible(not side.planned.is_none)
         allow(column.plan_button, mine, "Keep this conversion for the round, to pass the "
               "computer on before it is played")
+        if column.waiting is not None:
+            probe = pool_steps.plan(side.name, Conversion(to_bonus=1))
+            column.waiting.show_for(decider_of(session, probe) if not side.out and not
+                                    challenge.over else None, "to plan the conversions")
         column.change_button.setVisible(challenge.one_against_one)
         allow(column.change_button,
               session.may(pool_steps.change_ability(SidePick(side.name))),
