@@ -6,9 +6,9 @@ import threading
 from pathlib import Path
 
 from autosave_rig import crash_while_autosaving
-from session_builders import AYLA, DANA, HAND, TAROT_DRAW, small_session
+from session_builders import AYLA, BEA, CHALLENGE, DANA, HAND, TAROT_DRAW, small_session
 
-from cardtable.session import ChangeScene, Draw, Note, load
+from cardtable.session import ChangeScene, Draw, Move, Note, load
 from cardtable.session import autosave as autosave_module
 from cardtable.session.autosave import (
     Autosaver,
@@ -16,7 +16,7 @@ from cardtable.session.autosave import (
     dismiss_autosave,
     recoverable_autosave,
 )
-from cardtable.session.saving import document
+from cardtable.session.saving import document, to_bytes
 
 
 def _same(a, b) -> bool:
@@ -111,3 +111,25 @@ def test_a_failing_autosave_is_reported_not_raised(tmp_path: Path):
 def test_autosaves_go_to_the_users_data_folder():
     folder = autosave_folder()
     assert folder.name.lower() == "cardtable" and folder.is_absolute()
+
+
+def test_the_autosave_is_written_from_what_changed_and_equals_a_full_save(tmp_path: Path):
+    """Private draws, notes, and cards later played face up (which rewrite the draws' lines):
+    the autosave written bit by bit is, byte for byte, the session saved in full."""
+    session = small_session(holder=BEA)
+    saver = Autosaver(session, tmp_path, delay=60.0)
+    try:
+        for turn in range(40):
+            session.apply(Draw(TAROT_DRAW, HAND[AYLA], 1))
+            session.apply(Note(f"Turn {turn}."))
+            if turn % 10 == 9:
+                saver.flush()  # written now, before the reveals below rewrite old lines
+            if turn % 4 == 3:
+                card = session.table.piles[HAND[AYLA]].cards[0]
+                session.apply(Move((card,), CHALLENGE, face_up=True))
+        assert any(entry.revealed for entry in session.log)
+        saver.flush()
+        assert saver.last_error is None
+        assert saver.path.read_bytes() == to_bytes(session)
+    finally:
+        saver.close()

@@ -1,10 +1,12 @@
 """Autosave: a copy of the session in the user's data folder, written shortly after every
 change by a background thread, so a crash loses at most the last moment of play.
 
-The session is turned into a document on the caller's thread (quick: the log's entries are
-reused from the last save) and handed to a worker thread, which waits until changes have
-paused for ``delay`` seconds, then encodes and writes it atomically. The table never waits
-for the disk.
+After a change, the caller's thread (the table's) only copies the game state, as undo does,
+and notes how long the log is: the same small cost at the first action of an evening and at
+the 50,000th. A worker thread waits until changes have paused for ``delay`` seconds, then
+writes the file atomically, encoding only what is new since its last write (the log's new
+entries, and those a reveal rewrote): :class:`LogText`. The table never waits for the disk,
+nor for the log.
 
 Each running Cardtable writes into a slot of its own (:mod:`cardtable.session.recovery`),
 locked while it runs and removed by a clean exit; beside the autosave it notes what the
@@ -29,18 +31,22 @@ True
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 import platformdirs
+from attrs import frozen
 
+from cardtable.randomness import Rng
 from cardtable.session.atomic import write_atomic
 from cardtable.session.core import Changes, Session
+from cardtable.session.log import LogEntry, SessionLog
+from cardtable.session.model import GameState, PlayerId
 from cardtable.session.recovery import RecoveryInfo, Slot, recoverable
-from cardtable.session.saving import document, encode
+from cardtable.session.saving import CONVERTER, document
 
 #: The one autosave of an earlier Cardtable (still offered back after its crash).
 AUTOSAVE_NAME = "autosave.cardtable"
@@ -48,6 +54,66 @@ AUTOSAVE_NAME = "autosave.cardtable"
 DEFAULT_DELAY = 2.0
 
 _log = logging.getLogger(__name__)
+
+
+@frozen
+class Snapshot:
+    """The session at one moment, as the worker needs it: a copy of the game state, who holds
+    the computer, and how many entries the log had (it only grows)."""
+
+    state: GameState
+    holder: PlayerId | None
+    curtain: PlayerId | None
+    entries: int
+
+    @classmethod
+    def of(cls, session: Session) -> Snapshot:
+        return cls(session.state.copy(), session.holder, session.curtain, len(session.log))
+
+
+#: Stands for the log in the encoded document until the log's own text takes its place.
+_LOG_PLACE = "\x00log\x00"
+
+
+class LogText:
+    """The log as the text of a save file, kept up to date by encoding only what changed.
+
+    Each entry is encoded once, exactly as a full save encodes it; an entry a reveal rewrote
+    (:meth:`~cardtable.session.log.SessionLog.replaced_since`) is encoded again.
+    :meth:`file` gives the bytes of the whole file, the same as
+    :func:`cardtable.session.saving.to_bytes` of the session at that moment.
+    """
+
+    def __init__(self, log: SessionLog) -> None:
+        self._log = log
+        self._parts: list[str] = []
+        self._mark = 0
+
+    def _entry(self, index: int) -> str:
+        doc = CONVERTER.unstructure(self._log[index], LogEntry)
+        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+    def file(self, snapshot: Snapshot, rng: Rng) -> bytes:
+        """The save file of ``snapshot`` (``rng`` is the session's, never used here)."""
+        replaced, self._mark = self._log.replaced_since(self._mark)
+        for index in replaced:
+            if index < len(self._parts):
+                self._parts[index] = self._entry(index)
+        while len(self._parts) < snapshot.entries:
+            self._parts.append(self._entry(len(self._parts)))
+        moment = Session(
+            snapshot.state,
+            rng=rng,
+            holder=snapshot.holder,
+            curtain=snapshot.curtain,
+            log=SessionLog(),
+        )
+        doc = document(moment)
+        doc["session"]["log"] = _LOG_PLACE
+        text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+        placed = json.dumps(_LOG_PLACE)
+        log = "[" + ",".join(self._parts[: snapshot.entries]) + "]"
+        return (text.replace(placed, log, 1) + "\n").encode("utf-8")
 
 
 def autosave_folder() -> Path:
@@ -97,7 +163,8 @@ class Autosaver:
         self._file: Path | None = None
         self._saved_moves = 0
         self._info: RecoveryInfo | None = None
-        self._pending: dict[str, Any] | None = None
+        self._text = LogText(session.log)
+        self._pending: Snapshot | None = None
         self._due = 0.0
         self._writing = False
         self._closed = False
@@ -136,19 +203,17 @@ class Autosaver:
             self.changed()
 
     def changed(self) -> None:
-        """The session changed: save it once changes have paused for ``delay`` seconds."""
-        try:
-            doc = document(self.session)
-        except (ValueError, TypeError) as exc:
-            self.last_error = f"Autosave failed: {exc}"
-            _log.warning("%s", self.last_error)
-            return
-        moves = len(self.session.log) - self._saved_moves
+        """The session changed: save it once changes have paused for ``delay`` seconds.
+
+        Only the game state is copied here; the worker does the rest.
+        """
+        snapshot = Snapshot.of(self.session)
+        moves = snapshot.entries - self._saved_moves
         with self._wake:
             if self._closed:
                 return
             self._info = RecoveryInfo(self._title, self._file, moves)
-            self._pending = doc
+            self._pending = snapshot
             self._due = time.monotonic() + self.delay
             self._wake.notify_all()
 
@@ -187,21 +252,22 @@ class Autosaver:
                     self._wake.wait(wait)
                 if self._pending is None:
                     return  # closed with nothing left to write
-                doc, self._pending = self._pending, None
+                snapshot, self._pending = self._pending, None
                 info = self._info
                 self._writing = True
             try:
-                self._write(doc, info)
+                self._write(snapshot, info)
             finally:
                 with self._wake:
                     self._writing = False
                     self._wake.notify_all()
 
-    def _write(self, doc: dict[str, Any], info: RecoveryInfo | None) -> None:
+    def _write(self, snapshot: Snapshot, info: RecoveryInfo | None) -> None:
         try:
+            data = self._text.file(snapshot, self.session.rng)
             if self._slot is None:
                 self._slot = Slot.claim(self.folder)
-            write_atomic(self._slot.autosave, encode(doc), private=True)
+            write_atomic(self._slot.autosave, data, private=True)
             if info is not None:
                 self._slot.describe(info)
             self.saves += 1
