@@ -76,6 +76,12 @@ def allow_step(widget: QtWidgets.QWidget, session: Session, action: Action | Non
     return reason
 
 
+WAITING_STYLE = ("QFrame#waiting { background: #fff4d6; border: 1px solid #e0c068; "
+                 "border-radius: 6px; }")
+#: What a picker of characters shows while nobody is chosen.
+CHOOSE = "(choose a character)"
+
+
 def own_characters(session: Session, characters: Sequence[str]) -> list[str]:
     """Those of ``characters`` (ids) the player holding the computer controls."""
     holder = session.holder
@@ -105,6 +111,9 @@ def fill_characters(combo: QtWidgets.QComboBox, session: Session,
     target = chosen if keep else (own[0] if own else None)
     combo.setCurrentIndex(combo.findData(target) if target is not None else -1)
     combo.setProperty("seat", holder)
+    if combo.property("emptyText") is None:  # the form's own words for an empty list
+        combo.setProperty("emptyText", combo.placeholderText())
+    combo.setPlaceholderText(CHOOSE if items else str(combo.property("emptyText")))
     combo.blockSignals(blocked)
 
 
@@ -121,6 +130,8 @@ class WaitingFor(QtWidgets.QFrame):
         super().__init__(parent)
         self.document = document
         self.setObjectName("waiting")
+        # Its own look, so that it reads as a prompt in the panels without the shared style too.
+        self.setStyleSheet(WAITING_STYLE)
         self._player: PlayerId | None = None
         self.text = QtWidgets.QLabel(self)
         self.text.setWordWrap(True)

@@ -157,8 +157,11 @@ class ConflictPanel(QtWidgets.QWidget):
     def _waiting(self, box: QtWidgets.QGroupBox) -> WaitingFor:
         waiting = WaitingFor(self.document, box)
         box_layout = box.layout()
-        assert box_layout is not None
-        box_layout.addWidget(waiting)
+        if isinstance(box_layout, QtWidgets.QFormLayout):
+            box_layout.addRow(waiting)  # across the whole form, under its buttons
+        else:
+            assert box_layout is not None
+            box_layout.addWidget(waiting)
         return waiting
 
     # -- reading --------------------------------------------------------------------------
