@@ -2,7 +2,8 @@
 
 The hand dock (:mod:`cardtable.ui.table.hand_dock`) asks :func:`add_hand_actions` for the entries
 a Fantastical Adventure hand adds to its context menu. The rule (discard the Joker, draw
-three) is :func:`cardtable.resolvers.adventure.play.trade_joker`, run as one session action.
+three) is :func:`cardtable.resolvers.adventure.play.trade_joker`, run as one session action,
+offered only where the model lets the seat holding the computer take it (the hand's player).
 """
 
 from __future__ import annotations
@@ -39,6 +40,11 @@ def add_hand_actions(menu: QtWidgets.QMenu, document: SessionDocument, hand: Pil
     joker, who = jokers[0], str(character.id)
     action = menu.addAction(TRADE_TEXT)
     tip = f"{character.name} discards the Joker and draws three cards"
+    # The trade is the character's player's: greyed, with the model's reason, elsewhere.
+    refused = session.may(steps.trade_joker(who, joker))
+    action.setEnabled(refused is None)
+    if refused is not None:
+        tip += f"\nNot now: {refused}"
     action.setToolTip(tip)
     action.setStatusTip(tip)
     action.triggered.connect(lambda: document.apply(steps.trade_joker(who, joker)))
