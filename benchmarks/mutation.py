@@ -33,6 +33,7 @@ import importlib.util
 import json
 import os
 import random
+import re
 import signal
 import sys
 import tempfile
@@ -106,6 +107,7 @@ class Mutant:
     first_line: int  # where its statement starts
     last_line: int
     in_function: bool  # False: the line runs when the module is imported
+    reach: tuple[int, ...]  # for a line run at import: the lines that use what it defines
     before: str  # the mutated lines, unmutated
     after: str  # the same lines, mutated
     source: str  # the whole mutated module
@@ -143,6 +145,34 @@ def _statement_start(node: Any) -> int:
     return int(node.start_pos[0])
 
 
+def _reach(node: Any, lines: Sequence[str]) -> tuple[int, ...]:
+    """For a statement run at import time, the lines whose tests may notice a change to it:
+    the whole function or class it decorates or belongs to, and every line naming what it
+    defines. (Only a first guess: a survivor faces every test of the module.)"""
+    scope = node
+    while scope is not None and scope.type not in ("funcdef", "classdef", "decorated"):
+        scope = scope.parent
+    if scope is not None:
+        if scope.type == "decorated":
+            scope = scope.children[-1]
+        names, own = {scope.name.value}, scope
+    else:
+        own = node
+        while own.parent is not None and own.type != "simple_stmt":
+            own = own.parent
+        names = {
+            name.value
+            for part in getattr(own, "children", ())
+            if part.type == "expr_stmt"
+            for name in part.get_defined_names()
+        }
+    found = set(range(own.start_pos[0], own.end_pos[0] + 1))
+    for name in names:
+        word = re.compile(rf"\b{re.escape(name)}\b")
+        found.update(i for i, text in enumerate(lines, 1) if word.search(text))
+    return tuple(sorted(found))
+
+
 def _in_function_body(node: Any) -> bool:
     child, parent = node, node.parent
     while parent is not None:
@@ -162,6 +192,7 @@ class Site:
     last_line: int
     statement_line: int
     in_function: bool
+    reach: tuple[int, ...]
 
 
 def sites_of(module: str) -> list[Site]:
@@ -169,7 +200,9 @@ def sites_of(module: str) -> list[Site]:
     from cosmic_ray.ast import ast_nodes, get_ast
     from cosmic_ray.plugins import get_operator, operator_names
 
-    nodes = list(ast_nodes(get_ast((ROOT / module).read_text(encoding="utf-8"))))
+    source = (ROOT / module).read_text(encoding="utf-8")
+    lines = source.splitlines()
+    nodes = list(ast_nodes(get_ast(source)))
     found = []
     for name in operator_names():
         operator_class = get_operator(name)
@@ -180,9 +213,11 @@ def sites_of(module: str) -> list[Site]:
             (node, start, end) for node in nodes for start, end in operator.mutation_positions(node)
         ]
         for occurrence, (node, start, end) in enumerate(positions):
-            if not _in_signature_annotation(node):
-                found.append(Site(name, occurrence, start[0], end[0], _statement_start(node),
-                                  _in_function_body(node)))
+            if _in_signature_annotation(node):
+                continue
+            inside = _in_function_body(node)
+            found.append(Site(name, occurrence, start[0], end[0], _statement_start(node),
+                              inside, () if inside else _reach(node, lines)))
     return found
 
 
@@ -204,6 +239,7 @@ def make_mutant(module: str, site: Site) -> Mutant | None:
         min(first, site.statement_line),
         last,
         site.in_function,
+        site.reach,
         "\n".join(lines[first - 1 : last]),
         "\n".join(new_lines[first - 1 : first - 1 + max(span, 0)]),
         mutated,
@@ -320,20 +356,23 @@ class Baseline:
     seconds: float
 
     def tests_for(self, mutant: Mutant) -> list[str]:
-        """The tests that run the mutated statement (all, for a line run at import time;
-        none for a line no test reaches)."""
-        if not mutant.in_function:
-            return list(self.passed)
+        """The tests that run the mutated statement (none for a line no test reaches); for a
+        line run at import time, the tests that run what uses it (or all of them)."""
+        lines = mutant.reach or range(mutant.first_line, mutant.last_line + 1)
         reached: set[str] = set()
-        for line in range(mutant.first_line, mutant.last_line + 1):
+        for line in lines:
             for context in self.by_line.get(line, ()):
-                if not context:  # run by the test set-up: everything may depend on it
-                    return list(self.passed)
+                if not context:  # imported, or run by the test set-up
+                    if mutant.in_function:
+                        return list(self.passed)
+                    continue
                 if context.startswith("collect:"):  # run while a test file is imported
                     prefix = context.removeprefix("collect:") + "::"
                     reached.update(t for t in self.passed if t.startswith(prefix))
                 else:
                     reached.add(context)
+        if not mutant.in_function and not reached:
+            return list(self.passed)
         return [test for test in self.passed if test in reached]
 
 
@@ -349,6 +388,7 @@ def baseline(module: str, test_files: Sequence[str]) -> Baseline:
 
             cov = coverage.Coverage(data_file=None, include=[target], config_file=False)
             outcomes: dict[str, bool] = {}
+            seconds: dict[str, float] = {}
 
             class Recorder:
                 @pytest.hookimpl(wrapper=True)
@@ -371,6 +411,7 @@ def baseline(module: str, test_files: Sequence[str]) -> Baseline:
                 def pytest_runtest_logreport(self, report: Any) -> None:
                     ok = not report.failed
                     outcomes[report.nodeid] = outcomes.get(report.nodeid, True) and ok
+                    seconds[report.nodeid] = seconds.get(report.nodeid, 0.0) + report.duration
 
             cov.start()
             args = [f"tests/{name}" for name in test_files if (ROOT / "tests" / name).exists()]
@@ -379,7 +420,8 @@ def baseline(module: str, test_files: Sequence[str]) -> Baseline:
             cov.stop()
             data = cov.get_data()
             by_line = data.contexts_by_lineno(target) if target in data.measured_files() else {}
-            out.write_text(json.dumps({"outcomes": outcomes, "by_line": by_line}))
+            out.write_text(json.dumps({"outcomes": outcomes, "seconds": seconds,
+                                       "by_line": by_line}))
             return 0
 
         start = time.monotonic()
@@ -389,7 +431,9 @@ def baseline(module: str, test_files: Sequence[str]) -> Baseline:
         data = json.loads(out.read_text())
     outcomes = data["outcomes"]
     return Baseline(
-        passed=[test for test, ok in outcomes.items() if ok],
+        # Quickest first: a mutant is killed by the first failure (``-x``).
+        passed=sorted((test for test, ok in outcomes.items() if ok),
+                      key=lambda test: data["seconds"].get(test, 0.0)),
         failed=[test for test, ok in outcomes.items() if not ok],
         by_line={int(line): set(contexts) for line, contexts in data["by_line"].items()},
         seconds=seconds,
