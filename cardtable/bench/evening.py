@@ -1,12 +1,15 @@
 """What one action costs over a long evening with autosave on, beside the model alone.
 
-:func:`run` plays the same seeded :func:`~cardtable.bench.session.evening` twice: once on a
-bare session (the model alone), once with an :class:`~cardtable.session.Autosaver` keeping a
-copy in a temporary folder, as the app does. It times every ``Session.apply`` on the
-calling thread (the UI thread, in the app) and reports the median of the first and of the
-last :data:`WINDOW` actions, in microseconds, and how the last compare with the first. A
-flat evening has a ratio near 1. ``autosave_write_ms`` is how long the autosave of the
-whole evening then takes to reach the disk (on its own thread).
+:func:`run` plays the same seeded :func:`~cardtable.bench.session.evening` on four sessions:
+two with an :class:`~cardtable.session.Autosaver` keeping a copy in a temporary folder (as the
+app does) and two bare (the model alone). One of each pair is first played on to the last
+:data:`WINDOW` actions of the evening; then the first :data:`WINDOW` actions of the fresh
+ones and the last of the played-on ones are applied in turn, one of each, so that a busy
+machine slows both ends alike. Every ``Session.apply`` is timed in the calling thread's
+processor time (the UI thread, in the app). The figures are the medians in microseconds,
+and how the end compares with the start: a flat evening has a ratio near 1.
+``autosave_write_ms`` is how long the autosave of the whole evening then takes to reach the
+disk (on its own thread).
 """
 
 from __future__ import annotations
@@ -14,54 +17,73 @@ from __future__ import annotations
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from cardtable.bench.session import evening, table_for_an_evening
+from cardtable.session import Action
 from cardtable.session.autosave import Autosaver
 
-#: Actions at each end of the evening whose median is compared.
+#: Actions at each end of the evening whose medians are compared.
 WINDOW = 1000
 
 
-def _play(actions: int, autosave: Path | None) -> tuple[list[float], float | None]:
-    session = table_for_an_evening()
-    saver = Autosaver(session, autosave) if autosave is not None else None
-    times: list[float] = []
-    try:
-        clock = time.perf_counter
-        for action in evening(session):
-            if len(times) == actions:
-                break
-            start = clock()
-            session.apply(action)
-            times.append((clock() - start) * 1_000_000)
-        written = None
-        if saver is not None:
-            start = clock()
-            saver.flush(timeout=120)
-            written = (clock() - start) * 1000
-    finally:
-        if saver is not None:
-            saver.close()
-    return times, written
+class _Player:
+    """One session playing the evening, with or without autosave."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.session = table_for_an_evening()
+        self.saver = Autosaver(self.session, folder) if folder is not None else None
+        self._actions: Iterator[Action] = evening(self.session)
+        self.times: list[float] = []
+
+    def play(self, count: int) -> None:
+        for _ in range(count):
+            self.session.apply(next(self._actions))
+
+    def timed(self) -> None:
+        action = next(self._actions)
+        start = time.thread_time()
+        self.session.apply(action)
+        self.times.append((time.thread_time() - start) * 1_000_000)
+
+    def close(self) -> None:
+        if self.saver is not None:
+            self.saver.close()
 
 
 def run(actions: int = 50_000) -> dict[str, float]:
-    """Per-action microseconds at the start and the end of ``actions`` actions, with and
+    """Per-action microseconds at the start and at the end of ``actions`` actions, with and
     without autosave (see the module's docstring)."""
-    alone, _ = _play(actions, None)
     with tempfile.TemporaryDirectory(prefix="cardtable-bench-") as folder:
-        saved, written = _play(actions, Path(folder))
-    first, last = statistics.median(saved[:WINDOW]), statistics.median(saved[-WINDOW:])
-    alone_first = statistics.median(alone[:WINDOW])
-    alone_last = statistics.median(alone[-WINDOW:])
+        players = {
+            "early": _Player(Path(folder) / "early"),
+            "late": _Player(Path(folder) / "late"),
+            "early_model": _Player(None),
+            "late_model": _Player(None),
+        }
+        try:
+            for name in ("late", "late_model"):
+                players[name].play(max(0, actions - WINDOW))
+            for _ in range(WINDOW):
+                for player in players.values():
+                    player.timed()
+            late = players["late"]
+            assert late.saver is not None
+            start = time.perf_counter()
+            late.saver.flush(timeout=120)
+            written = (time.perf_counter() - start) * 1000
+        finally:
+            for player in players.values():
+                player.close()
+    median = {name: statistics.median(player.times) for name, player in players.items()}
     return {
         "evening_actions": float(actions),
-        "action_first_us": first,
-        "action_last_us": last,
-        "action_growth": last / first,
-        "model_first_us": alone_first,
-        "model_last_us": alone_last,
-        "model_growth": alone_last / alone_first,
-        "autosave_write_ms": written or 0.0,
+        "action_first_us": median["early"],
+        "action_last_us": median["late"],
+        "action_growth": median["late"] / median["early"],
+        "model_first_us": median["early_model"],
+        "model_last_us": median["late_model"],
+        "model_growth": median["late_model"] / median["early_model"],
+        "autosave_write_ms": written,
     }

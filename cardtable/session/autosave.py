@@ -213,9 +213,11 @@ class Autosaver:
             if self._closed:
                 return
             self._info = RecoveryInfo(self._title, self._file, moves)
+            waiting = self._pending is None
             self._pending = snapshot
             self._due = time.monotonic() + self.delay
-            self._wake.notify_all()
+            if waiting:  # else the worker wakes at the earlier time, and waits on
+                self._wake.notify_all()
 
     def flush(self, timeout: float = 10.0) -> None:
         """Write any pending autosave now and wait until it is on disk."""
