@@ -30,6 +30,7 @@ PANEL_KEYS = {
     "sheets": ("Character &sheet", "Ctrl+6"),
     "play": ("Fantastical Adventure p&lay", "Ctrl+7"),
     "log": ("Session &log", "Ctrl+8"),
+    "notes": ("&GM's notes", "Ctrl+9"),
 }
 #: The short names on the panels' tabs, so that all of them fit side by side.
 TAB_TITLES = {
@@ -41,6 +42,7 @@ TAB_TITLES = {
     "sheets": "Sheet",
     "play": "Play",
     "log": "Log",
+    "notes": "Notes",
 }
 #: How wide the column of panels starts, in pixels.
 PANEL_WIDTH = 420
@@ -80,6 +82,7 @@ class WindowSetup:
         from cardtable.ui.panels.adventure.conflict import panel as conflict_panel
         from cardtable.ui.panels.adventure.play import panel as adventure_play_panel
         from cardtable.ui.panels.dice import tray as dice_tray
+        from cardtable.ui.panels.notes import panel as notes_panel
         from cardtable.ui.panels.pool import tracker as pool_tracker
         from cardtable.ui.panels.tarot import panel as tarot_panel
         from cardtable.ui.panels.tokens import panel as token_panel
@@ -102,6 +105,7 @@ class WindowSetup:
             "sheets": sheets,
             "play": adventure_play_panel.make_dock(document, window),
             "log": log_panel.make_dock(document, window),
+            "notes": notes_panel.make_dock(document, window),
         }
         adventure_felt.install(window.felt, document)
         first: QtWidgets.QDockWidget | None = None

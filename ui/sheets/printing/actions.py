@@ -12,12 +12,14 @@ Wiring (in the main window, once the session document and the sheet dock exist):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from cardtable.session import Character, CharacterId
+from cardtable.session.authority import gm_of
+from cardtable.session.gm_notes import gm_may_read, gm_notes
 from cardtable.sheets import SHEET_TYPES, Sheet, blank
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import QtCore, QtGui, QtPrintSupport, QtWidgets
@@ -114,6 +116,19 @@ class PrintDialog(QtWidgets.QDialog):
         blank_row.addWidget(self.blank)
         blank_row.addWidget(self.system, 1)
         layout.addLayout(blank_row)
+        # The GM's own sheet may carry the GM's notes, read only at the GM's seat.
+        self.gm_notes = QtWidgets.QCheckBox("With the GM's private &notes")
+        self.gm_notes.setToolTip("The GM's notes on pages of their own after the GM's own "
+                                 "sheet (only at the GM's seat)")
+        gm = gm_of(session.state)
+        self._gm_characters = [c for c in session.characters.values() if c.player == gm]
+        self.notes_offered = (gm_may_read(session) and bool(self._gm_characters)
+                              and bool(gm_notes(session)))
+        self.gm_notes.setVisible(self.notes_offered)
+        layout.addWidget(self.gm_notes)
+        for button in (self.this, self.party, self.blank):
+            button.toggled.connect(self._allow_notes)
+        self._allow_notes()
 
         self.paper = QtWidgets.QComboBox()
         self.paper.setAccessibleName("Paper")
@@ -139,15 +154,32 @@ class PrintDialog(QtWidgets.QDialog):
         layout.addWidget(buttons)
         self.setMinimumWidth(400)
 
+    def _gm_page(self) -> int | None:
+        """Which page of the choice is the GM's own sheet (the first, with several)."""
+        if self.this.isChecked() and self._character in self._gm_characters:
+            return 0
+        if self.party.isChecked() and self._gm_characters:
+            return list(self._document.session.characters.values()).index(
+                self._gm_characters[0])
+        return None
+
+    def _allow_notes(self) -> None:
+        self.gm_notes.setEnabled(self._gm_page() is not None)
+
     def choice(self) -> PrintChoice:
         """The pages and paper the dialog shows chosen."""
         paper = str(self.paper.currentData())
         if self.this.isChecked() and self._character is not None:
-            pages: Sequence[PageRequest] = [PageRequest(_sheet_of(self._document, self._character))]
+            pages: list[PageRequest] = [PageRequest(_sheet_of(self._document, self._character))]
         elif self.party.isChecked():
             pages = party_pages(self._document)
         else:
             pages = [PageRequest(blank(str(self.system.currentData())), blank=True)]
+        at = self._gm_page()
+        session = self._document.session
+        if self.notes_offered and self.gm_notes.isChecked() and at is not None:
+            notes = tuple(note.text for note in gm_notes(session))
+            pages[at] = evolve(pages[at], notes=notes)
         return PrintChoice(tuple(pages), paper)
 
 

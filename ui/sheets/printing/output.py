@@ -25,6 +25,7 @@ from cardtable.ui.art.fonts import use_bundled_fonts
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
 from cardtable.ui.sheets.printing.canvas import Canvas
 from cardtable.ui.sheets.printing.frame import PALETTES
+from cardtable.ui.sheets.printing.notes_page import draw_notes, notes_pages
 from cardtable.ui.sheets.printing.pages import draw_sheet
 
 #: Paper names the command line and the menus accept.
@@ -46,6 +47,8 @@ class PageRequest:
 
     sheet: Sheet
     blank: bool = False
+    #: The GM's private notes, printed on pages of their own after the sheet.
+    notes: tuple[str, ...] = ()
 
 
 def page_size_id(paper: str) -> QtGui.QPageSize.PageSizeId:
@@ -77,13 +80,23 @@ def paint_pages(
     """Paint ``pages`` on ``device`` (a PDF writer or a printer), starting new pages between."""
     size = device.pageLayout().fullRectPoints().size()
     page_size = QtCore.QSizeF(size.width(), size.height())
-    for number, request in enumerate(pages, start=1):
+    canvases = [Canvas(painter, device, PALETTES[request.sheet.system]) for request in pages]
+    extra = [
+        notes_pages(canvas, request.sheet, request.notes, page_size) if request.notes else []
+        for canvas, request in zip(canvases, pages, strict=True)
+    ]
+    total = len(pages) + sum(len(more) for more in extra)
+    number = 0
+    for canvas, request, more in zip(canvases, pages, extra, strict=True):
+        number += 1
         if number > 1:
             device.newPage()
-        canvas = Canvas(painter, device, PALETTES[request.sheet.system])
-        draw_sheet(
-            canvas, request.sheet, page_size, blank=request.blank, number=number, total=len(pages)
-        )
+        draw_sheet(canvas, request.sheet, page_size, blank=request.blank, number=number,
+                   total=total)
+        for notes in more:
+            number += 1
+            device.newPage()
+            draw_notes(canvas, request.sheet, notes, page_size, number=number, total=total)
 
 
 def render_pdf(pages: Sequence[PageRequest], paper: str = "a4", *, title: str = "") -> bytes:

@@ -1,0 +1,1 @@
+"""The GM's private notes pane, shown only at the GM's seat."""
