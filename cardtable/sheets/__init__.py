@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TypeAlias
 
 from cardtable.sheets.adventure import AdventureSheet, Ambition, Bond, Facet, Power, Role
-from cardtable.sheets.banzai import BanzaiSheet, Element, Skill
+from cardtable.sheets.banzai import BanzaiSheet, CarriedCondition, Element, Skill
 from cardtable.sheets.common import Portrait, Problem, SheetBase, SheetError
 from cardtable.sheets.crisis import CrisisSheet
 from cardtable.sheets.pool import Ability, Penalty, PoolSheet
@@ -65,6 +65,7 @@ __all__ = [
     "Aspect",
     "BanzaiSheet",
     "Bond",
+    "CarriedCondition",
     "CrisisSheet",
     "Element",
     "Facet",

@@ -1,13 +1,18 @@
-"""The Banzai sheet: five Elements and Skills with ranks, and Honor Points.
+"""The Banzai sheet: five Elements and Skills with ranks, Honor Points, and the conditions the
+character carries.
 
 See ``rules/banzai.md``: a roll is usually Skill k Element, at most Void Raises a roll
 (characters without Void: their lowest Element). Ranks stop at 10, the most dice a roll
-rolls or keeps.
+rolls or keeps. A condition the character carries from roll to roll (a sickness, an impaired
+sense, or one that worsens a step per interval: suffocation, sleeplessness, starvation,
+dehydration) is written on the sheet, so that every later roll counts it.
 
 >>> sheet = BanzaiSheet(earth=3, fire=3, water=2, wind=2, void=0,
 ...                     skills=(Skill("Kenjutsu", 5),))
 >>> sheet.roll("Kenjutsu", Element.FIRE), sheet.raise_limit
 ('5k3', 2)
+>>> str(CarriedCondition("starvation", intervals=2))
+'starvation, 2 intervals'
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from cardtable.sheets.common import (
     MAX_NAME,
     Problem,
     SheetBase,
+    check_count,
     check_range,
     check_text,
     check_unique,
@@ -29,6 +35,27 @@ from cardtable.sheets.common import (
 MAX_RANK = 10
 MAX_HONOR = 999
 DEFAULT_ELEMENT = 2
+#: Intervals a worsening condition may have lasted (far beyond any character's Earth).
+MAX_INTERVALS = 50
+#: At most this many conditions on one sheet.
+MAX_CONDITIONS = 12
+
+#: Conditions that start at Moderate and worsen one step per interval (``rules/banzai.md``),
+#: each with the interval the rules give it.
+WORSENING = {
+    "suffocation": "minute (or round)",
+    "sleeplessness": "Scene past waking hours",
+    "starvation": "day",
+    "dehydration": "day",
+}
+#: Conditions of the body and the senses a character carries at a fixed severity.
+LASTING = (
+    "minor sickness",
+    "major sickness",
+    "debilitating sickness",
+    "slight impairment",
+    "sense blindness",
+)
 
 
 class Element(enum.Enum):
@@ -53,8 +80,28 @@ class Skill:
 
 
 @frozen
+class CarriedCondition:
+    """A condition the character carries: one of :data:`LASTING`, or one of
+    :data:`WORSENING` with the intervals it has lasted (none yet: no penalty; one:
+    Moderate; each further one a step harder)."""
+
+    name: str
+    intervals: int = 0
+
+    @property
+    def worsens(self) -> bool:
+        return self.name in WORSENING
+
+    def __str__(self) -> str:
+        if not self.worsens:
+            return self.name
+        plural = "s" if self.intervals != 1 else ""
+        return f"{self.name}, {self.intervals} interval{plural}"
+
+
+@frozen
 class BanzaiSheet(SheetBase):
-    """A Banzai character: Elements 0-10, Skills 1-10, Honor Points."""
+    """A Banzai character: Elements 0-10, Skills 1-10, Honor Points, conditions carried."""
 
     system: ClassVar[str] = "banzai"
     title: ClassVar[str] = "Banzai"
@@ -66,6 +113,7 @@ class BanzaiSheet(SheetBase):
     void: int = DEFAULT_ELEMENT
     skills: tuple[Skill, ...] = ()
     honor: int = 0
+    conditions: tuple[CarriedCondition, ...] = ()
 
     def element(self, which: Element) -> int:
         """The rank of one Element."""
@@ -116,4 +164,29 @@ class BanzaiSheet(SheetBase):
             )
         check_unique(problems, "skills", "Skill", (s.name for s in self.skills))
         check_range(problems, "honor", "Honor Points", self.honor, 0, MAX_HONOR)
+        self._condition_problems(problems)
         return problems
+
+    def condition(self, name: str) -> CarriedCondition | None:
+        """The condition called ``name`` the character carries, if any."""
+        return next((c for c in self.conditions if c.name == name), None)
+
+    def _condition_problems(self, problems: list[Problem]) -> None:
+        check_count(problems, "conditions", "conditions", self.conditions, MAX_CONDITIONS)
+        known = ", ".join((*WORSENING, *LASTING))
+        for index, carried in enumerate(self.conditions):
+            where = f"conditions[{index}]"
+            if carried.name not in WORSENING and carried.name not in LASTING:
+                problems.append(
+                    Problem(f"{where}.name", f"{carried.name!r} is not a condition a character "
+                            f"carries; choose one of {known}.")
+                )
+            elif carried.worsens:
+                check_range(problems, f"{where}.intervals", f"{carried.name.capitalize()}'s "
+                            "intervals", carried.intervals, 0, MAX_INTERVALS)
+            elif carried.intervals != 0:
+                problems.append(
+                    Problem(f"{where}.intervals", f"{carried.name.capitalize()} does not worsen "
+                            "by intervals: it has none.")
+                )
+        check_unique(problems, "conditions", "Condition", (c.name for c in self.conditions))

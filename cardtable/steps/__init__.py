@@ -5,5 +5,7 @@ A step finds the resolver in the session, runs one rule of it as a
 :mod:`cardtable.resolvers`. No Qt here: the window, the tests and a phone send the same steps.
 
 - :mod:`.tarot`: the tarot Challenge;
-- :mod:`.adventure`: Fantastical Adventure's Conflict, play, and its sheets kept in step.
+- :mod:`.adventure`: Fantastical Adventure's Conflict, play, and its sheets kept in step;
+- :mod:`.banzai`: a Banzai roll from the sheets, opposed rolls, conditions carried;
+- :mod:`.crisis`: crisis dice, the Simple Challenge and the Duel.
 """

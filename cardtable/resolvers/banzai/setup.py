@@ -74,7 +74,8 @@ class BanzaiSetup:
     caps its helpers' bonus with them). ``tn`` is None only for a side of an opposed roll,
     whose TN is the other's total. ``void`` (or, without Void, ``lowest_element``) limits
     Raises, one more per helper, and caps Honor Points. ``free_raises`` come from abilities;
-    the ten-dice cap adds its own.
+    the ten-dice cap adds its own. ``character`` is the id of the character rolling at the
+    table (empty for a roll no sheet is behind).
     """
 
     actor: str
@@ -89,6 +90,7 @@ class BanzaiSetup:
     modifiers: tuple[DiceModifier, ...] = field(default=(), converter=_modifiers)
     difficulties: tuple[Difficulty, ...] = field(default=(), converter=_difficulties)
     helpers: tuple[Helper, ...] = field(default=(), converter=_helpers)
+    character: str = ""
 
     def __attrs_post_init__(self) -> None:
         _rank(self.rolled, "The dice rolled")

@@ -113,6 +113,10 @@ class SimpleChallenge:
     invited: bool = False
     crisis_die: int | None = None
     result: CrisisResult | None = None
+    #: The Crisis the GM set up for the Challenge, applied if a push causes one.
+    crisis: str = ""
+    #: The id of the character rolling at the table (empty for one no sheet is behind).
+    character: str = ""
 
     def __attrs_post_init__(self) -> None:
         check_pool(self.pool, self.name)
@@ -120,11 +124,20 @@ class SimpleChallenge:
 
     @classmethod
     def setup(
-        cls, name: str, *, pool: int, difficulty: int, unnatural: bool = False
+        cls,
+        name: str,
+        *,
+        pool: int,
+        difficulty: int,
+        unnatural: bool = False,
+        crisis: str = "",
+        character: str = "",
     ) -> SimpleChallenge:
         """A Challenge ready to roll; refuses a pool outside 1 to 100 or a difficulty that
-        is not a positive multiple of 3 (of 4 when ``unnatural``)."""
-        return cls(name, pool, difficulty, unnatural)
+        is not a positive multiple of 3 (of 4 when ``unnatural``). ``crisis`` is what the
+        GM writes down to apply if a push causes a Crisis."""
+        return cls(name, pool, difficulty, unnatural, crisis=" ".join(crisis.split()),
+                   character=character)
 
     # -- reading --------------------------------------------------------------------------
 
@@ -255,6 +268,8 @@ class Duel:
     result: DuelResult | None = None
     winner: int | None = None
     crisis_die: int | None = None
+    #: The Crisis the GM set up for the Duel, applied to a side whose push causes one.
+    crisis: str = ""
 
     def __attrs_post_init__(self) -> None:
         if self.first.name == self.second.name:

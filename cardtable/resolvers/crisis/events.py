@@ -245,13 +245,15 @@ class DuelResult(enum.Enum):
 
 @frozen
 class DuelSide:
-    """One side of a Duel: its pool, the dice it rolled and pushed, and its set now."""
+    """One side of a Duel: its pool, the dice it rolled and pushed, and its set now;
+    ``character`` is its character's id at the table (empty for a side typed in)."""
 
     name: str
     pool: int
     rolled: tuple[int, ...] = field(default=(), converter=ints)
     pushed: tuple[int, ...] = field(default=(), converter=ints)
     dice: tuple[int, ...] = field(default=(), converter=ints)
+    character: str = ""
 
     @property
     def total(self) -> int:

@@ -1,0 +1,129 @@
+"""A Banzai opposed roll as session actions: two characters from their sheets, each roll the
+other's TN.
+
+The GM sets the contest up (:func:`start`: both sides' Skill and Element, a shared simple TN
+if any, who started it or a direct competition); each side's player declares Raises and rolls
+(:func:`roll_side`) and may keep other dice (:func:`keep_side`); then the table compares
+(:func:`resolve`): the winner, the Raises each side keeps, the order of Effects.
+
+The contest lives in ``session.resolvers[BANZAI_OPPOSED]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from cardtable.randomness import Rng
+from cardtable.resolvers.banzai.opposed import OpposedRoll
+from cardtable.resolvers.banzai.steps import BanzaiError
+from cardtable.session import CharacterId, Decider, EndResolver, GameState, ResolverStep
+from cardtable.steps.banzai.picks import RollPick
+
+__all__ = [
+    "BANZAI_OPPOSED",
+    "clear",
+    "contest_in_play",
+    "keep_side",
+    "resolve",
+    "roll_side",
+    "side_rule",
+    "start",
+]
+
+#: Where the opposed roll in progress is kept.
+BANZAI_OPPOSED = "banzai-opposed"
+
+
+def contest_in_play(state: GameState) -> OpposedRoll | None:
+    found = state.resolvers.get(BANZAI_OPPOSED)
+    return found if isinstance(found, OpposedRoll) else None
+
+
+def _running(state: GameState) -> OpposedRoll:
+    found = contest_in_play(state)
+    if found is None:
+        raise BanzaiError("No opposed roll is on the table: the GM sets one up first")
+    return found
+
+
+def side_rule(side: int, doing: str) -> Callable[[GameState], Decider]:
+    """Side ``side``'s character's player decides (the GM for a side no sheet is behind)."""
+
+    def rule(state: GameState) -> Decider:
+        found = contest_in_play(state)
+        character = found.sides[side].character if found is not None else ""
+        if character and CharacterId(character) in state.characters:
+            return Decider.of(character, doing)
+        return Decider.gm(doing)
+
+    return rule
+
+
+def start(first: RollPick, second: RollPick, *, tn: int | None = None,
+          initiator: int | None = 0) -> ResolverStep:
+    """The GM sets up an opposed roll between two picks (their own TNs are ignored): ``tn``
+    is a simple TN both must also meet; ``initiator`` the side that started it (a tie goes to
+    it), None for a direct competition."""
+
+    def step(state: GameState, rng: Rng) -> list[str]:
+        current = contest_in_play(state)
+        if current is not None and current.outcome is None:
+            raise BanzaiError("An opposed roll is still open: resolve it or clear it first")
+        sides = [pick.setup(state) for pick in (first, second)]
+        contest = OpposedRoll.start(sides[0], sides[1], tn=tn, initiator=initiator)
+        state.resolvers[BANZAI_OPPOSED] = contest
+        names = contest.names
+        who = (f"{names[initiator]} started it" if initiator is not None
+               else "a direct competition")
+        shared = f", both against TN {tn}" if tn is not None else ""
+        return [f"An opposed roll: {names[0]} ({first.what}, {contest.first.pool}) against "
+                f"{names[1]} ({second.what}, {contest.second.pool}){shared}; {who}."]
+
+    return ResolverStep(step, decider=Decider.gm("set up an opposed roll"))
+
+
+def roll_side(side: int, raises: int = 0) -> ResolverStep:
+    """Side ``side`` declares ``raises`` (at most its Void) and rolls."""
+
+    def step(state: GameState, rng: Rng) -> list[str]:
+        contest = _running(state)
+        if contest.outcome is not None or contest.dice(side) is not None:
+            raise BanzaiError(f"{contest.names[side]} has rolled already")
+        setup = contest.sides[side].with_raises(raises)
+        if side == 0:
+            contest.first = setup
+        else:
+            contest.second = setup
+        said = []
+        if raises:
+            plural = "s" if raises != 1 else ""
+            said.append(f"{setup.actor} declares {raises} Raise{plural}.")
+        said.append(contest.roll_side(side, rng).text())
+        return said
+
+    return ResolverStep(step, decider=side_rule(side, "roll"))
+
+
+def keep_side(side: int, keep: Sequence[int]) -> ResolverStep:
+    """Side ``side`` keeps the chosen dice instead of the highest."""
+    chosen = tuple(keep)
+
+    def step(state: GameState, rng: Rng) -> list[str]:
+        return [_running(state).keep(side, chosen).text()]
+
+    return ResolverStep(step, decider=side_rule(side, "choose dice"))
+
+
+def resolve() -> ResolverStep:
+    """Compare the totals once both sides have rolled (the table's step)."""
+
+    def step(state: GameState, rng: Rng) -> list[str]:
+        return [_running(state).resolve().text()]
+
+    return ResolverStep(step)
+
+
+def clear() -> EndResolver:
+    """Take the opposed roll off the table (the GM's)."""
+    return EndResolver(BANZAI_OPPOSED, "The opposed roll is taken off the table",
+                       decider=Decider.gm("take the opposed roll off the table"))
