@@ -177,15 +177,17 @@ def treat(character: str) -> ResolverStep:
 
 def challenge_with(
     challenger: str, goal: str, card: CardId | None, *, jack: CardId | None = None,
-    king: CardId | None = None, ace: CardId | None = None,
+    king: CardId | None = None, ace: CardId | None = None, hit_target: str | None = None,
 ) -> ResolverStep:
     """Issue a Challenge with the face cards played beside it: a Jack (out of turn, or
     pre-empting a Challenge not yet revealed), a King (no Supporters for the Answerer), an
-    Ace (only an Ace answers)."""
+    Ace (only an Ace answers). ``hit_target`` is a third party the goal is to Hit: the winner
+    may Hit them too."""
     return game_step(
         lambda g, t, r: conflict_rules.challenge(g, t, r, challenger, goal, card, jack=jack,
-                                                 king=king, ace=ace),
-        involving=[challenger], decider=Decider.of(challenger, "issue a Challenge"))
+                                                 king=king, ace=ace, hit_target=hit_target),
+        involving=[challenger, *([hit_target] if hit_target else [])],
+        decider=Decider.of(challenger, "issue a Challenge"))
 
 
 def answer_with(answerer: str, intent: str, card: CardId | None, *, ace: CardId | None = None

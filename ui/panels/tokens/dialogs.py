@@ -18,6 +18,7 @@ from attrs import field, frozen
 from cardtable.cards import CardId
 from cardtable.piles import PileId, Table
 from cardtable.randomness import Rng
+from cardtable.resolvers.adventure.characters import Ambition, Bond
 from cardtable.resolvers.adventure.events import Events
 from cardtable.resolvers.adventure.game import AdventureGame
 from cardtable.resolvers.adventure.state import VetoSubject
@@ -36,6 +37,7 @@ from cardtable.resolvers.adventure.tokens import (
 )
 from cardtable.session import CharacterId, GameState, Session, hand_id, on_screen
 from cardtable.session.wording import card_words
+from cardtable.sheets.adventure import AdventureSheet
 from cardtable.steps.adventure.conflict import adventure_characters, not_ready
 from cardtable.ui.qt import Qt, QtWidgets
 
@@ -68,7 +70,8 @@ _ASKS: dict[AuthorPower, tuple[str, str, bool, bool, bool]] = {
     AuthorPower.LUCKY_BREAK: ("own", "What succeeds", False, True, True),
 }
 EFFECTS = {
-    AuthorPower.FLASHBACK: "narrate a shared past; may give Advantage",
+    AuthorPower.FLASHBACK: "narrate a shared past; may add a Bond or an Ambition and give "
+    "Advantage",
     AuthorPower.FORESHADOWING: "each character the event inconveniences draws 1",
     AuthorPower.CONCRETE_FACT: "a fact that contradicts nothing; may give Advantage",
     AuthorPower.DRAW: "any one character draws a card",
@@ -196,8 +199,77 @@ class PowerDialog(QtWidgets.QDialog):
         self.inconvenienced = _checklist("Inconvenienced", drawers) if inconvenienced else None
         if self.inconvenienced is not None:
             form.addRow("Inconvenienced (draw)", self.inconvenienced)
+        self._state = state
+        self.adds: QtWidgets.QComboBox | None = None
+        if power is AuthorPower.FLASHBACK:
+            self._add_flashback_rows(form, others)
         self.buttons = _buttons(self, f"Spend {power.cost}")
         form.addRow(self.buttons)
+
+    def _add_flashback_rows(self, form: QtWidgets.QFormLayout,
+                            others: list[tuple[str, str]]) -> None:
+        """What a Flashback may add: a Bond (with whom, its nature) or an Ambition (its
+        words; a short-term one serves a long-term one)."""
+        self.adds = QtWidgets.QComboBox()
+        self.adds.setAccessibleName("The Flashback adds")
+        self.adds.setToolTip("A Flashback may add a Bond or an Ambition, if there is room on "
+                             "the sheet")
+        for text, key in (("nothing more", ""), ("a Bond", "bond"),
+                          ("a long-term Ambition", "long"), ("a short-term Ambition", "short")):
+            self.adds.addItem(text, key)
+        form.addRow("Adds", self.adds)
+        self.bond_with = QtWidgets.QComboBox()
+        self.bond_with.setAccessibleName("Bond with")
+        self._others = others
+        self.nature = QtWidgets.QLineEdit()
+        self.nature.setAccessibleName("Nature of the Bond")
+        self.nature.setPlaceholderText("Blood Brothers")
+        self.ambition = QtWidgets.QLineEdit()
+        self.ambition.setAccessibleName("Ambition")
+        self.ambition.setPlaceholderText("Find the mapmaker's widow")
+        self.serves = QtWidgets.QComboBox()
+        self.serves.setAccessibleName("Serves")
+        self.serves.setToolTip("The long-term Ambition this short-term one works toward")
+        self._extra_rows = {"bond": [("Bond with", self.bond_with), ("Nature", self.nature)],
+                            "long": [("Ambition", self.ambition)],
+                            "short": [("Ambition", self.ambition), ("Serves", self.serves)]}
+        self._form = form
+        for label, widget in (("Bond with", self.bond_with), ("Nature", self.nature),
+                              ("Ambition", self.ambition), ("Serves", self.serves)):
+            form.addRow(label, widget)
+        self.adds.currentIndexChanged.connect(self._show_flashback_rows)
+        if self.character is not None:
+            self.character.currentIndexChanged.connect(self._show_flashback_rows)
+        self._show_flashback_rows()
+
+    def _show_flashback_rows(self) -> None:
+        assert self.adds is not None
+        key = self.adds.currentData()
+        shown = {id(widget) for _, widget in self._extra_rows.get(key, [])}
+        for widget in (self.bond_with, self.nature, self.ambition, self.serves):
+            self._form.setRowVisible(widget, id(widget) in shown)
+        character = self.character.currentData() if self.character is not None else None
+        self.bond_with.clear()
+        for cid, label in self._others:
+            if cid != character:
+                self.bond_with.addItem(label, cid)
+        self.serves.clear()
+        found = self._state.characters.get(CharacterId(character or ""))
+        if found is not None and isinstance(found.sheet, AdventureSheet):
+            for ambition in found.sheet.ambitions:
+                self.serves.addItem(ambition.long_term, ambition.long_term)
+
+    def flashback_additions(self) -> tuple[Bond | None, Ambition | None]:
+        """The Bond or Ambition the Flashback adds, as the dialog holds them."""
+        key = self.adds.currentData() if self.adds is not None else ""
+        if key == "bond" and self.bond_with.currentData():
+            return Bond(self.bond_with.currentData(), self.nature.text().strip()), None
+        text = self.ambition.text().strip() if key in ("long", "short") else ""
+        if key == "long" and text:
+            return None, Ambition.long_term(text)
+        if key == "short" and text:
+            return None, Ambition.short_term(text, str(self.serves.currentData() or ""))
+        return None, None
 
     def action(self) -> Play:
         """The power as a step of the game, with what the dialog holds."""
@@ -208,10 +280,14 @@ class PowerDialog(QtWidgets.QDialog):
         target = self.advantage_to.currentData() if self.advantage_to is not None else None
         allies, inconvenienced = _checked(self.allies), _checked(self.inconvenienced)
         named: list[str] = [c for c in (character, target) if c] + allies + inconvenienced
+        bond, ambition = self.flashback_additions()
+        if bond is not None:
+            named.append(bond.other)
 
         def act(game: AdventureGame, table: Table, rng: Rng) -> Events:
             if power is AuthorPower.FLASHBACK:
-                return flashback(game, player, character, text, advantage=points)
+                return flashback(game, player, character, text, bond=bond, ambition=ambition,
+                                 advantage=points)
             if power is AuthorPower.FORESHADOWING:
                 return foreshadow(game, table, rng, player, text, inconvenienced)
             if power is AuthorPower.CONCRETE_FACT:

@@ -387,7 +387,7 @@ class ConflictExtras:
         if lay.role in (Role.CHALLENGE, Role.INTERRUPT):
             return steps.challenge_with(
                 lay.character, lay.text, card, jack=faces.chosen(Rank.JACK),
-                king=faces.chosen(Rank.KING), ace=faces.chosen(Rank.ACE))
+                king=faces.chosen(Rank.KING), ace=faces.chosen(Rank.ACE), hit_target=lay.target)
         if lay.role is Role.ANSWER:
             return steps.answer_with(lay.character, lay.text, card, ace=faces.chosen(Rank.ACE))
         if lay.role is Role.QUEEN:

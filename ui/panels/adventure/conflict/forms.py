@@ -31,11 +31,15 @@ class ChallengeForm(QtWidgets.QGroupBox):
         self.challenger = _combo("Challenger", "The character who issues the Challenge", self)
         self.goal_edit = _line("Goal", "what the character wants (the goal, not the method)",
                                self)
+        self.hit_target = _combo(
+            "Aiming to Hit", "A third party the goal is to Hit: if the Challenger wins, the "
+            "Hit may strike them too, whoever answers", self)
         self.challenge = button("&Challenge…", "State the goal and lay a Challenge card face "
                                 "down (its player chooses it behind the curtain)", self,
                                 primary=True)
         form.addRow("Cha&llenger", self.challenger)
         form.addRow("&Goal", self.goal_edit)
+        form.addRow("Aiming to &Hit", self.hit_target)
         form.addRow(self.challenge)
 
 

@@ -107,6 +107,7 @@ class ConflictPanel(QtWidgets.QWidget):
     def _build_forms(self, layout: QtWidgets.QVBoxLayout) -> None:
         self.challenge_box = opening = ChallengeForm(self)
         self.challenger, self.goal_edit = opening.challenger, opening.goal_edit
+        self.hit_target = opening.hit_target
         self.challenge = opening.challenge
         self.challenge.clicked.connect(self._on_challenge)
         self.answer_box = AnswerForm(self)
@@ -209,6 +210,7 @@ class ConflictPanel(QtWidgets.QWidget):
                                 "issue a Challenge (the Play panel passes the turn).")
             self._fill(self.challenger, [c.id for c in ready])
             challenger = self.challenger.currentData()
+            self._fill_targets(game, challenger)
             probe = steps.issue_challenge(challenger, "", None) if challenger else None
             reason = blocked or (None if ready else "no character is ready for Fantastical "
                                  "Adventure (a sheet with a Strong and a Weak Suit)") or (
@@ -226,6 +228,19 @@ class ConflictPanel(QtWidgets.QWidget):
     def _pending_fits(self, phase: Phase | None) -> bool:
         assert self.pending is not None
         return phase in self.pending.role.phases
+
+    def _fill_targets(self, game: AdventureGame | None, challenger: str | None) -> None:
+        """Offer every other character at the table as the one the goal aims to Hit."""
+        chosen = self.hit_target.currentData()
+        others = [(c.id, c.name) for c in steps.adventure_characters(self.session.state)
+                  if c.id != challenger]
+        self.hit_target.blockSignals(True)
+        self.hit_target.clear()
+        self.hit_target.addItem("nobody in particular", None)
+        for cid, name in others:
+            self.hit_target.addItem(name, cid)
+        self.hit_target.setCurrentIndex(max(0, self.hit_target.findData(chosen)))
+        self.hit_target.blockSignals(False)
 
     def _fill(self, combo: QtWidgets.QComboBox, characters: list[str]) -> None:
         """Offer ``characters``; the default is one of the holder's, or nobody."""
@@ -461,7 +476,8 @@ class ConflictPanel(QtWidgets.QWidget):
         if character is None or not goal:
             self.message.setText("Choose the Challenger and state the goal first.")
             return
-        self._ask(Lay(Role.CHALLENGE, character, goal))
+        target = self.hit_target.currentData()
+        self._ask(Lay(Role.CHALLENGE, character, goal, target=target if target else None))
 
     def _on_answer(self) -> None:
         character = self.answerer.currentData()

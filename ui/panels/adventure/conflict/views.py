@@ -58,7 +58,8 @@ _PHASES: dict[Role, tuple[Phase | None, ...]] = {
 @frozen
 class Lay:
     """A card the panel is asking a player for: its role, whose, and the words that go with it
-    (``note`` for a Suspended Challenge; ``number`` names the Suspended Challenge answered)."""
+    (``note`` for a Suspended Challenge; ``number`` names the Suspended Challenge answered;
+    ``target`` the third party a Challenge aims to Hit)."""
 
     role: Role
     character: str
@@ -66,6 +67,8 @@ class Lay:
     side: Side | None = None
     note: str = ""
     number: int = 0
+    #: A third party the Challenge's goal is to Hit (its character id).
+    target: str | None = None
 
 
 class SideView(QtWidgets.QGroupBox):
