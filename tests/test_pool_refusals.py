@@ -124,7 +124,8 @@ def test_dice_tables_refuse_to_roll_without_randomness() -> None:
 
 def test_no_penalty_for_a_side_still_in() -> None:
     challenge, _ = PoolChallenge.start(Entrant.of("Ana", 9), Entrant.of("Bo", 2)).play_out()
-    with pytest.raises(PoolChallengeError, match="Ana did not go out"):
+    with pytest.raises(PoolChallengeError, match=r"Ana's pool stayed above half its start \(8 "
+                       r"of 9\): no penalty"):
         challenge.penalty("Ana")
 
 

@@ -171,8 +171,11 @@ def test_the_loser_spreads_a_penalty_over_her_sources(
     click(qtbot, tracker.next_button)
     challenge = tracker.challenge()
     assert challenge is not None and challenge.result is Result.SECOND_WINS
-    [form] = tracker.penalties
+    # 7 against 8: she takes the full 8 and goes out; the dragon, half of 7, ends at 4 of 8,
+    # which is half its start: it is penalized too, if the fight was hazardous for it.
+    form, dragon = tracker.penalties
     assert form.side.name == "Cecilie" and form.isVisible()
+    assert dragon.title() == "Dragon's penalty, if the Challenge was hazardous (still in at 4 of 8)"
     penalty = challenge.penalty("Cecilie")
     assert plain(form.summary.text()) == str(penalty)
     points = penalty.ability_points
@@ -191,7 +194,7 @@ def test_the_loser_spreads_a_penalty_over_her_sources(
     said = document.session.log[-1].public
     assert said == (f"Cecilie takes the penalty ({penalty}) Cecilie takes {points - 1} (no sheet "
                     "to write it on); Cecilie's bonus takes 1 (no sheet to write it on).")
-    [form] = tracker.penalties
+    form = tracker.penalties[0]
     assert not form.take.isEnabled() and "taken already" in form.take.toolTip()
 
 

@@ -48,7 +48,13 @@ from cardtable.randomness import Rng
 from cardtable.resolvers.pool.abilities import Contribution, Formula
 from cardtable.resolvers.pool.dice import DicePoint, DiceUse, roll_challenge_dice
 from cardtable.resolvers.pool.numbers import PoolChallengeError, half_up
-from cardtable.resolvers.pool.penalties import Penalty, ability_total, penalty_for
+from cardtable.resolvers.pool.penalties import (
+    Penalty,
+    Threshold,
+    ability_total,
+    penalty_for,
+    threshold_reached,
+)
 from cardtable.resolvers.pool.report import (
     ChangeReport,
     LossTaken,
@@ -539,14 +545,30 @@ class PoolChallenge:
         )
 
     def penalty(self, name: str) -> Penalty:
-        """The penalty ``name`` suffers for going out, if the Challenge was hazardous for
-        that side (the table decides that). Its ability total counts the side's own bonus,
-        its reserves at the start and its resistance, not what it converted."""
+        """The penalty ``name`` suffers, if the Challenge was hazardous for that side (the
+        table decides that): for going out, or for ending at half its starting pool or less
+        even though it is still in (Iridia wins at 1 of 7 and still loses a quarter of her
+        Sorcery). Its ability total counts the side's own bonus, its reserves at the start
+        and its resistance, not what it converted."""
         side = self.side(name)
-        if not side.out:
-            raise PoolChallengeError(f"{name} did not go out of this Challenge: no penalty.")
         total = ability_total(side.rating, side.bonus, side.reserves_start, side.resistance)
-        return penalty_for(side.starting_pool, side.pool, total)
+        penalty = penalty_for(side.starting_pool, side.pool, total)
+        if penalty.threshold is Threshold.NONE:
+            raise PoolChallengeError(
+                f"{name}'s pool stayed above half its start ({side.pool} of "
+                f"{side.starting_pool}): no penalty."
+            )
+        return penalty
+
+    def penalized(self) -> tuple[Side, ...]:
+        """The sides a hazardous Challenge, once over, penalizes: those that went out, and
+        those that ended at half their starting pool or less."""
+        if not self.over:
+            return ()
+        return tuple(
+            side for side in self.sides
+            if side.out or threshold_reached(side.starting_pool, side.pool) is not Threshold.NONE
+        )
 
     # -----------------------------------------------------------------------------------------
     # Inside a round

@@ -40,7 +40,9 @@ class PenaltyForm(QtWidgets.QGroupBox):
 
     def __init__(self, session: Session, challenge: PoolChallenge, side: Side,
                  parent: QtWidgets.QWidget | None = None) -> None:
-        super().__init__(f"{side.name}'s penalty, if the Challenge was hazardous", parent)
+        super().__init__(f"{side.name}'s penalty, if the Challenge was hazardous"
+                         + ("" if side.out else f" (still in at {side.pool} of "
+                                                f"{side.starting_pool})"), parent)
         self.setAccessibleName(f"{side.name} penalty")
         self.side = side
         self.penalty: Penalty = challenge.penalty(side.name)

@@ -535,9 +535,7 @@ class PoolTracker(QtWidgets.QWidget):
         )
 
     def _rebuild_penalties(self, challenge: PoolChallenge | None) -> None:
-        losers = [] if challenge is None or not challenge.over else [
-            side for side in challenge.sides if side.out
-        ]
+        losers = [] if challenge is None else list(challenge.penalized())
         key = [(side.name, side.pool) for side in losers]
         taken = challenge.penalties_taken if challenge is not None else ()
         if [(form.side.name, form.side.pool) for form in self.penalties] == key:
