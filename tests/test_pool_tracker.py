@@ -192,8 +192,10 @@ def test_the_loser_spreads_a_penalty_over_her_sources(
     form.spins["Cecilie"].setValue(points - 1)
     click(qtbot, form.take)
     said = document.session.log[-1].public
-    assert said == (f"Cecilie takes the penalty ({penalty}) Cecilie takes {points - 1} (no sheet "
-                    "to write it on); Cecilie's bonus takes 1 (no sheet to write it on).")
+    words = str(penalty).rstrip(".")
+    assert said == (f"Cecilie takes the penalty ({words[:1].lower()}{words[1:]}): Cecilie takes "
+                    f"{points - 1} (no sheet to write it on); Cecilie's bonus takes 1 (no sheet "
+                    "to write it on).")
     form = tracker.penalties[0]
     assert not form.take.isEnabled() and "taken already" in form.take.toolTip()
 

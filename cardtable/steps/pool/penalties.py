@@ -134,8 +134,9 @@ def take_penalty(name: str, allocation: Mapping[str, int], overall: Sequence[str
             state.characters[owner] = evolve(state.characters[owner], sheet=sheet)
         state.resolvers[where] = _taken(challenge, name)
         if not said:
-            said.append("nothing to write: the pool stayed above half its start")
-        return [f"{name} takes the penalty ({penalty}) {'; '.join(said)}."]
+            said.append("nothing to write")
+        words = str(penalty).rstrip(".")
+        return [f"{name} takes the penalty ({words[:1].lower()}{words[1:]}): {'; '.join(said)}."]
 
     return ResolverStep(step, decider=lambda state: side_rule(state, name, "take the penalty"))
 

@@ -67,6 +67,19 @@ class ChangeAbility(QtWidgets.QGroupBox):
             self.form.choose(others[0] if others else source)
         self.form.name.setText(side.name)
         self.show()
+        target = self.form.sheet if self.form.sheet.isEnabled() else self.form.spins["rating"]
+        target.setFocus()
+        # Once laid out, the panel's column scrolls the box into sight (focus alone does that
+        # only in an active window).
+        QtCore.QTimer.singleShot(0, self._bring_into_view)
+
+    def _bring_into_view(self) -> None:
+        parent = self.parentWidget()
+        while parent is not None and not isinstance(parent, QtWidgets.QScrollArea):
+            parent = parent.parentWidget()
+        if parent is not None and self.isVisible():
+            parent.ensureWidgetVisible(self.switch, 0, 40)
+            parent.ensureWidgetVisible(self, 0, 0)
 
     def _on_switch(self) -> None:
         pick: SidePick = self.form.pick()
