@@ -109,7 +109,7 @@ class SetupForm(QtWidgets.QGroupBox):
             "(the GM's step)", self, primary=True)
         form.addRow(self.challenge_draws)
         self.inspiration = button(
-            "Inspiration dra&w", "NPC against NPC needs no rule: one card from the deck, shown "
+            "&Inspiration draw", "NPC against NPC needs no rule: one card from the deck, shown "
             "with its orientation and keywords, logged, then discarded (the GM's draw)", self)
         form.addRow(self.inspiration)
         self.inspired = QtWidgets.QLabel(self)
