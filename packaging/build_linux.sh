@@ -3,11 +3,24 @@
 #
 #   packaging/build_linux.sh                  # in a build venv of its own (packaging/build/venv)
 #   PYTHON=.venv/bin/python packaging/build_linux.sh   # in that Python's environment instead
+#   packaging/build_linux.sh --deb            # and then the Debian package,
+#                                             # packaging/dist/cardtable_<version>_<arch>.deb
 #
 # Cardtable is installed into the environment normally (not editable: PyInstaller cannot
 # follow an editable install's path mapping), with the ``package`` extra (PyInstaller).
 # Then packaging/smoke_test.sh checks the result and packaging/install_linux.sh installs it.
 set -euo pipefail
+
+deb=0
+for argument in "$@"; do
+    case "$argument" in
+        --deb) deb=1 ;;
+        *)
+            echo "usage: $0 [--deb]" >&2
+            exit 2
+            ;;
+    esac
+done
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
@@ -44,3 +57,6 @@ cd "$build"
 "$python" -m PyInstaller --noconfirm --clean --log-level WARN \
     --distpath "$dist" --workpath "$build/pyinstaller" "$here/cardtable.spec"
 echo "built $dist/cardtable in $(( $(date +%s) - start )) s: $(du -sh "$dist/cardtable" | cut -f1)"
+if [[ $deb == 1 ]]; then
+    "$here/linux/make_deb.sh" "$dist/cardtable" "$dist"
+fi
