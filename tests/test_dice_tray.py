@@ -202,12 +202,16 @@ def test_a_short_tumble_settles_by_itself(qtbot: QtBot, document: SessionDocumen
     assert not tray.strip.tumbling and tray.total.text().startswith("Dana: Total")
 
 
-def test_the_dock_holds_the_tray_and_the_duel(qtbot: QtBot, document: SessionDocument) -> None:
+def test_the_dock_holds_the_tray_the_simple_challenge_and_the_duel(
+    qtbot: QtBot, document: SessionDocument
+) -> None:
     dock = make_dock(document)
     qtbot.addWidget(dock)
     tabs = dock.widget()
     assert isinstance(tabs, QtWidgets.QTabWidget)
-    assert [tabs.tabText(i) for i in range(tabs.count())] == ["Roll", "Crisis Duel"]
+    assert [tabs.tabText(i) for i in range(tabs.count())] == [
+        "Roll", "Crisis Challenge", "Crisis Duel"
+    ]
 
 
 # -- the Duel ------------------------------------------------------------------------------------

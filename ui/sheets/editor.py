@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 
 from cardtable.session import Changes, Character, CharacterId, EditSheet
-from cardtable.sheets import SHEET_TYPES, Sheet, blank
+from cardtable.sheets import SHEET_TYPES, BanzaiSheet, Sheet, blank
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.sheets.form import FormContext, SheetForm
@@ -40,6 +40,8 @@ FORMS: dict[str, type[SheetForm]] = {
 _WATCHED = Changes.SHEET | Changes.PLAYERS | Changes.SEAT
 
 DOCK_OBJECT_NAME = "characterSheetDock"
+#: What :attr:`SheetEditor.roll_asked` names for a crisis dice Challenge.
+CRISIS_ROLL = "crisis"
 
 
 def starting_sheet(document: SessionDocument, character: Character) -> Sheet:
@@ -56,6 +58,9 @@ class SheetEditor(QtWidgets.QWidget):
 
     #: Emitted with the character's id when the picker shows another character (or "").
     picked = QtCore.Signal(str)
+    #: Emitted with the character's id and what to roll (a Banzai Skill, "" for an Element
+    #: roll, or :data:`CRISIS_ROLL`) when the player starts a roll from the sheet.
+    roll_asked = QtCore.Signal(str, str)
 
     def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
@@ -82,7 +87,17 @@ class SheetEditor(QtWidgets.QWidget):
         self.new_button.setToolTip("Bring in a new character with a blank sheet")
         self.new_button.setAccessibleName("New character")
         self.new_button.clicked.connect(self._on_new)
+        self.roll_button = QtWidgets.QToolButton()
+        self.roll_button.setText("Roll")
+        self.roll_button.setAccessibleName("Roll from this sheet")
+        self.roll_button.setToolTip("Start a roll with this character: a Banzai Skill, or a "
+                                    "crisis dice Challenge; the ranks come from the sheet")
+        self.roll_button.setPopupMode(QtWidgets.QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.roll_menu = QtWidgets.QMenu(self.roll_button)
+        self.roll_menu.aboutToShow.connect(self._fill_roll_menu)
+        self.roll_button.setMenu(self.roll_menu)
         top.addWidget(self.picker, 1)
+        top.addWidget(self.roll_button)
         top.addWidget(self.new_button)
         layout.addLayout(top)
 
@@ -180,6 +195,33 @@ class SheetEditor(QtWidgets.QWidget):
             self.picker.blockSignals(False)
         self.picker.setEnabled(self.picker.count() > 0)
 
+    def _fill_roll_menu(self) -> None:
+        """The rolls this character's sheet offers."""
+        self.roll_menu.clear()
+        character = self._character
+        found = self._document.session.characters.get(character) if character else None
+        if found is None:
+            return
+        sheet = found.sheet
+        if found.system == "banzai":
+            skills = sheet.skills if isinstance(sheet, BanzaiSheet) else ()
+            for skill in skills:
+                entry = self.roll_menu.addAction(f"{skill.name} {skill.rank}")
+                entry.triggered.connect(functools.partial(self._ask_roll, found.id, skill.name))
+            entry = self.roll_menu.addAction("An Element roll (XkX)")
+            entry.triggered.connect(functools.partial(self._ask_roll, found.id, ""))
+        elif found.system == "crisis":
+            entry = self.roll_menu.addAction("A Simple Challenge (the GM sets it)")
+            entry.triggered.connect(functools.partial(self._ask_roll, found.id, CRISIS_ROLL))
+
+    def _ask_roll(self, character: str, what: str) -> None:
+        self.roll_asked.emit(character, what)
+
+    def _show_roll_button(self) -> None:
+        found = (self._document.session.characters.get(self._character)
+                 if self._character else None)
+        self.roll_button.setVisible(found is not None and found.system in ("banzai", "crisis"))
+
     def _on_picked(self, index: int) -> None:
         character = self.picker.itemData(index)
         if character and character != self._character:
@@ -203,6 +245,7 @@ class SheetEditor(QtWidgets.QWidget):
             self.scroll.setWidget(self.empty)
             self.empty.show()
             self.banner.hide()
+            self.roll_button.hide()
             self.picked.emit("")
             return
         chosen = session.characters[character]
@@ -214,6 +257,7 @@ class SheetEditor(QtWidgets.QWidget):
         self.form = form_type(starting_sheet(self._document, chosen), FormContext(commit, names))
         self.scroll.setWidget(self.form)
         self._apply_permissions(chosen)
+        self._show_roll_button()
         self.picked.emit(str(character))
 
     def _apply_permissions(self, character: Character) -> None:

@@ -26,6 +26,7 @@ PANEL_KEYS = {
     "tarot": ("&Tarot Challenge", "Ctrl+2"),
     "conflict": ("Fantastical Adventure &conflict", "Ctrl+3"),
     "pool": ("&Pool Challenge", "Ctrl+4"),
+    "banzai": ("&Banzai roll", "Ctrl+B"),
     "tokens": ("&Author tokens", "Ctrl+5"),
     "sheets": ("Character &sheet", "Ctrl+6"),
     "play": ("Fantastical Adventure p&lay", "Ctrl+7"),
@@ -38,6 +39,7 @@ TAB_TITLES = {
     "tarot": "Tarot",
     "conflict": "Conflict",
     "pool": "Pool",
+    "banzai": "Banzai",
     "tokens": "Tokens",
     "sheets": "Sheet",
     "play": "Play",
@@ -81,6 +83,7 @@ class WindowSetup:
         from cardtable.ui.panels.adventure import felt_marks as adventure_felt
         from cardtable.ui.panels.adventure.conflict import panel as conflict_panel
         from cardtable.ui.panels.adventure.play import panel as adventure_play_panel
+        from cardtable.ui.panels.banzai import panel as banzai_panel
         from cardtable.ui.panels.dice import tray as dice_tray
         from cardtable.ui.panels.notes import panel as notes_panel
         from cardtable.ui.panels.pool import tracker as pool_tracker
@@ -101,6 +104,7 @@ class WindowSetup:
             "tarot": tarot_panel.make_dock(document, window),
             "conflict": conflict_panel.make_dock(document, window),
             "pool": pool_tracker.make_dock(document, window),
+            "banzai": banzai_panel.make_dock(document, window),
             "tokens": token_panel.make_dock(document, window),
             "sheets": sheets,
             "play": adventure_play_panel.make_dock(document, window),
@@ -108,6 +112,7 @@ class WindowSetup:
             "notes": notes_panel.make_dock(document, window),
         }
         adventure_felt.install(window.felt, document)
+        sheets.editor.roll_asked.connect(self._on_roll_asked)
         first: QtWidgets.QDockWidget | None = None
         for key, dock in self.docks.items():
             text, keys = PANEL_KEYS[key]
@@ -164,6 +169,28 @@ class WindowSetup:
         document.replaced.connect(self._remember_path)
         document.saved.connect(self._remember_path)  # a session saved is a recent one too
         self.apply(self.settings)
+
+    def _on_roll_asked(self, character: str, what: str) -> None:
+        """A roll started from a sheet: the Banzai panel, or the dice tray's Challenge tab."""
+        from cardtable.ui.panels.banzai.panel import BanzaiPanel
+        from cardtable.ui.panels.dice.simple import SimpleView
+        from cardtable.ui.sheets.editor import CRISIS_ROLL
+        from cardtable.ui.widgets.style import bring_forward
+
+        key = "dice" if what == CRISIS_ROLL else "banzai"
+        dock = self.docks[key]
+        bring_forward(dock)
+        if key == "dice":
+            simple = dock.findChild(SimpleView)
+            tabs = dock.findChild(QtWidgets.QTabWidget)
+            if simple is not None and tabs is not None:
+                tabs.setCurrentIndex(next(i for i in range(tabs.count())
+                                          if tabs.widget(i).isAncestorOf(simple)))
+                simple.choose(character)
+            return
+        panel = dock.findChild(BanzaiPanel)
+        if panel is not None:
+            panel.start_from(character, what)
 
     def _size_bottom(self, window: MainWindow) -> None:
         window.resizeDocks([window.hand_dock], [HAND_HEIGHT], Qt.Orientation.Vertical)

@@ -50,7 +50,9 @@ __all__ = [
     "banzai_sheet",
     "carried_difficulty",
     "explain",
+    "parse_modifiers",
     "raise_odds",
+    "step_words",
 ]
 
 #: Each Element's rank times this is the passive TN it sets.
@@ -280,6 +282,28 @@ def raise_odds(setup: BanzaiSetup) -> tuple[RaiseOdds, ...]:
         rows.append(RaiseOdds(expression, setup.tn, raises, raised.odds(),
                               not raised.rolls_needed))
     return tuple(rows)
+
+
+def parse_modifiers(text: str) -> tuple[DiceModifier, ...]:
+    """Dice modifiers as a player writes them, each with its source, separated by ``;`` or
+    ``,``: ``+2k2 katana; -1k0 wounded arm``.
+
+    >>> [str(m) for m in parse_modifiers("+2k2 katana, -1k0 wounded arm")]
+    ['katana: +2k2', 'wounded arm: -1k0']
+    """
+    found = []
+    for part in text.replace(";", ",").split(","):
+        words = part.split()
+        if not words:
+            continue
+        try:
+            found.append(DiceModifier.parse(words[0], " ".join(words[1:])))
+        except BanzaiError:
+            raise BanzaiError(
+                f"Write each dice modifier as +AkB or -AkB, then where it comes from "
+                f"(+2k2 katana), not {part.strip()!r}"
+            ) from None
+    return tuple(found)
 
 
 def step_words(step: int) -> str:

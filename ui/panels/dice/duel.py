@@ -1,45 +1,29 @@
 """The crisis-dice Duel: both sides' dice, cancelled values struck out, pushing one's luck.
 
-The view reads a :class:`~cardtable.resolvers.crisis.duel.Duel` from the session (any resolver
-state of that type, or the one it starts as ``crisis-duel``) and asks it for everything:
-who may push (:meth:`~cardtable.resolvers.crisis.duel.Duel.may_push`), what a push would risk
-(:meth:`~cardtable.resolvers.crisis.duel.Duel.push_odds`), and how it ended. Every step (start,
-roll, push, decline, stand-off) is a :class:`~cardtable.session.ResolverStep`, so it is
-logged in the Duel's own words, rolled with the session's randomness, and undoable.
-
-Each step says whose decision it is: setting a Duel up and clearing it are the GM's; pushing
-or declining is the side's (its character's player when the side is named after a character
-at the table, the GM for anyone else); rolling both and a stand-off are the table's. A side's
-buttons are enabled only at its seat, and the side says "Waiting for Bea (Wren Halloway)"
-with a button that passes Bea the computer.
+The view reads the :class:`~cardtable.resolvers.crisis.duel.Duel` on the table and asks it for
+everything: who may push (:meth:`~cardtable.resolvers.crisis.duel.Duel.may_push`), what a push
+would risk (:meth:`~cardtable.resolvers.crisis.duel.Duel.push_odds`), and how it ended. A side
+is a crisis dice character (its pool read from the sheet) or a name the GM types with a pool.
+Every step is one of :mod:`cardtable.steps.crisis`, so it is logged, rolled with the session's
+randomness, undoable, and someone's: the GM sets the Duel up (writing down the Crisis, which
+only the GM sees until it strikes), calls a stand-off and clears it; each side's pushes and
+declines are its player's (the GM's for a side typed in), with "Waiting for Bob (Leo)" and a
+button passing Bob the computer at any other seat.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from cardtable.randomness import Rng
-from cardtable.resolvers.crisis.duel import CrisisDiceError, Duel, DuelPhase, DuelResult, DuelSide
-from cardtable.session import (
-    ANYONE,
-    Changes,
-    Decider,
-    EndResolver,
-    GameState,
-    ResolverStep,
-    SessionError,
-)
-from cardtable.sheets import CrisisSheet
+from cardtable.resolvers.crisis.duel import Duel, DuelPhase, DuelResult, DuelSide
+from cardtable.session import Action, Changes, GameState
+from cardtable.steps import crisis as steps
 from cardtable.ui.art.dice_faces import DiceStrip, Glyph, GlyphGroup
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.panels.owners import WaitingFor, allow_step
+from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
-
-#: Setting a Duel up (and taking it off the table) is the GM's, as any Challenge's set-up.
-SETTING_UP = Decider.gm("set up a Duel")
+from cardtable.ui.widgets.style import line_edit
 
 #: Where a Duel started here is kept.
-DUEL_ID = "crisis-duel"
+DUEL_ID = steps.CRISIS_DUEL
 CRISIS_STYLE = (
     "background: #b3261e; color: white; font-weight: 800; font-size: 13pt;"
     "border-radius: 6px; padding: 6px 10px;"
@@ -52,10 +36,8 @@ STATUS_STYLE = "font-weight: 600; padding: 4px;"
 
 def find_duel(state: GameState) -> tuple[str, Duel] | None:
     """The id and state of the Duel on the table, if any."""
-    for resolver_id, value in state.resolvers.items():
-        if isinstance(value, Duel):
-            return resolver_id, value
-    return None
+    found = steps.duel_in_play(state)
+    return None if found is None else (DUEL_ID, found)
 
 
 def side_glyphs(side: DuelSide, crisis_die: int | None = None) -> tuple[Glyph, ...]:
@@ -67,25 +49,6 @@ def side_glyphs(side: DuelSide, crisis_die: int | None = None) -> tuple[Glyph, .
     if crisis_die is not None:
         glyphs.append(Glyph.d6(crisis_die, pushed=True, crisis=True))
     return tuple(glyphs)
-
-
-def side_decider(state: GameState, name: str) -> Decider:
-    """Whose a side's push is: the player of the character it is named after, else the GM's
-    (an NPC typed in by name)."""
-    found = next((c for c in state.characters.values() if c.name == name), None)
-    if found is not None:
-        return Decider.of(found.id, "push or decline")
-    return Decider.gm(f"push or decline for {name}")
-
-
-def _duel_step(resolver_id: str, act: Callable[[Duel, Rng], str]) -> Callable[..., list[str]]:
-    def step(state: GameState, rng: Rng) -> list[str]:
-        duel = state.resolvers.get(resolver_id)
-        if not isinstance(duel, Duel):
-            raise SessionError("No Duel is in progress: start one first.")
-        return [act(duel, rng)]
-
-    return step
 
 
 class SidePanel(QtWidgets.QFrame):
@@ -143,9 +106,11 @@ class DuelView(QtWidgets.QWidget):
         super().__init__(parent)
         self.setAccessibleName("Crisis Duel")
         self._document = document
+        self._applying = False
         self._build()
         document.changed.connect(self._on_changed)
         document.replaced.connect(self.refresh)
+        document.refused.connect(self._on_refused)
         self.refresh()
 
     def _build(self) -> None:
@@ -158,7 +123,8 @@ class DuelView(QtWidgets.QWidget):
             name = QtWidgets.QComboBox()
             name.setEditable(True)
             name.setAccessibleName(f"Side {index + 1} name")
-            name.setToolTip("Who rolls: a crisis-dice character, or type any name")
+            name.setToolTip("Who rolls: a crisis dice character (its pool from the sheet), or "
+                            "type a name and give its pool")
             name.setCurrentText(default)
             pool = QtWidgets.QSpinBox()
             pool.setRange(1, 100)
@@ -166,30 +132,39 @@ class DuelView(QtWidgets.QWidget):
             pool.setSuffix(" dice")
             pool.setAccessibleName(f"Side {index + 1} pool")
             pool.setToolTip("How many six-sided dice this side rolls")
-            name.activated.connect(lambda _row, i=index: self._on_character(i))
+            name.currentTextChanged.connect(lambda _text: self._show_pools())
             setup.addWidget(name, index, 0)
             setup.addWidget(pool, index, 1)
             self.names.append(name)
             self.pools.append(pool)
+        self.crisis = line_edit("The Crisis", "The Crisis a push may bring (only the GM sees it "
+                                "until it strikes)", self)
+        setup.addWidget(self.crisis, 2, 0, 1, 2)
         self.start = QtWidgets.QPushButton("New Duel")
-        self.start.setToolTip("Set up a Duel between these two sides")
+        self.start.setToolTip("Set up a Duel between these two sides (the GM's)")
         self.start.setAccessibleName("New Duel")
-        setup.addWidget(self.start, 0, 2, 2, 1)
+        setup.addWidget(self.start, 0, 2, 3, 1)
         setup.setColumnStretch(0, 1)
         layout.addLayout(setup)
+        self.start_waiting = WaitingFor(self._document, self)
+        layout.addWidget(self.start_waiting)
 
         self.status = QtWidgets.QLabel()
         self.status.setWordWrap(True)
         self.status.setAccessibleName("Duel status")
         self.status.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.status)
+        self.crisis_note = QtWidgets.QLabel()
+        self.crisis_note.setWordWrap(True)
+        self.crisis_note.setAccessibleName("The Crisis set up")
+        layout.addWidget(self.crisis_note)
         self.sides = [SidePanel(0, self), SidePanel(1, self)]
         for panel in self.sides:
-            panel.waiting = WaitingFor(self._document, panel)
-            side_layout = panel.layout()
-            assert side_layout is not None
-            side_layout.addWidget(panel.waiting)
             layout.addWidget(panel)
+            panel.waiting = WaitingFor(self._document, panel)
+            panel_layout = panel.layout()
+            assert panel_layout is not None
+            panel_layout.addWidget(panel.waiting)
             panel.push.clicked.connect(lambda _=False, i=panel.index: self.push(i))
             panel.decline.clicked.connect(lambda _=False, i=panel.index: self.decline(i))
         buttons = QtWidgets.QHBoxLayout()
@@ -197,14 +172,20 @@ class DuelView(QtWidgets.QWidget):
         self.roll_button.setToolTip("Both sides roll their pools; common values cancel")
         self.roll_button.setAccessibleName("Roll both")
         self.stand_off_button = QtWidgets.QPushButton("Stand-off")
-        self.stand_off_button.setToolTip("On a tie, nobody pushes: the Duel ends in a stand-off")
+        self.stand_off_button.setToolTip("On a tie, nobody pushes: the Duel ends in a stand-off "
+                                         "(the GM calls it)")
         self.end_button = QtWidgets.QPushButton("Clear Duel")
-        self.end_button.setToolTip("Take the Duel off the table")
+        self.end_button.setToolTip("Take the Duel off the table (the GM's)")
         buttons.addWidget(self.roll_button)
         buttons.addWidget(self.stand_off_button)
         buttons.addStretch(1)
         buttons.addWidget(self.end_button)
         layout.addLayout(buttons)
+        self.message = QtWidgets.QLabel()
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #9a2a2a;")
+        self.message.setAccessibleName("Duel message")
+        layout.addWidget(self.message)
         layout.addStretch(1)
         self.start.clicked.connect(self.new_duel)
         self.roll_button.clicked.connect(self.roll)
@@ -214,135 +195,146 @@ class DuelView(QtWidgets.QWidget):
     # -- asking the session ---------------------------------------------------------------
 
     def duel(self) -> Duel | None:
-        found = find_duel(self._document.session.state)
-        return found[1] if found else None
+        return steps.duel_in_play(self._document.session.state)
 
-    def _id(self) -> str:
-        found = find_duel(self._document.session.state)
-        return found[0] if found else DUEL_ID
+    def _apply(self, action: Action) -> bool:
+        self.message.clear()
+        self._applying = True
+        try:
+            return self._document.apply(action)
+        finally:
+            self._applying = False
 
-    def _step(self, act: Callable[[Duel, Rng], str], decider: Decider = ANYONE
-              ) -> ResolverStep:
-        return ResolverStep(_duel_step(self._id(), act), decider=decider)
+    def _on_refused(self, reason: str) -> None:
+        if self._applying:
+            self.message.setText(reason)
 
-    def _apply(self, act: Callable[[Duel, Rng], str], decider: Decider = ANYONE) -> bool:
-        return self._document.apply(self._step(act, decider))
-
-    def _side(self, side: int) -> Decider:
-        duel = self.duel()
-        if duel is None:
-            return ANYONE
-        return side_decider(self._document.session.state, duel.sides[side].name)
+    def picks(self) -> tuple[steps.DuelPick, steps.DuelPick]:
+        """Each side as entered: a character picked from the list, or a name and a pool."""
+        picks = []
+        for box, spin in zip(self.names, self.pools, strict=True):
+            text = box.currentText().strip()
+            index = box.findText(text)
+            character = box.itemData(index) if index >= 0 else None
+            picks.append(steps.DuelPick(str(character)) if character
+                         else steps.DuelPick(name=text, pool=spin.value()))
+        return picks[0], picks[1]
 
     def new_duel(self) -> bool:
-        """Set up a Duel between the two sides entered (replacing one that has ended)."""
-        names = [box.currentText().strip() for box in self.names]
-        pools = [spin.value() for spin in self.pools]
-        who = self._document.session.actor_name
-        resolver_id = self._id()
-        try:
-            fresh = Duel.setup(names[0], pools[0], names[1], pools[1])
-        except (CrisisDiceError, ValueError) as exc:
-            self._document.refused.emit(str(exc))
-            return False
-
-        def start(state: GameState, rng: Rng) -> list[str]:
-            current = state.resolvers.get(resolver_id)
-            if isinstance(current, Duel) and current.phase is not DuelPhase.ENDED:
-                raise SessionError("A Duel is still going on: finish it or clear it first.")
-            if current is not None and not isinstance(current, Duel):
-                raise SessionError(f"Something else is kept as {resolver_id!r}.")
-            state.resolvers[resolver_id] = fresh
-            return [
-                f"{who} set up a crisis Duel: {names[0]} ({pools[0]} dice) against "
-                f"{names[1]} ({pools[1]} dice)"
-            ]
-
-        return self._document.apply(ResolverStep(start, decider=SETTING_UP))
+        """The GM sets up a Duel between the two sides entered (replacing one that ended)."""
+        first, second = self.picks()
+        if self._apply(steps.set_up_duel(first, second, self.crisis.text())):
+            self.crisis.clear()
+            return True
+        return False
 
     def roll(self) -> bool:
-        return self._apply(lambda duel, rng: duel.roll(rng).text())
+        return self._apply(steps.roll_duel())
 
     def push(self, side: int) -> bool:
-        """Side ``side`` pushes its luck (at its player's seat)."""
-        return self._apply(lambda duel, rng: duel.push(side, rng).text(), self._side(side))
+        return self._apply(steps.push_duel(side))
 
     def decline(self, side: int) -> bool:
-        """Side ``side`` declines to push (at its player's seat)."""
-        return self._apply(lambda duel, rng: duel.decline(side).text(), self._side(side))
+        return self._apply(steps.decline(side))
 
     def stand_off(self) -> bool:
-        return self._apply(lambda duel, rng: duel.stand_off().text())
+        return self._apply(steps.stand_off())
 
     def clear(self) -> bool:
-        found = find_duel(self._document.session.state)
-        if found is None:
+        if self.duel() is None:
             return False
-        who = self._document.session.actor_name
-        return self._document.apply(EndResolver(found[0], f"{who} cleared the crisis Duel",
-                                                decider=SETTING_UP))
+        return self._apply(steps.clear_duel())
 
     # -- showing --------------------------------------------------------------------------
 
-    def _on_character(self, index: int) -> None:
-        name = self.names[index].currentText()
-        for character in self._document.session.characters.values():
-            if character.name == name and isinstance(character.sheet, CrisisSheet):
-                self.pools[index].setValue(character.sheet.dice)
-
     def _on_changed(self, flags: int) -> None:
-        if Changes(flags) & (Changes.RESOLVER | Changes.SEAT | Changes.PLAYERS):
+        if Changes(flags) & (Changes.RESOLVER | Changes.SEAT | Changes.PLAYERS | Changes.SHEET):
             self.refresh()
 
     def _fill_names(self) -> None:
-        names = [
-            c.name
-            for c in self._document.session.characters.values()
-            if isinstance(c.sheet, CrisisSheet)
-        ]
+        characters = steps.crisis_characters(self._document.session.state)
         for box in self.names:
             text = box.currentText()
             box.blockSignals(True)
             box.clear()
-            box.addItems(names)
+            for character in characters:
+                box.addItem(character.name, character.id)
             box.setCurrentText(text)
             box.blockSignals(False)
+        self._show_pools()
+
+    def _show_pools(self) -> None:
+        """A character's pool is read from its sheet, never typed."""
+        first, second = self.picks()
+        state = self._document.session.state
+        for pick, spin in zip((first, second), self.pools, strict=True):
+            spin.setEnabled(not pick.character)
+            if pick.character:
+                spin.blockSignals(True)
+                spin.setValue(pick.side(state).pool)
+                spin.blockSignals(False)
+                spin.setToolTip("From the character's sheet")
+            else:
+                spin.setToolTip("How many six-sided dice this side rolls")
 
     def refresh(self) -> None:
         self._fill_names()
-        duel = self.duel()
-        curtain = self._document.session.curtain is not None
-        self.setEnabled(not curtain)
-        ended = duel is None or duel.phase is DuelPhase.ENDED
         session = self._document.session
-        probe = ResolverStep(lambda state, rng: [], decider=SETTING_UP)
-        allow_step(self.start, session, probe, "Set up a Duel between these two sides",
-                   None if ended else "a Duel is going on: finish it or clear it first")
-        allow_step(self.end_button, session, probe, "Take the Duel off the table",
-                   None if duel is not None else "there is no Duel to clear")
+        duel = self.duel()
+        blocked = None
+        if session.curtain is not None:
+            blocked = f"the curtain is up until {session.state.player(session.curtain).name} " \
+                      "takes the computer"
+        ended = duel is None or duel.phase is DuelPhase.ENDED
+        first, second = self.picks()
+        probe = steps.set_up_duel(first, second)
+        allow_step(self.start, session, probe, "Set up a Duel between these two sides (the GM's)",
+                   blocked or (None if ended else "a Duel is going on: finish it or clear it "
+                               "first"))
+        self.start_waiting.show_for(decider_of(session, probe) if ended else None,
+                                    "to set up the Duel")
+        allow_step(self.end_button, session, steps.clear_duel(),
+                   "Take the Duel off the table (the GM's)",
+                   blocked or (None if duel is not None else "no Duel on the table"))
         if duel is None:
             self.status.setText("No Duel yet: name both sides and press New Duel.")
             self.status.setStyleSheet(STATUS_STYLE)
+            self.crisis_note.hide()
             for panel in self.sides:
                 panel.setVisible(False)
-                if panel.waiting is not None:
-                    panel.waiting.show_for(None)
             self.roll_button.setEnabled(False)
             self.stand_off_button.setEnabled(False)
             return
         pushing = duel.phase is DuelPhase.PUSHING
-        self.roll_button.setEnabled(duel.phase is DuelPhase.READY)
-        self.stand_off_button.setEnabled(pushing and duel.lower is None)
+        allow_step(self.roll_button, session, steps.roll_duel(),
+                   "Both sides roll their pools; common values cancel",
+                   blocked or (None if duel.phase is DuelPhase.READY else "rolled already"))
+        allow_step(self.stand_off_button, session, steps.stand_off(),
+                   "On a tie, nobody pushes: the Duel ends in a stand-off (the GM calls it)",
+                   blocked or (None if pushing and duel.lower is None else "only on a tie"))
         pusher = None
         if duel.result is DuelResult.CRISIS and duel.winner is not None:
             pusher = 1 - duel.winner
         for panel, side in zip(self.sides, duel.sides, strict=True):
             panel.setVisible(True)
-            self._show_side(duel, panel, side, pusher)
+            self._show_side(duel, panel, side, pusher, blocked)
         self._show_status(duel, pusher)
+        self._show_crisis(duel)
 
-    def _show_side(self, duel: Duel, panel: SidePanel, side: DuelSide, pusher: int | None) -> None:
+    def _show_crisis(self, duel: Duel) -> None:
+        struck = steps.duel_struck(duel)
+        known = steps.crisis_known_to(self._document.session, duel.crisis, struck)
+        self.crisis_note.setVisible(bool(duel.crisis))
+        if known is None:
+            self.crisis_note.setText("The GM has written down a Crisis: hidden until it strikes.")
+        else:
+            verb = "strikes" if struck else "written down (only you see it)"
+            self.crisis_note.setText(f"The Crisis, {verb}: {known}")
+
+    def _show_side(self, duel: Duel, panel: SidePanel, side: DuelSide, pusher: int | None,
+                   blocked: str | None) -> None:
         index = panel.index
+        session = self._document.session
         panel.name.setText(f"{side.name} · {side.pool} dice")
         rolled = duel.phase is not DuelPhase.READY
         panel.total.setText(f"Total {side.total}" if rolled else "")
@@ -351,11 +343,16 @@ class DuelView(QtWidgets.QWidget):
         panel.strip.set_groups([GlyphGroup("", glyphs)] if glyphs else [])
         panel.strip.set_empty_text("" if rolled else "Not rolled yet")
         may = duel.may_push(index)
-        session = self._document.session
-        decider = side_decider(session.state, side.name)
-        probe = self._step(lambda duel, rng: "", decider)
-        # Whether this seat may push: the side's player's (another seat sees whom it waits for).
-        theirs = session.may(probe) is None
+        rule = None if may else "only the lower side (either on a tie) may push, once both " \
+            "have rolled"
+        allow_step(panel.push, session, steps.push_duel(index),
+                   "Roll one more die: a value still in your set is a Crisis", blocked or rule)
+        allow_step(panel.decline, session, steps.decline(index),
+                   "Do not push: the other side wins (on a tie, the other side may still push)",
+                   blocked or rule)
+        if panel.waiting is not None:
+            panel.waiting.show_for(decider_of(session, steps.push_duel(index)) if may else None,
+                                   "to push or decline")
         winner = duel.winner == index and duel.phase is DuelPhase.ENDED
         colour = "#f2c14e" if winner else "palette(mid)"
         panel.setStyleSheet(
@@ -368,18 +365,8 @@ class DuelView(QtWidgets.QWidget):
             panel.odds.setText(
                 f"Crisis on {crisis} ({odds.p_crisis:.0%}) · ahead on {ahead} ({odds.p_win:.0%})"
             )
-            tip = "Roll one more die: a value still in your set is a Crisis"
         else:
             panel.odds.setText("")
-            tip = "Only the lower side (either on a tie) may push, once both have rolled"
-        rule = None if may else "it is not this side's turn to push"
-        allow_step(panel.push, session, probe, tip, rule)
-        allow_step(panel.decline, session, probe,
-                   "Do not push: the other side wins (on a tie, the other side may still push)"
-                   if may else tip, rule)
-        if panel.waiting is not None:
-            panel.waiting.show_for(decider if may and not theirs else None,
-                                   "to push their luck or decline")
 
     def _show_status(self, duel: Duel, pusher: int | None) -> None:
         if duel.phase is DuelPhase.READY:

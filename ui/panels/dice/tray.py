@@ -8,8 +8,9 @@ logged ("Bea rolled 7k5 vs TN 25: 42, success ...") and can be undone. The tray 
 session's :class:`~cardtable.session.dice_history.DiceHistory`: the latest roll as dice
 on the felt (after a short tumble that a click or Esc skips), and every roll, latest first.
 
-:func:`make_dock` gives the tray and the crisis-dice Duel (:mod:`cardtable.ui.panels.dice.duel`) as
-two tabs of one dock.
+:func:`make_dock` gives the tray, the crisis-dice Simple Challenge
+(:mod:`cardtable.ui.panels.dice.simple`) and the Duel (:mod:`cardtable.ui.panels.dice.duel`) as
+three tabs of one dock.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from cardtable.session.dice_history import DiceRequest, RollRecord, history_of, 
 from cardtable.ui.art.dice_faces import DiceStrip, glyph_groups
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.dice.duel import DuelView
+from cardtable.ui.panels.dice.simple import SimpleView
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.widgets.style import ScrollColumn
 
@@ -536,17 +538,21 @@ def make_dock(
     *,
     animation_ms: int = ANIMATION_MS,
 ) -> QtWidgets.QDockWidget:
-    """The dice dock: the tray and the crisis-dice Duel as two tabs."""
+    """The dice dock: the tray, the crisis-dice Simple Challenge and the Duel as three tabs."""
     dock = QtWidgets.QDockWidget("Dice", parent)
     dock.setObjectName("diceDock")
     dock.setAccessibleName("Dice")
     tabs = QtWidgets.QTabWidget(dock)
     tabs.setObjectName("diceTabs")
     tray = DiceTray(document, tabs, animation_ms=animation_ms)
+    simple = SimpleView(document, tabs)
     duel = DuelView(document, tabs)
     tabs.addTab(ScrollColumn(tray), "Roll")
+    tabs.addTab(ScrollColumn(simple), "Crisis Challenge")
     tabs.addTab(ScrollColumn(duel), "Crisis Duel")
     tabs.setTabToolTip(0, "Roll any dice against a target number, with exact odds")
-    tabs.setTabToolTip(1, "Two sides roll crisis dice; common values cancel; the lower may push")
+    tabs.setTabToolTip(1, "A crisis dice Simple Challenge: the pool from the sheet against a "
+                       "difficulty; the GM may invite a push")
+    tabs.setTabToolTip(2, "Two sides roll crisis dice; common values cancel; the lower may push")
     dock.setWidget(tabs)
     return dock

@@ -1,0 +1,1 @@
+"""The Banzai panel: a roll from a character's sheet, opposed and group rolls, conditions."""

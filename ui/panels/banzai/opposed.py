@@ -1,0 +1,293 @@
+"""The Banzai panel's Opposed tab: two characters from their sheets, each roll the other's TN.
+
+The GM sets the contest up (both sides' Skill and Element, a shared simple TN if any, who
+started it or a direct competition), with the exact chance of each ending before anyone rolls;
+each side's player declares Raises (at most Void) and rolls, and may keep other dice; then the
+table compares: the winner, the Raises each side keeps or loses, the order of Effects. Every
+button is one step of :mod:`cardtable.steps.banzai.opposed`, enabled only at its owner's seat.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from cardtable.resolvers.banzai.opposed import OpposedRoll
+from cardtable.resolvers.banzai.roll import DiceKept
+from cardtable.resolvers.banzai.steps import BanzaiError
+from cardtable.session import Action, Session
+from cardtable.steps.banzai import opposed as steps
+from cardtable.steps.banzai.picks import RollPick
+from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.banzai.build import WhoRolls
+from cardtable.ui.panels.banzai.dice import KeepPicker
+from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
+from cardtable.ui.qt import QtWidgets
+from cardtable.ui.widgets.style import button, combo, escape, percent
+
+__all__ = ["OpposedTab", "SideBox"]
+
+_INITIATORS = (("The first side started it", 0), ("The second side started it", 1),
+               ("A direct competition (a tie stays a tie)", None))
+
+
+class SideBox(QtWidgets.QGroupBox):
+    """One side once the contest is set up: Raises, Roll, its dice, Keep these."""
+
+    def __init__(self, index: int, document: SessionDocument, parent: QtWidgets.QWidget
+                 ) -> None:
+        super().__init__(f"Side {index + 1}", parent)
+        self.index = index
+        layout = QtWidgets.QVBoxLayout(self)
+        row = QtWidgets.QHBoxLayout()
+        self.raises = QtWidgets.QSpinBox(self)
+        self.raises.setSuffix(" Raises")
+        self.raises.setAccessibleName(f"Side {index + 1} Raises")
+        self.raises.setToolTip("Raises declared before rolling (at most Void): with a shared TN "
+                               "a roll short of TN + 5 per Raise loses them all")
+        self.roll = button("Roll", "Declare the Raises and roll this side's dice", self,
+                           primary=True)
+        self.roll.setAccessibleName(f"Side {index + 1} roll")
+        row.addWidget(self.raises)
+        row.addWidget(self.roll, 1)
+        layout.addLayout(row)
+        self.picker = KeepPicker(f"Side {index + 1} dice", self)
+        layout.addWidget(self.picker)
+        self.total = QtWidgets.QLabel(self)
+        self.total.setWordWrap(True)
+        self.total.setAccessibleName(f"Side {index + 1} total")
+        layout.addWidget(self.total)
+        self.keep = button("Keep these dice", "Keep the dice pressed instead of the highest",
+                           self)
+        self.keep.setAccessibleName(f"Side {index + 1} keep")
+        layout.addWidget(self.keep)
+        self.waiting = WaitingFor(document, self)
+        layout.addWidget(self.waiting)
+
+
+class OpposedTab(QtWidgets.QWidget):
+    """Set up, roll and resolve an opposed roll."""
+
+    def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None
+                 ) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.setAccessibleName("Banzai opposed roll")
+        self._applying = False
+        self._shown: list[object] = [None, None]
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.setup_box = QtWidgets.QGroupBox("Set up the contest", self)
+        setup = QtWidgets.QVBoxLayout(self.setup_box)
+        self.who = [WhoRolls("First side", self.setup_box), WhoRolls("Second side",
+                                                                     self.setup_box)]
+        for number, who in enumerate(self.who, 1):
+            setup.addWidget(QtWidgets.QLabel(f"Side {number}", self.setup_box))
+            setup.addWidget(who)
+            who.changed.connect(self.refresh)
+        tn_row = QtWidgets.QHBoxLayout()
+        self.tn = QtWidgets.QSpinBox(self.setup_box)
+        self.tn.setRange(0, 500)
+        self.tn.setSpecialValueText("no shared TN")
+        self.tn.setPrefix("TN ")
+        self.tn.setAccessibleName("Shared simple TN")
+        self.tn.setToolTip("A simple TN both must also meet (none: each roll's TN is only the "
+                           "other's total)")
+        self.initiator = combo("Who started it", "A tie goes to the side that started it, "
+                               "unless it is a direct competition", self.setup_box)
+        for text, data in _INITIATORS:
+            self.initiator.addItem(text, data)
+        tn_row.addWidget(self.tn)
+        tn_row.addWidget(self.initiator, 1)
+        setup.addLayout(tn_row)
+        self.chances = QtWidgets.QLabel(self.setup_box)
+        self.chances.setWordWrap(True)
+        self.chances.setAccessibleName("Chances of each ending")
+        setup.addWidget(self.chances)
+        self.start = button("Set up the &opposed roll", "Both sides from their sheets (the GM's "
+                            "step)", self.setup_box, primary=True)
+        setup.addWidget(self.start)
+        self.start_waiting = WaitingFor(document, self.setup_box)
+        setup.addWidget(self.start_waiting)
+        layout.addWidget(self.setup_box)
+        self.contest_box = QtWidgets.QWidget(self)
+        contest = QtWidgets.QVBoxLayout(self.contest_box)
+        contest.setContentsMargins(0, 0, 0, 0)
+        self.heading = QtWidgets.QLabel(self.contest_box)
+        self.heading.setWordWrap(True)
+        contest.addWidget(self.heading)
+        self.sides = [SideBox(0, document, self.contest_box),
+                      SideBox(1, document, self.contest_box)]
+        for side in self.sides:
+            contest.addWidget(side)
+            side.roll.clicked.connect(lambda _=False, i=side.index: self._on_roll(i))
+            side.keep.clicked.connect(lambda _=False, i=side.index: self._on_keep(i))
+            side.picker.changed.connect(self.refresh)
+        row = QtWidgets.QHBoxLayout()
+        self.resolve = button("Co&mpare", "Compare the totals once both sides have rolled", self,
+                              primary=True)
+        self.clear = button("Clear", "Take the opposed roll off the table (the GM's)", self)
+        row.addWidget(self.resolve)
+        row.addWidget(self.clear)
+        contest.addLayout(row)
+        self.outcome = QtWidgets.QLabel(self.contest_box)
+        self.outcome.setObjectName("banner")
+        self.outcome.setWordWrap(True)
+        self.outcome.setAccessibleName("Opposed roll outcome")
+        self.outcome.setProperty("result", "neutral")
+        contest.addWidget(self.outcome)
+        layout.addWidget(self.contest_box)
+        self.message = QtWidgets.QLabel(self)
+        self.message.setObjectName("message")
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
+        self.tn.valueChanged.connect(self.refresh)
+        self.initiator.currentIndexChanged.connect(self.refresh)
+        self.start.clicked.connect(self._on_start)
+        self.resolve.clicked.connect(lambda: self._apply(steps.resolve()))
+        self.clear.clicked.connect(lambda: self._apply(steps.clear()))
+        document.refused.connect(self._on_refused)
+
+    @property
+    def session(self) -> Session:
+        return self.document.session
+
+    def contest(self) -> OpposedRoll | None:
+        return steps.contest_in_play(self.session.state)
+
+    # -- refreshing -----------------------------------------------------------------------
+
+    def picks(self) -> tuple[RollPick, RollPick]:
+        parts = [who.parts() for who in self.who]
+        if parts[0] is None or parts[1] is None:
+            raise BanzaiError("Choose a character on each side")
+        first, second = (RollPick(c, s, e, None) for c, s, e in (parts[0], parts[1]))
+        return first, second
+
+    def refresh(self) -> None:
+        session = self.session
+        blocked = None
+        if session.curtain is not None:
+            blocked = f"the curtain is up until {session.state.player(session.curtain).name} " \
+                      "takes the computer"
+        for who in self.who:
+            who.blockSignals(True)
+            who.fill(session)
+            who.refill(session)
+            who.blockSignals(False)
+        contest = self.contest()
+        self.setup_box.setVisible(contest is None or contest.outcome is not None)
+        self.contest_box.setVisible(contest is not None)
+        self._show_setup(blocked)
+        if contest is not None:
+            self._show_contest(contest, blocked)
+
+    def _show_setup(self, blocked: str | None) -> None:
+        try:
+            first, second = self.picks()
+            sides = (first.setup(self.session.state), second.setup(self.session.state))
+            trial = OpposedRoll.start(*sides, tn=self.tn.value() or None,
+                                      initiator=self.initiator.currentData())
+        except (BanzaiError, ValueError) as exc:
+            self.chances.setText(str(exc))
+            allow_step(self.start, self.session, None, self.start.accessibleDescription(),
+                       str(exc))
+            self.start_waiting.show_for(None)
+            return
+        odds = trial.odds()
+        names = trial.names
+        first_wins, second_wins = (percent(Fraction(p)) for p in (odds.first_wins,
+                                                                  odds.second_wins))
+        text = (f"{sides[0].pool} against {sides[1].pool}: {names[0]} wins {first_wins}, "
+                f"{names[1]} {second_wins}")
+        if trial.initiator is None:
+            text += f", a tie {percent(Fraction(odds.tie))}"
+        if trial.tn is not None:
+            text += f", both fail {percent(Fraction(odds.both_fail))}"
+        self.chances.setText(text)
+        probe = steps.start(first, second, tn=trial.tn, initiator=trial.initiator)
+        allow_step(self.start, self.session, probe, self.start.accessibleDescription(), blocked)
+        self.start_waiting.show_for(decider_of(self.session, probe), "to set up the contest")
+
+    def _show_contest(self, contest: OpposedRoll, blocked: str | None) -> None:
+        tn = f", both against TN {contest.tn}" if contest.tn is not None else ""
+        self.heading.setText(f"<b>{escape(contest.names[0])}</b> {contest.first.pool} against "
+                             f"<b>{escape(contest.names[1])}</b> {contest.second.pool}{tn}")
+        for side in self.sides:
+            self._show_side(contest, side, blocked)
+        both = contest.total(0) is not None and contest.total(1) is not None
+        open_ = contest.outcome is None
+        allow_step(self.resolve, self.session, steps.resolve(),
+                   self.resolve.accessibleDescription(),
+                   blocked or (None if both and open_ else
+                               "both sides roll first" if open_ else "compared already"))
+        allow_step(self.clear, self.session, steps.clear(), self.clear.accessibleDescription(),
+                   blocked)
+        self.outcome.setVisible(contest.outcome is not None)
+        if contest.outcome is not None:
+            self.outcome.setText(contest.outcome.text())
+
+    def _show_side(self, contest: OpposedRoll, box: SideBox, blocked: str | None) -> None:
+        index = box.index
+        setup = contest.sides[index]
+        box.setTitle(f"{setup.actor} · {setup.pool}")
+        dice = contest.dice(index)
+        open_ = contest.outcome is None
+        box.raises.setRange(0, setup.raise_limit or 0)
+        box.raises.setEnabled(dice is None and open_)
+        box.roll.setVisible(dice is None)
+        allow_step(box.roll, self.session, steps.roll_side(index, box.raises.value()),
+                   box.roll.accessibleDescription(), blocked)
+        box.picker.setVisible(dice is not None)
+        box.keep.setVisible(dice is not None and open_)
+        box.total.setVisible(dice is not None)
+        if dice is None:
+            self._shown[index] = None
+            box.waiting.show_for(decider_of(self.session, steps.roll_side(index)), "to roll")
+            return
+        key = (id(contest), dice.chains, dice.kept, open_)
+        if self._shown[index] != key:
+            box.picker.set_dice(dice.chains, dice.kept, open_)
+            self._shown[index] = key
+        chosen = box.picker.chosen()
+        problem = None
+        if len(chosen) != len(dice.kept):
+            problem = f"keep exactly {len(dice.kept)} dice ({len(chosen)} chosen)"
+            box.total.setText(f"Choose again: {problem}.")
+        else:
+            box.total.setText(DiceKept(setup.actor, dice.keeping(chosen), setup.flat).text())
+        same = sorted(chosen) == sorted(dice.kept)
+        allow_step(box.keep, self.session, steps.keep_side(index, chosen),
+                   box.keep.accessibleDescription(),
+                   blocked or problem or ("these are the dice kept" if same else None))
+        box.waiting.show_for(decider_of(self.session, steps.keep_side(index, chosen))
+                             if open_ else None, "to choose dice")
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> bool:
+        self.message.clear()
+        self._applying = True
+        try:
+            return self.document.apply(action)
+        finally:
+            self._applying = False
+
+    def _on_refused(self, reason: str) -> None:
+        if self._applying:
+            self.message.setText(reason)
+
+    def _on_start(self) -> None:
+        try:
+            first, second = self.picks()
+        except BanzaiError as exc:
+            self.message.setText(str(exc))
+            return
+        self._apply(steps.start(first, second, tn=self.tn.value() or None,
+                                initiator=self.initiator.currentData()))
+
+    def _on_roll(self, side: int) -> None:
+        self._apply(steps.roll_side(side, self.sides[side].raises.value()))
+
+    def _on_keep(self, side: int) -> None:
+        self._apply(steps.keep_side(side, self.sides[side].picker.chosen()))
+

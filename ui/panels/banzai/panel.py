@@ -1,0 +1,77 @@
+"""The Banzai panel: d10 roll-and-keep from the character sheets, in two tabs.
+
+**Roll** (:mod:`cardtable.ui.panels.banzai.roll`): one character's roll, a group roll with
+helpers, and the conditions the character carries. **Opposed**
+(:mod:`cardtable.ui.panels.banzai.opposed`): two characters, each roll the other's TN. The
+panel follows the session: it refreshes on every change, and is closed to input while the
+curtain is up. :meth:`BanzaiPanel.start_from` builds a roll for a character picked elsewhere
+(the sheet editor's Roll menu).
+"""
+
+from __future__ import annotations
+
+from cardtable.session import Changes, Session
+from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.banzai.opposed import OpposedTab
+from cardtable.ui.panels.banzai.roll import RollTab
+from cardtable.ui.qt import QtWidgets
+from cardtable.ui.widgets.style import scrolling_dock, stylesheet
+
+TITLE = "Banzai roll"
+DOCK_NAME = "banzaiDock"
+#: What the panel listens for.
+_WATCHED = Changes.RESOLVER | Changes.SHEET | Changes.SEAT | Changes.PLAYERS
+
+
+class BanzaiPanel(QtWidgets.QWidget):
+    """The Roll and Opposed tabs for the session in ``document``."""
+
+    def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None
+                 ) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.setObjectName("banzaiPanel")
+        self.setAccessibleName(TITLE)
+        self.setStyleSheet(stylesheet("#5c1f1f", "#c8912e", "#faf5ee"))
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        title = QtWidgets.QLabel(TITLE, self)
+        title.setObjectName("panelTitle")
+        layout.addWidget(title)
+        self.tabs = QtWidgets.QTabWidget(self)
+        self.tabs.setDocumentMode(True)
+        self.roll = RollTab(document, self.tabs)
+        self.opposed = OpposedTab(document, self.tabs)
+        self.tabs.addTab(self.roll, "Roll")
+        self.tabs.addTab(self.opposed, "Opposed")
+        self.tabs.setTabToolTip(0, "One character's roll, or a group roll with helpers")
+        self.tabs.setTabToolTip(1, "Two characters rolling against each other")
+        layout.addWidget(self.tabs)
+        document.changed.connect(self._on_changed)
+        document.replaced.connect(self.refresh)
+        self.refresh()
+
+    @property
+    def session(self) -> Session:
+        return self.document.session
+
+    def refresh(self) -> None:
+        self.roll.refresh()
+        self.opposed.refresh()
+
+    def start_from(self, character: str, skill: str | None = None) -> None:
+        """Bring the Roll tab forward with a roll for ``character`` (``skill`` first)."""
+        self.tabs.setCurrentWidget(self.roll)
+        self.roll.start_from(character, skill)
+
+    def _on_changed(self, flags: int) -> None:
+        if Changes(flags) & _WATCHED:
+            self.refresh()
+
+
+def make_dock(document: SessionDocument, parent: QtWidgets.QWidget) -> QtWidgets.QDockWidget:
+    """The Banzai panel in a scrolling dock for the main window."""
+    return scrolling_dock(BanzaiPanel(document), TITLE, DOCK_NAME, parent)
+
+
+__all__ = ["DOCK_NAME", "TITLE", "BanzaiPanel", "make_dock"]
