@@ -18,6 +18,7 @@ from cardtable.session import Action, Changes, GameState
 from cardtable.steps import crisis as steps
 from cardtable.ui.art.dice_faces import DiceStrip, Glyph, GlyphGroup
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.dice.simple import crisis_words
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
 from cardtable.ui.widgets.style import line_edit
@@ -328,8 +329,7 @@ class DuelView(QtWidgets.QWidget):
         if known is None:
             self.crisis_note.setText("The GM has written down a Crisis: hidden until it strikes.")
         else:
-            verb = "strikes" if struck else "written down (only you see it)"
-            self.crisis_note.setText(f"The Crisis, {verb}: {known}")
+            self.crisis_note.setText(crisis_words(known, struck))
 
     def _show_side(self, duel: Duel, panel: SidePanel, side: DuelSide, pusher: int | None,
                    blocked: str | None) -> None:

@@ -44,6 +44,13 @@ ENDED_STYLE = {
 MAX_DIFFICULTY = 99
 
 
+def crisis_words(crisis: str, struck: bool) -> str:
+    """The Crisis as the panel shows it to a seat that may read it."""
+    if struck:
+        return f"The Crisis strikes: {crisis}"
+    return f"The Crisis (only you see it until it strikes): {crisis}"
+
+
 def challenge_glyphs(challenge: SimpleChallenge) -> tuple[Glyph, ...]:
     """The dice rolled, the pushes that joined them, and a die that caused a Crisis."""
     glyphs = [Glyph.d6(value) for value in challenge.rolled]
@@ -258,8 +265,7 @@ class SimpleView(QtWidgets.QWidget):
             self.crisis_note.setText("The GM has written down a Crisis: hidden until it "
                                      "strikes.")
         else:
-            verb = "strikes" if struck else "written down (only you see it)"
-            self.crisis_note.setText(f"The Crisis, {verb}: {known}")
+            self.crisis_note.setText(crisis_words(known, struck))
         glyphs = challenge_glyphs(challenge)
         self.strip.set_groups([GlyphGroup("", glyphs)] if glyphs else [])
         rolled = challenge.phase is not CrisisPhase.READY
@@ -352,4 +358,4 @@ class SimpleView(QtWidgets.QWidget):
             self.refresh()
 
 
-__all__ = ["SimpleView", "challenge_glyphs"]
+__all__ = ["SimpleView", "challenge_glyphs", "crisis_words"]
