@@ -245,32 +245,34 @@ def test_a_duel_side_named_for_a_character_pushes_only_at_its_players_seat(
     view = DuelView(document)
     qtbot.addWidget(view)
     view.show()
-    for index, (name, pool) in enumerate((("Wren Halloway", 1), ("The Hollow Man", 1))):
+    for index, name in enumerate(("Wren Halloway", "The Hollow Man")):
         view.names[index].setCurrentText(name)
-        view.pools[index].setValue(pool)
-    document.session.rng = Faces([2, 5, 4])
+    view.pools[1].setValue(2)  # Wren's four dice come from her sheet
+    document.session.rng = Faces([1, 1, 2, 2, 5, 6, 6])
     qtbot.mouseClick(view.start, LEFT)  # setting a Duel up: the GM's
-    qtbot.mouseClick(view.roll_button, LEFT)  # Wren 2, the Hollow Man 5: Wren is lower
+    qtbot.mouseClick(view.roll_button, LEFT)  # Wren 6, the Hollow Man 11: Wren is lower
     wren = view.sides[0]
     assert wren.waiting is not None
     assert not wren.push.isEnabled() and not wren.decline.isEnabled()
-    assert ("Wren Halloway is Bea's character: only Bea may push or decline for Wren "
+    assert ("Wren Halloway is Bea's character: only Bea may push their luck for Wren "
             "Halloway.") in wren.push.toolTip()
-    assert wren.waiting.text.text() == (
-        "Waiting for Bea (Wren Halloway) to push their luck or decline.")
+    assert wren.waiting.text.text() == "Waiting for Bea (Wren Halloway) to push or decline."
     logged = len(document.session.log)
     assert not view.push(0) and len(document.session.log) == logged
     hand_over(qtbot, document, wren.waiting.pass_button, "bea")
     assert wren.push.isEnabled() and wren.waiting.isHidden()
-    qtbot.mouseClick(wren.push, LEFT)  # a 4: Wren 6, ahead of the Hollow Man's 5
+    # Clearing the Duel away, as setting it up, is the GM's.
+    assert not view.end_button.isEnabled()
+    assert "Only the GM (Dana) may take the Duel off the table." in view.end_button.toolTip()
+    qtbot.mouseClick(wren.push, LEFT)  # a 6: the 6s cancel, Wren 12 against 5
     assert document.session.log[-1].public.startswith("Wren Halloway pushed")
     # Now the Hollow Man is lower: an NPC's push is the GM's, not Bea's.
     hollow = view.sides[1]
     assert not hollow.push.isEnabled()
-    assert "Only the GM (Dana) may push or decline for The Hollow Man." in hollow.push.toolTip()
+    assert "Only the GM (Dana) may push their luck." in (
+        hollow.push.toolTip())
     assert hollow.waiting is not None
-    assert hollow.waiting.text.text() == (
-        "Waiting for the GM (Dana) to push their luck or decline.")
+    assert hollow.waiting.text.text() == "Waiting for the GM (Dana) to push or decline."
 
 
 def test_a_pool_side_from_a_sheet_is_planned_by_its_player(qtbot: QtBot) -> None:
