@@ -32,9 +32,11 @@ from cardtable.session import (
     Shuffle,
     Turn,
     log_text_for,
+    on_screen,
     visible_face,
     visible_faces,
 )
+from cardtable.session.visibility import on_screen_in
 
 PILES = [TAROT_DRAW, TAROT_DISCARD, CHALLENGE, *HAND.values(), *ZONE.values()]
 SEATS = range(3)
@@ -170,6 +172,11 @@ def test_no_seat_ever_sees_what_the_rules_keep_from_it(seed, ops):
                 card = entry.cards[0]
                 peeked.add((card, entry.actor, session.table.where(card)))
         session.table.check()
+        # The felt asks pile by pile; its answers add up to the screen's.
+        by_pile = set().union(
+            *(on_screen_in(session, pile, pile.cards) for pile in session.table.piles.values())
+        )
+        assert by_pile == on_screen(session)
         for seat in SEATS:
             faces = visible_faces(session, seat)
             for card in session.table.cards:

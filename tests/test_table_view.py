@@ -300,3 +300,102 @@ def test_the_card_with_the_focus_is_described_to_screen_readers(qtbot: QtBot) ->
     view.focus_on(view.item(card))
     name = session.table.cards[card].face.name
     assert view.accessibleDescription().startswith(name)
+
+
+def _felt_as_shown(view) -> dict[str, tuple[object, ...]]:
+    """Every card item as the player sees it: its pile, place, layer, face and sight."""
+    return {
+        card: (
+            item.pile_id,
+            round(item.scenePos().x(), 3),
+            round(item.scenePos().y(), 3),
+            item.zValue(),
+            item.isVisible(),
+            item.visible_face(),
+            item.face_up,
+            item.is_reversed,
+        )
+        for card, item in view.items_shown().items()
+    }
+
+
+def test_after_a_run_of_changes_the_felt_shows_what_a_fresh_felt_shows(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    cards = _to_open_table(view, 6)
+    view.card_actions.flip_cards([cards[1], cards[4]])
+    drag(qtbot, view, view.item(cards[5]).scenePos(), view.item(cards[0]).scenePos())
+    drag(qtbot, view, view.item(cards[2]).scenePos(), zone_centre(view, CHALLENGE))
+    view.card_actions.turn_cards([cards[4]])
+    assert document.undo()  # the turn
+    drag(qtbot, view, view.item(top(session, SHOE_DRAW)).scenePos(), zone_centre(view, CHALLENGE))
+    take_seat(session, "Bea")  # another seat: what may be seen changes
+    fresh = table_view(qtbot, document)
+    assert _felt_as_shown(view) == _felt_as_shown(fresh)
+
+
+def test_a_drop_brings_the_felt_in_step_once(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    syncs: list[int] = []
+    real_sync = view.sync
+
+    def counted() -> None:
+        syncs.append(1)
+        real_sync()
+
+    view.sync = counted
+    card = top(document.session, TAROT_DRAW)
+    drag(qtbot, view, view.item(card).scenePos(), zone_centre(view, TAROT_DISCARD))
+    assert document.session.table.piles[TAROT_DISCARD].cards == [card]
+    assert len(syncs) == 1
+    refused = top(document.session, TAROT_DRAW)
+    home = QtCore.QPointF(view.item(refused).scenePos())
+    drag(qtbot, view, home, zone_centre(view, SHOE_DISCARD))  # a tarot card on the shoe
+    assert len(syncs) == 2 and view.item(refused).scenePos() == home  # put back, once
+
+
+def test_dragging_asks_only_which_zone_the_place_in_the_row_comes_at_the_drop(
+    qtbot: QtBot, monkeypatch
+) -> None:
+    import cardtable.ui.table.view as view_module
+
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    cards = _to_open_table(view, 12)
+    asked: list[int] = []
+    real = view_module.insert_index
+
+    def counting(*args):
+        asked.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(view_module, "insert_index", counting)
+    between = (view.item(cards[2]).scenePos() + view.item(cards[3]).scenePos()) / 2
+    drag(qtbot, view, view.item(cards[-1]).scenePos(), between)
+    assert asked == [1]  # once, at the drop; never while the card was moving
+    assert session.table.piles[OPEN_TABLE].cards.index(cards[-1]) == 3
+
+
+def test_only_the_cards_near_a_drop_slide_into_place(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    cards = _to_open_table(view, 16)
+    view.set_animation_ms(400)
+    zone = view.layout_now.zone(OPEN_TABLE)
+    drop = view.item(cards[0]).scenePos() - QtCore.QPointF(30, 0)
+    drag(qtbot, view, view.item(cards[-1]).scenePos(), drop)
+    row = session.table.piles[OPEN_TABLE].cards
+    assert row[0] == cards[-1]
+    places = dict(zip(row, slots(zone, len(row)), strict=True))
+    near = [c for c in row if abs(places[c].x() - drop.x()) <= 200 and c != cards[-1]]
+    far = [c for c in row if abs(places[c].x() - drop.x()) > 600]
+    assert near and far
+    # Far from the drop the cards are in their new places at once...
+    assert all(view.item(c).scenePos() == places[c] for c in far)
+    # ...near it they, and the dropped card, are still on their way, and then arrive.
+    assert any(view.item(c).scenePos() != places[c] for c in [cards[-1], *near])
+    qtbot.waitUntil(lambda: all(view.item(c).scenePos() == places[c] for c in row), timeout=3000)

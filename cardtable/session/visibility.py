@@ -17,7 +17,10 @@ paints.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from cardtable.cards import CardId
+from cardtable.piles import Pile
 from cardtable.session.audience import EVERYONE as EVERYONE
 from cardtable.session.audience import Audience as Audience
 from cardtable.session.audience import Everyone as Everyone
@@ -61,6 +64,20 @@ def on_screen(session: Session) -> frozenset[CardId]:
     (only public faces while the curtain is up or before anyone sits down)."""
     seat = session.current_seat
     return public_cards(session.state) if seat is None else visible_faces(session, seat)
+
+
+def on_screen_in(session: Session, pile: Pile, cards: Iterable[CardId]) -> frozenset[CardId]:
+    """Which of ``cards``, lying in ``pile``, the screen may paint face up now: the answer
+    of :func:`on_screen` for one pile's cards (a view refreshing one pile asks this)."""
+    seat = session.current_seat
+    me = None if seat is None or session.curtain is not None else _player_at(session, seat)
+    state = session.state
+    shown = set()
+    for card in cards:
+        who = audience_in(state, card, pile)
+        if who is EVERYONE or (me is not None and who == me):
+            shown.add(card)
+    return frozenset(shown)
 
 
 def log_text_for(session: Session, seat: int, entry: LogEntry) -> str:

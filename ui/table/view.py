@@ -3,29 +3,33 @@
 :class:`TableView` takes the :class:`~cardtable.ui.document.SessionDocument` and lays every
 pile but the hands out on the felt (:mod:`cardtable.ui.table.layout`), one
 :class:`~cardtable.ui.table.zones.ZoneItem` per pile and a :class:`TableCard` per card shown (a
-stack shows only its top cards). After every change it updates only the items whose card
-moved, turned or became visible or hidden; a whole new layout is made only when piles come
-or go. The keyboard's way round the felt is :mod:`cardtable.ui.table.keys`.
+stack shows only its top cards). After a change it looks again only at the piles that
+changed (:mod:`~cardtable.ui.table.watch`), and updates only the items that differ; cards
+slide into place only near a drop (:mod:`~cardtable.ui.table.slides`). The keyboard's way
+round the felt is :mod:`cardtable.ui.table.keys`.
 
 A card dropped on the felt lands on the zone its card overlaps most that takes it (the
 model says which: :func:`~cardtable.session.actions.move_refusal` and
 :meth:`~cardtable.session.Session.may`, asked once per pile per drag); on bare felt it joins
 the open table. Dragging one of several selected cards moves them all, in one action. A
-card the seat may not move does not lift at all, and a zone that would refuse the cards is
-lit as refusing, its reason in the status bar (:mod:`cardtable.ui.table.permits`).
+moving card asks only which zone it is over (:class:`~cardtable.ui.table.layout.ZoneGrid`);
+its place in the pile is worked out at the drop. A card the seat may not move does not lift
+at all, and a zone that would refuse the cards is lit as refusing, its reason in the status
+bar (:mod:`cardtable.ui.table.permits`).
 
-Privacy: an item is given its face only when :func:`~cardtable.session.on_screen` says the
-face may be painted now, and the view updates before the curtain paints.
+Privacy: an item is given its face only when :func:`~cardtable.session.visibility.on_screen_in`
+says the face may be painted now, and the view updates before the curtain paints.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from cardtable.cards import CardFace, CardId
 from cardtable.piles import PileId
-from cardtable.session import Changes, on_screen
+from cardtable.session import Changes
 from cardtable.session.model import GameState
+from cardtable.session.visibility import on_screen_in
 from cardtable.ui.art import card_art
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
@@ -35,24 +39,26 @@ from cardtable.ui.table.card_look import HoverPreview, TableCard
 from cardtable.ui.table.felt import TABLE_RECT, FeltView
 from cardtable.ui.table.keys import TableKeys
 from cardtable.ui.table.layout import (
-    CARDS_MIME,
     OPEN_TABLE,
     Layout,
+    ZoneGrid,
     ZoneSpec,
     ZoneStyle,
+    dragged_cards,
     insert_index,
     lay_out,
     layout_key,
-    overlaps,
+    lies_so,
     shown,
-    slots,
+    slot_xy,
 )
 from cardtable.ui.table.permits import CardLock, DropPermits
+from cardtable.ui.table.slides import Slides
+from cardtable.ui.table.watch import TableWatch
 from cardtable.ui.table.zones import CaptionItem, ZoneItem
 
 #: Card items per stack: the top one, and the one a lifted top uncovers.
 STACK_DEPTH = 2
-_SLIDING_Z = 10_000.0
 _SCENE_MARGIN = 300.0
 _HINTS = {
     ZoneStyle.OPEN: "Cards dropped on bare felt land here",
@@ -90,8 +96,10 @@ class TableView(FeltView):
         self._zones: dict[str, ZoneItem] = {}
         self._captions: list[CaptionItem] = []
         self._layout = Layout((), ())
+        self._grid = ZoneGrid(self._layout)
         self._layout_key: object = None
-        self._slides: dict[str, QtCore.QVariantAnimation] = {}
+        self._watch = TableWatch()
+        self._slides = Slides(self, animation_ms)
         self._drop_targets: list[DropTarget] = []
         self._release_global: QtCore.QPoint | None = None
         self._lit: ZoneItem | None = None
@@ -133,8 +141,8 @@ class TableView(FeltView):
 
     def selected_cards(self) -> list[str]:
         """The selected cards, in table order (pile by pile, bottom card first)."""
-        chosen = {i.card_id for i in self._items.values() if i.isSelected()}
-        return [c for c in self._table_order() if c in chosen]
+        chosen = {i.card_id for i in self.scene().selectedItems() if isinstance(i, CardItem)}
+        return [c for c in self._table_order() if c in chosen] if chosen else []
 
     def focused_item(self) -> QtWidgets.QGraphicsItem | None:
         return self.scene().focusItem()
@@ -142,8 +150,12 @@ class TableView(FeltView):
     def set_animation_ms(self, ms: int) -> None:
         """How long flips, turns and slides take from now on (0: at once)."""
         self.animation_ms = max(0, ms)
+        self._slides.animation_ms = self.animation_ms
         for item in self._items.values():
             item.animation_ms = self.animation_ms
+
+    def card_items(self) -> Iterable[CardItem]:
+        return self._items.values()
 
     def add_drop_target(self, target: DropTarget) -> None:
         """Ask ``target`` where a card released outside the felt lands (the hand dock)."""
@@ -167,34 +179,55 @@ class TableView(FeltView):
         for item in list(self._items.values()):
             self._drop_item(item.card_id)
         self._layout_key = None
+        self._watch.forget()
         self.sync()
         self.fit_table()
 
     def sync(self) -> None:
-        """Bring every item in line with the session (only those that differ change)."""
+        """Bring the items in line with the session: the piles that changed since the last
+        time, or all of them after a new layout or another seat (only items that differ
+        change)."""
         session = self._document.session
         state = session.state
         key = layout_key(state)
-        if key != self._layout_key:
+        new_layout = key != self._layout_key
+        if new_layout:
             self._relayout(state)
             self._layout_key = key
-        visible = on_screen(session)
-        kinds = _deck_kinds(state)
-        wanted: set[str] = set()
-        for zone in self._layout.zones:
+        zones, everything, turned = self._watch.changed(session, self._layout, new_layout)
+        places = self._watch.places
+        kinds: dict[str, str] | None = None
+        left: set[str] = set()
+        showing_now: set[str] = set()
+        for zone, cards in zones:
             pile = state.table.piles.get(zone.pile)
-            cards = list(pile.cards) if pile is not None else []
             showing = shown(zone, cards, STACK_DEPTH)
-            places = slots(zone, len(showing))
-            for index, (card, place) in enumerate(zip(showing, places, strict=True)):
-                wanted.add(card)
-                under = zone.style is ZoneStyle.STACK and index < len(showing) - 1
-                self._place(state, card, zone, index, place, card in visible, under)
-            kind = _kind_of(state, cards[-1]) if cards else kinds.get(_deck_of(zone.pile), "")
+            # Who may see a card changes only if it turned, came here, or the seat changed.
+            look = [
+                c
+                for c in showing
+                if everything or c in turned or places.get(c, (None,))[0] != zone.pile
+            ]
+            visible = on_screen_in(session, pile, look) if pile is not None and look else set()
+            looked = set(look)
+            stack = zone.style is ZoneStyle.STACK
+            last = len(showing) - 1
+            for index, (card, (x, y)) in enumerate(
+                zip(showing, slot_xy(zone, len(showing)), strict=True)
+            ):
+                sight = (card in visible) if card in looked else None
+                self._place(state, card, zone, index, x, y, sight, stack and index < last)
+            left.update(self._watch.looked(zone, cards, showing))
+            showing_now.update(showing)
+            if not cards and kinds is None:
+                kinds = _deck_kinds(state)
+            kind = _kind_of(state, cards[-1]) if cards else (kinds or {}).get(_deck_of(zone.pile))
             hint = _HINTS.get(zone.style, "") if state.decks else EMPTY_TABLE_HINT
             self._zones[str(zone.pile)].set_count(len(cards), kind or card_art.TAROT, hint)
-        for card in [c for c in self._items if c not in wanted]:
-            self._drop_item(card)
+        gone = set(self._items) - self._watch.shown() if everything else left - showing_now
+        for card in gone:
+            if card in self._items:
+                self._drop_item(card)
         self.card_actions.refresh()
 
     def _place(
@@ -203,26 +236,38 @@ class TableView(FeltView):
         card: str,
         zone: ZoneSpec,
         index: int,
-        place: QtCore.QPointF,
-        visible: bool,
+        x: float,
+        y: float,
+        visible: bool | None,
         under: bool,
     ) -> None:
+        """Put ``card``'s item in its place; with ``visible`` (None: as it was), its face."""
         item = self._items.get(card)
         fresh = item is None
         if item is None:
             item = self._new_item(state, card)
-        facing = state.table.facing[CardId(card)]
-        face = state.table.cards[CardId(card)].face if visible else None
-        peeked = visible and not facing.face_up
-        shown_as = (face, facing.face_up, facing.reversed, peeked)
-        if self._shown_as.get(card) != shown_as:
-            item.peeked = peeked
-            item.set_state(face, facing.face_up, facing.reversed, animate=not fresh)
-            self._shown_as[card] = shown_as
-        item.pile_id = str(zone.pile)
-        item.setZValue(float(index))
-        item.setVisible(not under)
-        self._slide(item, place, animate=not fresh)
+        if visible is not None:
+            facing = state.table.facing[CardId(card)]
+            face = state.table.cards[CardId(card)].face if visible else None
+            peeked = visible and not facing.face_up
+            shown_as = (face, facing.face_up, facing.reversed, peeked)
+            if self._shown_as.get(card) != shown_as:
+                item.peeked = peeked
+                item.set_state(face, facing.face_up, facing.reversed, animate=not fresh)
+                self._shown_as[card] = shown_as
+        placed = (zone.pile, index, x, y, under)
+        before = self._watch.places.get(card)
+        if before == placed:
+            return  # where it was put last time, and nobody has moved it since
+        self._watch.places[card] = placed
+        self._slides.stop(card)
+        if before is None or before[0] != zone.pile:
+            item.pile_id = str(zone.pile)
+        if before is None or before[1] != index:
+            item.setZValue(float(index))
+        if before is None or before[4] != under:
+            item.setVisible(not under)
+        self._slides.move(item, QtCore.QPointF(x, y), animate=not fresh)
 
     def _new_item(self, state: GameState, card: str) -> TableCard:
         item = TableCard(card, _kind_of(state, card), self.animation_ms)
@@ -238,40 +283,21 @@ class TableView(FeltView):
     def _drop_item(self, card: str) -> None:
         item = self._items.pop(card)
         self._shown_as.pop(card, None)
-        slide = self._slides.pop(card, None)
-        if slide is not None:
-            slide.stop()
+        self._watch.places.pop(card, None)
+        self._slides.stop(card)
         if item is self._hover.current:
             self._hide_preview()
+        # Forget its face at once: a flip still under way would draw it until Qt deletes it;
+        # nor may the felt go on telling a screen reader what it was.
+        item.set_state(None, item.face_up, item.is_reversed, animate=False)
+        if self.scene().focusItem() is item:
+            self.setAccessibleDescription("")
         self.scene().removeItem(item)
         item.deleteLater()
 
-    def _slide(self, item: TableCard, place: QtCore.QPointF, animate: bool) -> None:
-        old = self._slides.pop(item.card_id, None)
-        if old is not None:
-            old.stop()
-            if item.zValue() >= _SLIDING_Z:
-                item.setZValue(item.zValue() - _SLIDING_Z)
-        start = item.pos()
-        far = (start - place).manhattanLength() > 1.0
-        if not far or not animate or self.animation_ms <= 0 or not item.isVisible():
-            item.setPos(place)
-            return
-        slide = QtCore.QVariantAnimation(self)
-        slide.setStartValue(start)
-        slide.setEndValue(place)
-        slide.setDuration(self.animation_ms)
-        slide.setEasingCurve(QtCore.QEasingCurve.Type.OutCubic)
-        slide.valueChanged.connect(item.setPos)
-        # A card on its way passes over the others, and lies down in its place on arrival.
-        resting = item.zValue()
-        item.setZValue(resting + _SLIDING_Z)
-        slide.finished.connect(lambda: item.setZValue(resting))
-        self._slides[item.card_id] = slide
-        slide.start()
-
     def _relayout(self, state: GameState) -> None:
         self._layout = lay_out(state)
+        self._grid = ZoneGrid(self._layout)
         keep = {str(z.pile) for z in self._layout.zones}
         for pile in [p for p in self._zones if p not in keep]:
             zone = self._zones.pop(pile)
@@ -331,12 +357,18 @@ class TableView(FeltView):
         return self.selected_cards()
 
     def target_for(
-        self, rect: QtCore.QRectF, cards: list[str], pointer: QtCore.QPoint | None = None
+        self,
+        rect: QtCore.QRectF,
+        cards: list[str],
+        pointer: QtCore.QPoint | None = None,
+        *,
+        with_index: bool = True,
     ) -> tuple[PileId | None, int | None, str | None]:
         """Where ``cards`` land if dropped covering ``rect``: (pile, index, refusal).
 
         The zone the rect overlaps most that takes the cards wins; bare felt is the open
-        table; a widget outside the felt under ``pointer`` (global) comes first.
+        table; a widget outside the felt under ``pointer`` (global) comes first. Without
+        ``with_index``, the place in the pile is left out (None).
         """
         if pointer is not None:
             for target in self._drop_targets:
@@ -345,7 +377,7 @@ class TableView(FeltView):
                     reason = self._permits.refusal(cards, pile)
                     return (pile, None, None) if reason is None else (None, None, reason)
         state = self._document.session.state
-        found = overlaps(self._layout, rect)
+        found = self._grid.overlaps(rect)
         if not found:
             reason = self._permits.refusal(cards, OPEN_TABLE)
             return (OPEN_TABLE, None, None) if reason is None else (None, None, reason)
@@ -355,8 +387,11 @@ class TableView(FeltView):
             if reason is not None:
                 refusal = refusal or reason
                 continue
+            if not with_index:
+                return zone.pile, None, None
             pile = state.table.piles.get(zone.pile)
-            staying = [c for c in (pile.cards if pile is not None else []) if c not in cards]
+            moving = set(cards)
+            staying = [c for c in (pile.cards if pile is not None else []) if c not in moving]
             return zone.pile, insert_index(zone, len(staying), rect.center()), None
         return None, None, refusal
 
@@ -371,8 +406,16 @@ class TableView(FeltView):
             if refusal:
                 self._document.refused.emit(refusal)
         elif not self._already_there(cards, pile, index):
-            done = self.move_cards(cards, pile, index)
-        self.sync()  # puts back whatever did not move
+            # Cards slide into place near the drop only; the move syncs the felt once.
+            self._slides.begin(rect.center())
+            try:
+                done = self.move_cards(cards, pile, index)
+            finally:
+                self._slides.begin(None)
+        if not done:
+            # Nothing moved in the session: put back what the hand moved on the felt.
+            self._watch.force(self._items[c].pile_id for c in cards if c in self._items)
+            self.sync()
         return done
 
     def move_cards(self, cards: list[str], pile: PileId, index: int | None = None) -> bool:
@@ -380,13 +423,8 @@ class TableView(FeltView):
         return self.card_actions.move_cards(cards, pile, index)
 
     def _already_there(self, cards: list[str], pile: PileId, index: int | None) -> bool:
-        """Whether dropping ``cards`` there would leave the pile as it is."""
         found = self._document.session.table.piles.get(pile)
-        if found is None:
-            return False
-        staying = [c for c in found.cards if c not in cards]
-        at = len(staying) if index is None else index
-        return [*staying[:at], *cards, *staying[at:]] == list(found.cards)
+        return found is not None and lies_so(found.cards, cards, index)
 
     def _on_card_dropped(self, card: str, _scene_pos: QtCore.QPointF) -> None:
         item = self._items.get(card)
@@ -410,9 +448,9 @@ class TableView(FeltView):
                 self._document.refused.emit(refusal)
 
     def _light_for(self, rect: QtCore.QRectF, cards: list[str]) -> None:
-        pile, _, refusal = self.target_for(rect, cards)
+        pile, _, refusal = self.target_for(rect, cards, with_index=False)
         if pile is None and refusal is not None:
-            found = overlaps(self._layout, rect)
+            found = self._grid.overlaps(rect)
             self._light(self._zones.get(str(found[0][1].pile)) if found else None, refusal)
         else:
             self._light(self._zones.get(str(pile)) if pile is not None else None)
@@ -497,11 +535,7 @@ class TableView(FeltView):
     # --- dragging in from the hand dock ----------------------------------------------------
 
     def _dragged_cards(self, event: QtGui.QDropEvent) -> list[str]:
-        data = event.mimeData()
-        if data is None or not data.hasFormat(CARDS_MIME):
-            return []
-        text = bytes(data.data(CARDS_MIME).data()).decode("utf-8")
-        return [line for line in text.splitlines() if line]
+        return dragged_cards(event.mimeData())
 
     def _drop_rect(self, event: QtGui.QDropEvent, cards: list[str]) -> QtCore.QRectF:
         centre = self.mapToScene(event.position().toPoint())

@@ -1,0 +1,96 @@
+"""Which piles of the felt need looking at again after a change, found without visiting every
+card.
+
+:class:`TableWatch` remembers, for each zone of the layout, the cards its pile held and which
+of them the felt shows, and how every card lay. After a change it names the zones whose
+pile changed, or which show a card that turned; every zone when the layout is new or when
+who may see what changed (another seat at the computer, the curtain, a peek). So a card
+dropped on a table of thousands costs the felt the two piles it left and joined.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cardtable.cards import CardId
+from cardtable.piles import Facing
+from cardtable.session import Session
+from cardtable.ui.table.layout import Layout, ZoneSpec
+
+
+class TableWatch:
+    """What the felt last showed, pile by pile (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self._cards: dict[str, list[CardId]] = {}
+        self._shown: dict[str, list[str]] = {}
+        self._facing: dict[CardId, Facing] = {}
+        self._reader: object = None
+        self._forced: set[str] = set()
+        #: Where each card's item was last put: (pile, index, x, y, covered).
+        self.places: dict[str, tuple[object, ...]] = {}
+
+    def forget(self) -> None:
+        """Look at everything next time (a new session)."""
+        self._cards.clear()
+        self._shown.clear()
+        self._facing = {}
+        self._reader = None
+        self._forced.clear()
+        self.places.clear()
+
+    def force(self, zones: Iterable[str]) -> None:
+        """Look at ``zones`` again next time, card by card (cards put back by hand)."""
+        for zone in zones:
+            self._forced.add(zone)
+            for card in self._shown.get(zone, ()):
+                self.places.pop(card, None)
+
+    def changed(
+        self, session: Session, layout: Layout, new_layout: bool
+    ) -> tuple[list[tuple[ZoneSpec, list[CardId]]], bool, set[CardId]]:
+        """The zones to look at again, each with its pile's cards now; whether that is every
+        zone (then every card must be looked at again, for who may see it); and the cards
+        that turned over or round since."""
+        state = session.state
+        reader = (session.holder, session.curtain, dict(state.peeks))
+        everything = new_layout or reader != self._reader
+        self._reader = reader
+        turned_in: set[str] = set()
+        turned: set[CardId] = set()
+        facing = state.table.facing
+        if facing != self._facing:
+            before = self._facing
+            turned = {card for card, lies in facing.items() if before.get(card) is not lies}
+            self._facing = dict(facing)
+            for name, showing in self._shown.items():
+                if not turned.isdisjoint(showing):
+                    turned_in.add(name)
+        forced, self._forced = self._forced, set()
+        piles = state.table.piles
+        found = []
+        for zone in layout.zones:
+            name = str(zone.pile)
+            pile = piles.get(zone.pile)
+            cards = pile.cards if pile is not None else []
+            if everything or name in turned_in or name in forced or self._cards.get(name) != cards:
+                found.append((zone, list(cards)))
+        if everything:
+            kept = {str(zone.pile) for zone in layout.zones}
+            for name in [z for z in self._cards if z not in kept]:
+                del self._cards[name]
+                self._shown.pop(name, None)
+        return found, everything, turned
+
+    def looked(self, zone: ZoneSpec, cards: list[CardId], showing: list[str]) -> list[str]:
+        """Note what ``zone`` holds and shows now; the cards it showed before and no more."""
+        name = str(zone.pile)
+        self._cards[name] = cards
+        before = self._shown.get(name, [])
+        self._shown[name] = showing
+        now = set(showing)
+        return [card for card in before if card not in now]
+
+    def shown(self) -> set[str]:
+        """Every card some zone shows."""
+        return {card for cards in self._shown.values() for card in cards}
