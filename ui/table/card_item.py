@@ -90,6 +90,7 @@ class CardItem(QtWidgets.QGraphicsObject):
         #: until the first paint says.
         self._device: tuple[int, float] | None = None
         self._stale = False
+        self._bounds: QtCore.QRectF | None = None
         self._shadow = self._layer(-1.0)
         self._art = self._layer(0.0)
         self._marker = self._layer(1.0)
@@ -253,11 +254,15 @@ class CardItem(QtWidgets.QGraphicsObject):
     # --- painting -------------------------------------------------------------------------
 
     def boundingRect(self) -> QtCore.QRectF:
-        box = self._rect.adjusted(-_MARGIN, -_MARGIN, _MARGIN, _TAB_MARGIN)
-        if self._lifted:
-            grow = _SHADOW_BLUR
-            box = box.united(self._rect.translated(_SHADOW).adjusted(-grow, -grow, grow, grow))
-        return box
+        # Asked many times for every card that moves: worked out once per lift or set-down.
+        if self._bounds is None:
+            box = self._rect.adjusted(-_MARGIN, -_MARGIN, _MARGIN, _TAB_MARGIN)
+            if self._lifted:
+                grow = _SHADOW_BLUR
+                shadow = self._rect.translated(_SHADOW).adjusted(-grow, -grow, grow, grow)
+                box = box.united(shadow)
+            self._bounds = box
+        return self._bounds
 
     def shape(self) -> QtGui.QPainterPath:
         path = QtGui.QPainterPath()
@@ -317,6 +322,17 @@ class CardItem(QtWidgets.QGraphicsObject):
             self._stale = True
             self._update_contents()
 
+    def settle_art(self, scale: float, dpr: float) -> None:
+        """Pick the art for a view at zoom ``scale`` and pixel ratio ``dpr`` now, if still
+        waiting to (a card out of sight, which is not painted)."""
+        if self._stale:
+            width_px = min(max(round(self._rect.width() * scale), card_art.MIN_PX), card_art.MAX_PX)
+            self._stale = False
+            if (width_px, dpr) != self._device:
+                self._device = (width_px, dpr)
+                self._refresh_art()
+            self._update_contents()
+
     def _device_of(self, painter: QtGui.QPainter) -> tuple[int, float]:
         """The width in logical pixels this card covers through ``painter``, and its pixel ratio."""
         world = painter.worldTransform()
@@ -362,8 +378,9 @@ class CardItem(QtWidgets.QGraphicsObject):
         layer: QtWidgets.QGraphicsPixmapItem, pixmap: QtGui.QPixmap, area: QtCore.QRectF
     ) -> None:
         """Show ``pixmap`` on ``layer``, stretched over ``area`` of the card."""
-        if layer.pixmap().cacheKey() != pixmap.cacheKey():
-            layer.setPixmap(pixmap)
+        if layer.pixmap().cacheKey() == pixmap.cacheKey() and layer.isVisible():
+            return  # the same picture, so the same size and place
+        layer.setPixmap(pixmap)
         size = pixmap.deviceIndependentSize()
         layer.setPos(area.topLeft())
         layer.setTransform(
@@ -390,6 +407,7 @@ class CardItem(QtWidgets.QGraphicsObject):
             return
         self.prepareGeometryChange()
         self._lifted = up
+        self._bounds = None
         if up:
             self._resting_z = self.zValue()
             self.setZValue(LIFTED_Z)

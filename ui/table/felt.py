@@ -2,11 +2,14 @@
 
 Cards show art drawn for the size they cover on the screen; when the zoom or the screen's
 pixel ratio changes, the view tells its cards (:meth:`FeltView.card_items`) before it
-paints them, and each card in sight picks the art of the new size.
+paints them, and each card in sight picks the art of the new size; the cards out of sight
+take it a few at a time between frames.
 """
 
 from __future__ import annotations
 
+import contextlib
+import time
 from collections.abc import Iterable
 
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
@@ -42,7 +45,8 @@ class FeltView(QtWidgets.QGraphicsView):
         self.setAccessibleName("Card table")
         self.setObjectName("felt")
         self.setBackgroundBrush(felt_brush())
-        self.setRenderHints(QtGui.QPainter.RenderHint.Antialiasing)
+        # No antialiasing for the whole view: the cards are pictures, which Qt draws by a
+        # slow path with it on; the zones, rings and badges ask for it as they paint.
         # Repainting the union rect of what moved is far cheaper than Qt's default
         # multi-rect MinimalViewportUpdate when many cards overlap.
         self.setViewportUpdateMode(
@@ -58,6 +62,10 @@ class FeltView(QtWidgets.QGraphicsView):
         self.fit_shortcut = QtGui.QShortcut(QtGui.QKeySequence("Ctrl+0"), self)
         self.fit_shortcut.activated.connect(self.fit_table)
         self._art_scale: tuple[float, float] | None = None
+        self._unsettled: list[CardItem] = []
+        self._settling = QtCore.QTimer(self)
+        self._settling.setInterval(0)
+        self._settling.timeout.connect(self._settle_art)
 
     def card_items(self) -> Iterable[CardItem]:
         """Every card on the felt (a view that keeps its own list answers faster)."""
@@ -69,8 +77,22 @@ class FeltView(QtWidgets.QGraphicsView):
         seen = (round(abs(self.transform().m22()), 6), self.viewport().devicePixelRatioF())
         if seen != self._art_scale:
             self._art_scale = seen
-            for item in self.card_items():
+            self._unsettled = list(self.card_items())
+            for item in self._unsettled:
                 item.mark_stale()
+            self._settling.start()
+
+    def _settle_art(self) -> None:
+        """Give a few cards out of sight the art of the new size (4 ms at a time)."""
+        assert self._art_scale is not None
+        scale, dpr = self._art_scale
+        until = time.perf_counter() + 0.004
+        while self._unsettled and time.perf_counter() < until:
+            item = self._unsettled.pop()
+            with contextlib.suppress(RuntimeError):  # a card taken off the felt since
+                item.settle_art(scale, dpr)
+        if not self._unsettled:
+            self._settling.stop()
 
     def zoom_factor(self) -> float:
         return self.transform().m11()

@@ -103,7 +103,9 @@ class LogModel(QtCore.QAbstractTableModel):
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         row = index.row()
-        if not index.isValid() or row >= self._rows:
+        # A row the log no longer has: a new session came in and this model has not heard
+        # yet (the curtain's lock shows the panels again first, and they measure their rows).
+        if not index.isValid() or row >= min(self._rows, len(self._document.session.log)):
             return None
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
@@ -249,6 +251,7 @@ class LogPanel(QtWidgets.QWidget):
         # The log follows its newest line, also when the dock is resized after the first
         # fill (the window lays its docks out later), until the reader scrolls back.
         self._follow = True
+        self._showing_empty: bool | None = None
         bar = self.view.verticalScrollBar()
         bar.rangeChanged.connect(self._on_range)
         bar.valueChanged.connect(self._on_scrolled)
@@ -277,8 +280,10 @@ class LogPanel(QtWidgets.QWidget):
 
     def _show_newest(self) -> None:
         empty = self.model.rowCount() == 0
-        self.empty.setVisible(empty)
-        self.view.setVisible(not empty)
+        if empty != self._showing_empty:
+            self._showing_empty = empty
+            self.empty.setVisible(empty)
+            self.view.setVisible(not empty)
         self._follow = True
         self._on_range()
 
