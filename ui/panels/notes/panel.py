@@ -51,7 +51,6 @@ class GmNotesPanel(QtWidgets.QWidget):
         self.editor.setMaximumHeight(90)
         layout.addWidget(self.editor)
         self.add = button("&Add to notes", ADD_TIP, self, primary=True)
-        self.add.setShortcut(QtGui.QKeySequence("Ctrl+Return"))
         layout.addWidget(self.add)
         self.add.clicked.connect(self._on_add)
         # The text box would take Ctrl+Enter as a new line; it adds the note instead.

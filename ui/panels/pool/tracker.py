@@ -228,7 +228,10 @@ class PoolTracker(QtWidgets.QWidget):
         buttons = QtWidgets.QHBoxLayout()
         self.next_button = QtWidgets.QPushButton("Next round")
         self.next_button.setAccessibleName("Next round")
-        self.next_button.setShortcut(QtGui.QKeySequence("Ctrl+Return"))
+        # Ctrl+Enter within the tracker only: other panels use it for their own main step.
+        next_keys = QtGui.QShortcut(QtGui.QKeySequence("Ctrl+Return"), self)
+        next_keys.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        next_keys.activated.connect(self.next_button.animateClick)
         self.next_button.setMinimumHeight(30)
         self.next_button.setDefault(True)
         self.next_button.setToolTip("Play the round with the conversions planned (Ctrl+Enter)")

@@ -225,7 +225,8 @@ def install_print_actions(
     editor shows: pass ``sheet_dock.current_character``).
     """
     to_pdf = QtGui.QAction("Print to P&DF…", parent)
-    to_pdf.setShortcut(QtGui.QKeySequence("Ctrl+Shift+P"))
+    # Ctrl+Shift+P passes the computer to the next player.
+    to_pdf.setShortcut(QtGui.QKeySequence("Ctrl+Alt+P"))
     tip = "Save character sheets (one, the party, or a blank one) as a PDF"
     to_pdf.setToolTip(tip)
     to_pdf.setStatusTip(tip)
