@@ -122,7 +122,8 @@ def test_jo_strikes_with_his_katana_and_keeps_42(qtbot: QtBot) -> None:
     current = banzai.roll_in_play(session.state)
     assert current is not None and current.success and current.total == 42
     click(qtbot, tab.finish_plain)
-    assert tab.banner.text() == "Tachibana Jo: success (42 against TN 25)."
+    assert tab.banner.text() == "Success"
+    assert tab.outcome.text() == "Tachibana Jo: success (42 against TN 25)."
 
 
 def test_keiko_gambles_two_raises_wins_29_and_takes_an_honor_point(qtbot: QtBot) -> None:
@@ -263,7 +264,7 @@ def test_raises_spent_on_listed_effects_with_free_raises_from_the_ten_dice_cap(
     click(qtbot, tab.spend)
     assert tab.finish.text() == "Finish: 1 Raise → 0 Honor" and not tab.finish.isEnabled()
     click(qtbot, tab.finish_plain)
-    assert tab.banner.text() == "Tachibana Jo: success (45 against TN 20), 3 bonus Effects."
+    assert tab.outcome.text() == "Tachibana Jo: success (45 against TN 20), 3 bonus Effects."
 
 
 def test_a_condition_worsens_by_the_interval_and_weighs_on_the_next_roll(qtbot: QtBot) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from cardtable.resolvers.banzai.opposed import OpposedRoll
+from cardtable.resolvers.banzai.opposed import OpposedResult, OpposedRoll
 from cardtable.resolvers.banzai.roll import DiceKept
 from cardtable.resolvers.banzai.steps import BanzaiError
 from cardtable.session import Action, Session
@@ -21,7 +21,7 @@ from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.banzai.build import WhoRolls
 from cardtable.ui.panels.banzai.dice import KeepPicker
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
-from cardtable.ui.qt import QtWidgets
+from cardtable.ui.qt import Qt, QtWidgets
 from cardtable.ui.widgets.style import button, combo, escape, percent
 
 __all__ = ["OpposedTab", "SideBox"]
@@ -40,7 +40,7 @@ class SideBox(QtWidgets.QGroupBox):
         layout = QtWidgets.QVBoxLayout(self)
         row = QtWidgets.QHBoxLayout()
         self.raises = QtWidgets.QSpinBox(self)
-        self.raises.setSuffix(" Raises")
+        self.raises.setPrefix("Raises: ")
         self.raises.setAccessibleName(f"Side {index + 1} Raises")
         self.raises.setToolTip("Raises declared before rolling (at most Void): with a shared TN "
                                "a roll short of TN + 5 per Raise loses them all")
@@ -129,17 +129,22 @@ class OpposedTab(QtWidgets.QWidget):
         row.addWidget(self.resolve)
         row.addWidget(self.clear)
         contest.addLayout(row)
+        self.winner = QtWidgets.QLabel(self.contest_box)
+        self.winner.setObjectName("banner")
+        self.winner.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.winner.setProperty("result", "neutral")
+        self.winner.setAccessibleName("Who won")
+        contest.addWidget(self.winner)
         self.outcome = QtWidgets.QLabel(self.contest_box)
-        self.outcome.setObjectName("banner")
         self.outcome.setWordWrap(True)
         self.outcome.setAccessibleName("Opposed roll outcome")
-        self.outcome.setProperty("result", "neutral")
         contest.addWidget(self.outcome)
         layout.addWidget(self.contest_box)
         self.message = QtWidgets.QLabel(self)
         self.message.setObjectName("message")
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
+        layout.addStretch(1)
         self.tn.valueChanged.connect(self.refresh)
         self.initiator.currentIndexChanged.connect(self.refresh)
         self.start.clicked.connect(self._on_start)
@@ -222,9 +227,16 @@ class OpposedTab(QtWidgets.QWidget):
                                "both sides roll first" if open_ else "compared already"))
         allow_step(self.clear, self.session, steps.clear(), self.clear.accessibleDescription(),
                    blocked)
-        self.outcome.setVisible(contest.outcome is not None)
-        if contest.outcome is not None:
-            self.outcome.setText(contest.outcome.text())
+        outcome = contest.outcome
+        self.outcome.setVisible(outcome is not None)
+        self.winner.setVisible(outcome is not None)
+        if outcome is not None:
+            self.outcome.setText(outcome.text())
+            if outcome.result is OpposedResult.WON:
+                self.winner.setText(f"{outcome.winner_name} wins")
+            else:
+                self.winner.setText("A tie" if outcome.result is OpposedResult.TIE
+                                    else "Both fail")
 
     def _show_side(self, contest: OpposedRoll, box: SideBox, blocked: str | None) -> None:
         index = box.index

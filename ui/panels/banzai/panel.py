@@ -47,6 +47,8 @@ class BanzaiPanel(QtWidgets.QWidget):
         self.tabs.setTabToolTip(0, "One character's roll, or a group roll with helpers")
         self.tabs.setTabToolTip(1, "Two characters rolling against each other")
         layout.addWidget(self.tabs)
+        self.tabs.currentChanged.connect(self._fit_page)
+        self._fit_page(0)
         document.changed.connect(self._on_changed)
         document.replaced.connect(self.refresh)
         self.refresh()
@@ -63,6 +65,15 @@ class BanzaiPanel(QtWidgets.QWidget):
         """Bring the Roll tab forward with a roll for ``character`` (``skill`` first)."""
         self.tabs.setCurrentWidget(self.roll)
         self.roll.start_from(character, skill)
+
+    def _fit_page(self, current: int) -> None:
+        """The tabs take the height of the page shown, not of the tallest one."""
+        ignored, preferred = (QtWidgets.QSizePolicy.Policy.Ignored,
+                              QtWidgets.QSizePolicy.Policy.Preferred)
+        for index in range(self.tabs.count()):
+            page = self.tabs.widget(index)
+            page.setSizePolicy(preferred, preferred if index == current else ignored)
+            page.updateGeometry()
 
     def _on_changed(self, flags: int) -> None:
         if Changes(flags) & _WATCHED:

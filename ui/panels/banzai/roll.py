@@ -54,6 +54,10 @@ class RollTab(QtWidgets.QWidget):
         self.status.setObjectName("panelStatus")
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
+        # The roll on the table comes first: while open it is all there is; once finished its
+        # result stays in sight above the set-up of the next one.
+        self.rolled_box = QtWidgets.QGroupBox("The dice", self)
+        layout.addWidget(self.rolled_box)
         self.form = RollForm(self)
         layout.addWidget(self.form)
         self.setup_box = QtWidgets.QWidget(self)
@@ -82,7 +86,6 @@ class RollTab(QtWidgets.QWidget):
         setup.addWidget(self.roll_waiting)
         layout.addWidget(self.setup_box)
 
-        self.rolled_box = QtWidgets.QGroupBox("The dice", self)
         rolled = QtWidgets.QVBoxLayout(self.rolled_box)
         self.heading = QtWidgets.QLabel(self.rolled_box)
         self.heading.setWordWrap(True)
@@ -155,10 +158,13 @@ class RollTab(QtWidgets.QWidget):
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.banner.setWordWrap(True)
         rolled.addWidget(self.banner)
+        self.outcome = QtWidgets.QLabel(self.rolled_box)
+        self.outcome.setWordWrap(True)
+        self.outcome.setAccessibleName("Roll outcome")
+        rolled.addWidget(self.outcome)
         self.clear = button("Put the roll a&way", "Take the roll off the table", self)
         self.clear.clicked.connect(lambda: self._apply(steps.clear()))
         rolled.addWidget(self.clear)
-        layout.addWidget(self.rolled_box)
 
         self.message = QtWidgets.QLabel(self)
         self.message.setObjectName("message")
@@ -167,6 +173,7 @@ class RollTab(QtWidgets.QWidget):
         layout.addWidget(self.message)
         self.conditions = ConditionsBox(self.document, self)
         layout.addWidget(self.conditions)
+        layout.addStretch(1)
         self.form.changed.connect(self.refresh)
 
     # -- reading --------------------------------------------------------------------------
@@ -286,15 +293,17 @@ class RollTab(QtWidgets.QWidget):
         self.decide_waiting.show_for(decider_of(self.session, waiting), doing)
         finished = phase is BanzaiPhase.FINISHED
         self.banner.setVisible(finished)
+        self.outcome.setVisible(finished)
         self.clear.setVisible(True)
         allow_step(self.clear, self.session, steps.clear(), self.clear.accessibleDescription(),
                    blocked)
         if finished:
             outcome = current.outcome()
-            self.banner.setText(outcome.text())
+            self.banner.setText("Success" if outcome.success else "Failure")
             self.banner.setProperty("result", "success" if outcome.success else "failure")
             repolish(self.banner)
-            self.status.setText("The roll is over: build the next one above.")
+            self.outcome.setText(outcome.text())
+            self.status.setText("The roll is over: build the next one below.")
         elif rolling:
             self.status.setText("Choose the dice to keep (the highest are pressed), then "
                                 "decide.")

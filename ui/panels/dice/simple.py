@@ -166,7 +166,8 @@ class SimpleView(QtWidgets.QWidget):
         self.clear = button("Clear the Challenge", "Take the Challenge off the table (the GM's)",
                             self.play_box)
         play.addWidget(self.clear)
-        layout.addWidget(self.play_box)
+        # The Challenge on the table comes first, its result in sight above the next set-up.
+        layout.insertWidget(0, self.play_box)
         self.message = QtWidgets.QLabel(self)
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #9a2a2a;")
