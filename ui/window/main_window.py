@@ -600,6 +600,7 @@ KEYS_HELP = (
     "<tr><td><b>Ctrl+0</b></td><td>fit the table to the window</td></tr>"
     "<tr><td><b>Ctrl+1</b> … <b>Ctrl+7</b></td><td>bring a panel to the front "
     "(again: hide it)</td></tr>"
+    "<tr><td><b>Ctrl+B</b></td><td>the Banzai roll panel</td></tr>"
     "</table>"
 )
 
