@@ -41,21 +41,22 @@ def card_rect(kind: str) -> QtCore.QRectF:
 def paint_reversed_marker(painter: QtGui.QPainter, card: QtCore.QRectF) -> None:
     """An amber edge and a tab that reads "reversed" the right way up once turned round."""
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.setPen(QtGui.QPen(MARKER_COLOUR, 2.5))
-    painter.drawRoundedRect(card.adjusted(1.2, 1.2, -1.2, -1.2), CORNER, CORNER)
+    painter.setPen(QtGui.QPen(MARKER_COLOUR, 3.5))
+    painter.drawRoundedRect(card.adjusted(1.7, 1.7, -1.7, -1.7), CORNER, CORNER)
     # The item is turned 180 degrees, so its bottom edge is the top the player sees.
-    tab = QtCore.QRectF(-40, card.bottom() - 10, 80, 19)
+    # Wide and tall enough to be seen across a room on a card 70 pixels wide.
+    tab = QtCore.QRectF(-50, card.bottom() - 12, 100, 24)
     painter.setPen(QtGui.QPen(MARKER_COLOUR.darker(170), 1.2))
     painter.setBrush(MARKER_COLOUR)
     painter.drawRoundedRect(tab, 6, 6)
     painter.save()
     painter.translate(tab.center())
     painter.rotate(180)
-    circle = QtCore.QRectF(-35, -4.5, 9, 9)
+    circle = QtCore.QRectF(-44, -5.5, 11, 11)
     arrow = QtGui.QPainterPath()
     arrow.arcMoveTo(circle, 100)
     arrow.arcTo(circle, 100, 280)
-    painter.setPen(QtGui.QPen(MARKER_INK, 1.5))
+    painter.setPen(QtGui.QPen(MARKER_INK, 1.8))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawPath(arrow)
     head = arrow.currentPosition()
@@ -64,20 +65,20 @@ def paint_reversed_marker(painter: QtGui.QPainter, card: QtCore.QRectF) -> None:
     painter.drawPolygon(
         QtGui.QPolygonF(
             [
-                QtCore.QPointF(head.x() - 3.2, head.y() - 2.2),
-                QtCore.QPointF(head.x() + 1.8, head.y() - 0.2),
-                QtCore.QPointF(head.x() - 2.2, head.y() + 2.8),
+                QtCore.QPointF(head.x() - 3.8, head.y() - 2.6),
+                QtCore.QPointF(head.x() + 2.2, head.y() - 0.2),
+                QtCore.QPointF(head.x() - 2.6, head.y() + 3.4),
             ]
         )
     )
     label = QtGui.QFont()
     label.setFamilies(SANS)
-    label.setPixelSize(9)
+    label.setPixelSize(12)
     label.setBold(True)
     label.setLetterSpacing(QtGui.QFont.SpacingType.AbsoluteSpacing, 0.5)
     painter.setFont(label)
     painter.setPen(MARKER_INK)
-    painter.drawText(QtCore.QRectF(-24, -8, 62, 16), int(Qt.AlignmentFlag.AlignCenter), "REVERSED")
+    painter.drawText(QtCore.QRectF(-31, -10, 78, 20), int(Qt.AlignmentFlag.AlignCenter), "REVERSED")
     painter.restore()
 
 
@@ -96,7 +97,7 @@ def _area(name: str, card: QtCore.QRectF) -> QtCore.QRectF:
     if name == SHADOW:
         grow = SHADOW_BLUR + 1
         return card.translated(SHADOW_OFFSET).adjusted(-grow, -grow, grow, grow)
-    return card.adjusted(-1, -1, 1, 10)  # the tab hangs below the edge
+    return card.adjusted(-1, -1, 1, 13)  # the tab hangs below the edge
 
 
 _PAINTERS: dict[str, Callable[[QtGui.QPainter, QtCore.QRectF], None]] = {

@@ -230,18 +230,8 @@ def _paint_triumph(painter: QtGui.QPainter, card: TarotCard, number: int, detail
     painter.setPen(pen(GOLD, 1.6))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawEllipse(centre, 110, 110)
+    _upright_numeral(painter, centre, number)
     numeral = roman(number)
-    size = 120 if len(numeral) <= 3 else 100
-    draw_text(
-        painter,
-        numeral,
-        font(SERIF, size, 700),
-        centre,
-        QtGui.QColor("#fbe7b0"),
-        max_width=190,
-        halo=NIGHT.darker(160),
-        halo_width=8,
-    )
     label = font(SERIF, 36, 700)
     label.setLetterSpacing(QtGui.QFont.SpacingType.AbsoluteSpacing, 6)
     draw_text(painter, "TRIUMPH", label, P(WIDTH / 2, 590), GOLD, max_width=320)
@@ -257,6 +247,34 @@ def _paint_triumph(painter: QtGui.QPainter, card: TarotCard, number: int, detail
     _corner_marks(painter, numeral, GOLD, 40, detail)
     if detail:
         _keywords(painter, card, QtGui.QColor("#f3e6c4"), mixed(GOLD, NIGHT, 0.35))
+
+
+def _upright_numeral(painter: QtGui.QPainter, centre: QtCore.QPointF, number: int) -> None:
+    """The Triumph's number in Arabic figures on a baseline rule, under a point aiming up.
+
+    A Roman numeral of I, V and X reads nearly the same turned round (IX becomes "XI"); a
+    figure standing on its rule with a point above it reads plainly upside down.
+    """
+    ink = QtGui.QColor("#fbe7b0")
+    draw_text(
+        painter,
+        str(number),
+        font(SERIF, 118, 700),
+        P(centre.x(), centre.y() + 2),
+        ink,
+        max_width=170,
+        halo=NIGHT.darker(160),
+        halo_width=8,
+    )
+    painter.setPen(pen(NIGHT.darker(160), 3))
+    painter.setBrush(ink)
+    painter.drawRoundedRect(QtCore.QRectF(centre.x() - 62, centre.y() + 56, 124, 13), 5, 5)
+    painter.drawPolygon(
+        QtGui.QPolygonF(
+            [P(centre.x(), centre.y() - 100), P(centre.x() + 20, centre.y() - 68),
+             P(centre.x() - 20, centre.y() - 68)]
+        )
+    )
 
 
 def _starburst(painter: QtGui.QPainter, centre: QtCore.QPointF, number: int) -> None:
