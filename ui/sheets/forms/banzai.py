@@ -1,9 +1,10 @@
-"""The Banzai form: five Elements, Skills with ranks, and Honor Points."""
+"""The Banzai form: five Elements, Skills with ranks, Honor Points, and the conditions the
+character carries (a sickness, an impaired sense, or one that worsens each interval)."""
 
 from __future__ import annotations
 
-from cardtable.sheets import BanzaiSheet, Element, Skill
-from cardtable.sheets.banzai import MAX_HONOR, MAX_RANK
+from cardtable.sheets import BanzaiSheet, CarriedCondition, Element, Skill
+from cardtable.sheets.banzai import LASTING, MAX_HONOR, MAX_INTERVALS, MAX_RANK, WORSENING
 from cardtable.ui.qt import Qt, QtWidgets
 from cardtable.ui.sheets.fields import NumberField, ProblemLabel, TextField
 from cardtable.ui.sheets.form import SheetForm, emblem, field_label
@@ -87,6 +88,43 @@ class BanzaiForm(SheetForm):
             placeholder="New Skill (it starts at rank 1)…",
         )
         self.column.addWidget(self.skills)
+
+        known = ", ".join((*WORSENING, *LASTING))
+        self.section("Conditions carried", "What weighs on every roll until the character "
+                     "recovers: " + known)
+        self.conditions = ListSection(
+            self,
+            ("conditions",),
+            word="Condition",
+            plural="Conditions",
+            headers=("Condition", "Intervals"),
+            build_row=self._condition_row,
+            make_item=lambda name: CarriedCondition(" ".join(name.lower().split())),
+            placeholder="starvation, minor sickness… (the Banzai panel tracks them too)",
+        )
+        self.column.addWidget(self.conditions)
+
+    def _condition_row(self, row: Row) -> None:
+        index = row.index
+        row.field(
+            TextField(
+                (*row.path, "name"),
+                f"Condition {index + 1}",
+                tip="The condition: " + ", ".join((*WORSENING, *LASTING)),
+                messages=row.problems,
+            )
+        )
+        row.field(
+            NumberField(
+                (*row.path, "intervals"),
+                lambda sheet: f"{sheet.conditions[index].name} intervals",
+                0,
+                MAX_INTERVALS,
+                tip="Intervals a worsening condition has lasted (Moderate after the first, a "
+                "step harder each one more); 0 for the others",
+                messages=row.problems,
+            )
+        )
 
     def _skill_row(self, row: Row) -> None:
         index = row.index
