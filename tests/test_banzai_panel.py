@@ -350,3 +350,17 @@ def test_the_panels_lines_and_odds_are_the_models_for_any_sheet(
         assert radio.accessibleDescription() == printed
         words = "no roll needed" if not raised.rolls_needed else printed[printed.rindex("(") + 1:-1]
         assert radio.text() == f"{raises} Raise{'s' * (raises != 1)}: TN {tn + 5 * raises}, {words}"
+
+
+def test_undo_takes_the_roll_back_and_the_same_dice_come_again(qtbot: QtBot) -> None:
+    session = dice_table()
+    take_seat(session, BOB)
+    panel = open_panel(qtbot, session)
+    tab = panel.roll
+    build(qtbot, tab, JO, "Kenjutsu", Element.FIRE)
+    click(qtbot, tab.roll_button)
+    first = tab.picker.described()
+    assert panel.document.undo()
+    assert banzai.roll_in_play(session.state) is None and tab.roll_button.isVisible()
+    click(qtbot, tab.roll_button)
+    assert tab.picker.described() == first  # undo is no way to reroll dice one disliked

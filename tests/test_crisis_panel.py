@@ -5,6 +5,8 @@ pools read from the sheets. Expectations come from ``rules/crisis-dice.md``.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from dice_evening_rig import (
     ALICE,
     BILL,
@@ -16,14 +18,19 @@ from dice_evening_rig import (
     dice_table,
     take_seat,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pytestqt.qtbot import QtBot
 
+from cardtable.dice import p_crisis_success
 from cardtable.resolvers.crisis.duel import CrisisResult, DuelResult
-from cardtable.session import ConfirmSeat, Session
+from cardtable.session import ConfirmSeat, EditSheet, Session
+from cardtable.sheets import CrisisSheet
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.dice.duel import DuelView
 from cardtable.ui.panels.dice.simple import SimpleView
 from cardtable.ui.qt import Qt, QtWidgets
+from cardtable.ui.widgets.style import percent
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -173,3 +180,26 @@ def test_a_side_the_gm_names_takes_a_typed_pool(qtbot: QtBot) -> None:
     duel = view.duel()
     assert duel is not None and [side.pool for side in duel.sides] == [3, 5]
     assert duel.sides[1].character == "" and duel.sides[0].character == LEO
+
+
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pool=st.integers(1, 12), steps=st.integers(1, 8), unnatural=st.booleans())
+def test_the_simple_challenges_numbers_are_the_models_for_any_sheet(
+    qtbot: QtBot, pool: int, steps: int, unnatural: bool,
+) -> None:
+    session = dice_table()
+    session.apply(EditSheet(LEO, CrisisSheet(name="Leo", player="Bob", dice=pool)))  # type: ignore[arg-type]
+    view = simple_view(qtbot, session)
+    view.character.setCurrentIndex(view.character.findData(LEO))
+    difficulty = steps * (4 if unnatural else 3)
+    if unnatural:
+        click(qtbot, view.unnatural)
+    type_into(qtbot, view.difficulty, str(difficulty))
+    assert view.pool.text() == f"{pool} dice (sheet)"
+    chance = percent(Fraction(p_crisis_success(pool, difficulty)))
+    assert view.odds.text() == f"Chance the roll beats {difficulty}: {chance}"
+    click(qtbot, view.set_up)
+    challenge = view.challenge()
+    assert challenge is not None
+    assert (challenge.pool, challenge.difficulty, challenge.unnatural) == (pool, difficulty,
+                                                                           unnatural)
