@@ -7,6 +7,10 @@ included, may be read from any seat; the notes box says so. A player changes the
 their own characters; the GM changes any. Another player's sheet is shown read-only, and
 while the curtain is up nothing can be changed.
 
+The Roll menu beside the picker starts a roll from the sheet shown (a Banzai Skill or Element
+roll, a crisis dice Challenge): it emits :attr:`SheetEditor.roll_asked`, and the window brings
+the panel that rolls it forward.
+
 Each finished edit is one :class:`~cardtable.session.EditSheet` action, so Undo takes
 back the last edit and the log says what it was ("Alex changed Ottilie Marchbank's Rock to
 Great (4)"). The form follows the session: after an undo, a redo or another seat's edit it
