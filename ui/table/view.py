@@ -57,6 +57,10 @@ from cardtable.ui.table.slides import Slides
 from cardtable.ui.table.watch import TableWatch
 from cardtable.ui.table.zones import CaptionItem, ZoneItem
 
+#: The narrowest a card is drawn when the felt fits the table (pixels): readable on a laptop.
+MIN_CARD_PX = 70.0
+READABLE_ZOOM = MIN_CARD_PX / card_art.CARD_WIDTH
+
 #: Card items per stack: the top one, and the one a lifted top uncovers.
 STACK_DEPTH = 2
 _SCENE_MARGIN = 300.0
@@ -336,8 +340,19 @@ class TableView(FeltView):
         self._auto_fit = True
         if bounds.isEmpty():
             super().fit_table()
-        else:
-            self.fitInView(bounds.adjusted(-30, -30, 30, 30), Qt.AspectRatioMode.KeepAspectRatio)
+            return
+        area = bounds.adjusted(-30, -30, 30, 30)
+        self.fitInView(area, Qt.AspectRatioMode.KeepAspectRatio)
+        if self.zoom_factor() < READABLE_ZOOM:
+            # A table too big for the window is shown from its top left (the decks) at the
+            # smallest size a card and its labels can be read at; the rest is a drag away.
+            self.resetTransform()
+            self.scale(READABLE_ZOOM, READABLE_ZOOM)
+            seen = self.viewport().rect()
+            self.centerOn(
+                area.left() + seen.width() / READABLE_ZOOM / 2,
+                area.top() + seen.height() / READABLE_ZOOM / 2,
+            )
 
     def zoom_by(self, factor: float) -> None:
         self._auto_fit = False

@@ -29,8 +29,11 @@ BADGE = QtGui.QColor(12, 28, 18, 200)
 MAX_EDGES = 7
 EDGE_STEP = 1.6
 _RADIUS = 14.0
-_TITLE_PX = 18
-_HINT_PX = 15
+#: Text sizes (scene units): at the smallest fitted zoom (a card 70 px wide) every label is
+#: at least 11 px tall on screen.
+_TITLE_PX = 21
+_HINT_PX = 19
+SMALLEST_TEXT_PX = 19
 ZONE_Z = -100.0
 
 
@@ -148,13 +151,13 @@ class ZoneItem(QtWidgets.QGraphicsObject):
     def _paint_title(self, painter: QtGui.QPainter, box: QtCore.QRectF) -> None:
         band = QtCore.QRectF(PAD, 6, box.width() - 2 * PAD, LABEL_BAND - 6)
         badge_text = str(self._count)
-        painter.setFont(_font(15, bold=True))
+        painter.setFont(_font(SMALLEST_TEXT_PX, bold=True))
         metrics = QtGui.QFontMetricsF(painter.font())
-        badge_w = max(metrics.horizontalAdvance(badge_text) + 16, 30)
-        badge = QtCore.QRectF(band.right() - badge_w, band.top() + 3, badge_w, 22)
+        badge_w = max(metrics.horizontalAdvance(badge_text) + 16, 34)
+        badge = QtCore.QRectF(band.right() - badge_w, band.top(), badge_w, LABEL_BAND - 8)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(BADGE)
-        painter.drawRoundedRect(badge, 11, 11)
+        painter.drawRoundedRect(badge, 13, 13)
         painter.setPen(INK)
         painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), badge_text)
         title_box = band.adjusted(0, 0, -badge_w - 8, 0)
@@ -167,7 +170,7 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         painter.setFont(_font(_TITLE_PX, bold=True))
         metrics = QtGui.QFontMetricsF(painter.font())
         if metrics.horizontalAdvance(self._spec.title) > title_box.width():
-            painter.setFont(_font(_TITLE_PX - 3, bold=True))  # a long title, a smaller hand
+            painter.setFont(_font(SMALLEST_TEXT_PX, bold=True))  # a long title, a smaller hand
             metrics = QtGui.QFontMetricsF(painter.font())
         text = metrics.elidedText(
             self._spec.title, Qt.TextElideMode.ElideRight, title_box.width()
@@ -246,4 +249,4 @@ class CaptionItem(QtWidgets.QGraphicsSimpleTextItem):
         self.setZValue(ZONE_Z)
 
 
-__all__ = ["CaptionItem", "ZoneItem"]
+__all__ = ["SMALLEST_TEXT_PX", "CaptionItem", "ZoneItem"]

@@ -135,6 +135,11 @@ def allow(widget: QtWidgets.QWidget, reason: str | None, tip: str) -> None:
     widget.setToolTip(tip if reason is None else f"{tip}\nNot now: {reason}")
 
 
+#: Fields a turn of the wheel changes: in a scrolling panel only once they have the focus.
+_WHEEL_FIELDS = (QtWidgets.QComboBox, QtWidgets.QAbstractSpinBox, QtWidgets.QSlider)
+_GUARDED = "cardtableWheelGuarded"
+
+
 class ScrollColumn(QtWidgets.QScrollArea):
     """A scroll area for a panel in the narrow column of docks: it scrolls up and down only,
     is never narrower than its panel can be (so nothing is cut off at the right), and keeps
@@ -147,6 +152,7 @@ class ScrollColumn(QtWidgets.QScrollArea):
         self.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
         self.setWidget(page)
         page.installEventFilter(self)
+        self._guard_fields()
         # A panel that moves the focus to its next step (Draw, Reveal…) scrolls it into view.
         app = QtWidgets.QApplication.instance()
         if isinstance(app, QtWidgets.QApplication):
@@ -176,8 +182,28 @@ class ScrollColumn(QtWidgets.QScrollArea):
         width = page.minimumSizeHint().width() + bar + 2 * self.frameWidth()
         return QtCore.QSize(max(hint.width(), width), hint.height())
 
+    def _guard_fields(self) -> None:
+        """Fields the wheel would change (choices, numbers, sliders) take the wheel only once
+        clicked or tabbed into; over a field without the focus it scrolls the panel."""
+        page = self.widget()
+        if page is None:
+            return
+        for kind in _WHEEL_FIELDS:
+            for field in page.findChildren(kind):
+                if not field.property(_GUARDED):
+                    field.setProperty(_GUARDED, True)
+                    field.installEventFilter(self)
+                    if field.focusPolicy() == Qt.FocusPolicy.WheelFocus:
+                        field.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        if event.type() == QtCore.QEvent.Type.Wheel and isinstance(watched, _WHEEL_FIELDS):
+            if not watched.hasFocus():
+                QtWidgets.QApplication.sendEvent(self.verticalScrollBar(), event)
+                return True
+            return False
         if watched is self.widget() and event.type() == QtCore.QEvent.Type.LayoutRequest:
+            self._guard_fields()  # a step may have shown new fields
             self.updateGeometry()  # the panel's minimum width may have changed
             # ...and what grew above the focused control (a card drawn) may push it away.
             self._on_focus(None, QtWidgets.QApplication.focusWidget())
