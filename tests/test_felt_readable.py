@@ -23,7 +23,7 @@ def _window(qtbot: QtBot, tmp_path: Path, width: int, height: int) -> MainWindow
     window.ask_unsaved = lambda: DISCARD
     qtbot.addWidget(window)
     # With every panel in its dock, as the app opens it.
-    window.setup = WindowSetup(  # type: ignore[attr-defined]
+    window.setup = WindowSetup(
         window, Settings(), store=lambda s, folder: None
     )
     window.resize(width, height)

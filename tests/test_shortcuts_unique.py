@@ -28,7 +28,7 @@ def _window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     window = MainWindow(demo_path(), autosave_folder=tmp_path / "autosave", animation_ms=0)
     window.ask_unsaved = lambda: DISCARD
     qtbot.addWidget(window)
-    window.setup = WindowSetup(  # type: ignore[attr-defined]
+    window.setup = WindowSetup(
         window, Settings(), store=lambda s, folder: None
     )
     window.show()
