@@ -128,11 +128,12 @@ def _in_signature_annotation(node: Any) -> bool:
     """Whether ``node`` sits in a function's annotations or an annotated assignment outside a
     class body (those are strings at run time; a class's field annotations are read by
     attrs and cattrs, so they count)."""
+    def within(part: Any) -> bool:
+        return part is not None and part.start_pos <= node.start_pos <= part.end_pos
+
     child, parent = node, node.parent
     while parent is not None:
-        if parent.type == "param" and getattr(parent, "annotation", None) is child:
-            return True
-        if parent.type == "funcdef" and getattr(parent, "annotation", None) is child:
+        if parent.type in ("param", "funcdef") and within(getattr(parent, "annotation", None)):
             return True
         if parent.type == "annassign" and parent.children[1] is child:
             scope = parent.parent
@@ -236,6 +237,10 @@ def make_mutant(module: str, site: Site) -> Mutant | None:
     mutated = mutate_code(source, get_operator(site.operator)(), site.occurrence)
     if mutated is None or mutated == source:
         return None
+    try:  # ``*`` for ``**`` in a signature is no program: not a bug anyone could write
+        compile(mutated, module, "exec")
+    except SyntaxError:
+        return None
     lines, new_lines = source.splitlines(), mutated.splitlines()
     first, last = site.first_line, site.last_line
     span = last - first + 1 + len(new_lines) - len(lines)
@@ -319,8 +324,23 @@ class _MutantFinder(importlib.abc.MetaPathFinder):
                                                       loader=self.loader)
 
 
+class _Only:
+    """Runs only the chosen tests, in the order given; notes those that were not collected."""
+
+    def __init__(self, tests: Sequence[str]) -> None:
+        self.order = {test: i for i, test in enumerate(tests)}
+        self.missing: set[str] = set()
+
+    def pytest_collection_modifyitems(self, items: list[Any]) -> None:
+        chosen = sorted((i for i in items if i.nodeid in self.order),
+                        key=lambda item: self.order[item.nodeid])
+        self.missing = set(self.order) - {item.nodeid for item in chosen}
+        items[:] = chosen
+
+
 def _pytest_args(tests: Sequence[str]) -> list[str]:
-    return [*tests, "-x", "-q", "-p", "no:cacheprovider", "--no-header", "-rN",
+    files = sorted({test.split("::")[0] for test in tests})
+    return [*files, "-x", "-q", "-p", "no:cacheprovider", "--no-header", "-rN",
             "--tb=no", "-W", "ignore::pytest.PytestUnraisableExceptionWarning"]
 
 
@@ -459,7 +479,11 @@ def _mutant_child(mutant: Mutant, tests: Sequence[str]) -> Any:
         finder = _MutantFinder(_module_name(mutant.module), str(ROOT / mutant.module),
                                mutant.source)
         sys.meta_path.insert(0, finder)
-        return int(pytest.main(_pytest_args(tests)))
+        only = _Only(tests)
+        status = int(pytest.main(_pytest_args(tests), plugins=[only]))
+        # A test that reached the line but is no longer collected (its parameters come from
+        # the mutated module) has noticed the change.
+        return 1 if status == 0 and only.missing else status
 
     return run
 
