@@ -24,7 +24,7 @@ from session_builders import (
 )
 
 from cardtable.session import Draw, Note, PassSeat, Session, visible_log
-from cardtable.session.saving import SessionFileError, from_bytes, to_bytes
+from cardtable.session.saving import MAX_MESSAGE, SessionFileError, from_bytes, to_bytes
 
 Doc = dict[str, Any]
 
@@ -209,3 +209,45 @@ def test_a_log_line_that_is_not_an_object_is_refused():
     doc = _saved()
     doc["session"]["log"][0] = ["at", "seat"]
     _refused(doc, "a log entry is an object, not a list")
+
+
+# -- the one line that says why ------------------------------------------------------------------
+
+
+def test_a_file_with_several_problems_names_the_first_and_counts_the_rest():
+    doc = _saved()
+    doc["session"]["players"][0]["favourite"] = "teal"
+    doc["session"]["scene"] = "2"
+    doc["session"]["holder"] = 5
+    message = _refused(doc, "damaged: ")
+    assert message == (
+        "evening.cardtable: damaged: unknown keys 'favourite' at session.players[0]"
+        " (and 2 more problems)"
+    )
+
+
+def test_a_file_with_one_problem_counts_no_others():
+    doc = _saved()
+    doc["session"]["scene"] = "2"
+    message = _refused(doc, "damaged: ")
+    assert message == (
+        "evening.cardtable: damaged: expected a whole number, found text at session.scene"
+    )
+
+
+def test_a_very_long_problem_is_cut_to_one_readable_line():
+    doc = _saved()
+    doc["session"]["players"][0]["k" * 1000] = 1
+    message = _refused(doc, "unknown keys 'kkk")
+    problem = message.removeprefix("evening.cardtable: ")
+    assert len(problem) == MAX_MESSAGE
+    assert problem.endswith("k…")
+
+
+def test_a_problem_just_within_the_limit_is_kept_whole():
+    doc = _saved()
+    shown = "damaged: unknown keys '' at session.players[0]"
+    key = "k" * (MAX_MESSAGE - len(shown))
+    doc["session"]["players"][0][key] = 1
+    message = _refused(doc, "unknown keys")
+    assert message == f"evening.cardtable: damaged: unknown keys '{key}' at session.players[0]"
