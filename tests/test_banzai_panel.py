@@ -118,6 +118,7 @@ def test_jo_strikes_with_his_katana_and_keeps_42(qtbot: QtBot) -> None:
     assert tab.picker.described() == ["3", "5 (kept)", "5", "6 (kept)", "9 (kept)", "9 (kept)",
                                       "10→3 = 13 (kept)"]
     assert tab.total.text() == "Tachibana Jo keeps 13, 9, 9, 6, 5 = 42 against TN 25: met."
+    assert tab.chains.text() == "Banzai! die 7: 10→3 = 13"
     click(qtbot, tab.succeed)
     current = banzai.roll_in_play(session.state)
     assert current is not None and current.success and current.total == 42

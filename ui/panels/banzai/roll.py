@@ -21,7 +21,7 @@ from cardtable.steps.banzai.picks import RaiseOdds, RollPick, explain, raise_odd
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.banzai.build import RollForm
 from cardtable.ui.panels.banzai.conditions import ConditionsBox
-from cardtable.ui.panels.banzai.dice import KeepPicker
+from cardtable.ui.panels.banzai.dice import KeepPicker, chain_text
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
 from cardtable.ui.widgets.style import allow, button, combo, escape, line_edit, repolish, section
@@ -93,6 +93,11 @@ class RollTab(QtWidgets.QWidget):
         self.picker = KeepPicker("Dice rolled", self.rolled_box)
         self.picker.changed.connect(self._on_picked)
         rolled.addWidget(self.picker)
+        self.chains = QtWidgets.QLabel(self.rolled_box)
+        self.chains.setWordWrap(True)
+        self.chains.setAccessibleName("Exploding dice")
+        self.chains.setToolTip("A die showing 10 is rolled again and the faces added")
+        rolled.addWidget(self.chains)
         self.total = QtWidgets.QLabel(self.rolled_box)
         self.total.setWordWrap(True)
         self.total.setAccessibleName("Kept dice and total")
@@ -280,6 +285,11 @@ class RollTab(QtWidgets.QWidget):
             self.picker.set_dice(dice.chains, dice.kept, rolling)
             self._shown_dice = (id(current), dice.chains, phase)
         self.picker.setVisible(dice is not None)
+        chains = [] if dice is None else [f"die {i}: {chain_text(faces)}"
+                                          for i, faces in enumerate(dice.chains, 1)
+                                          if len(faces) > 1]
+        self.chains.setText("Banzai! " + "; ".join(chains) if chains else "")
+        self.chains.setVisible(bool(chains))
         self._show_total(current)
         self.succeed.setVisible(rolling)
         self.fail.setVisible(rolling)
@@ -316,9 +326,10 @@ class RollTab(QtWidgets.QWidget):
         if dice is None:
             return None, None
         chosen = self.picker.chosen()
-        if len(chosen) != len(dice.kept):
-            return chosen, (f"keep exactly {_plural(len(dice.kept), 'die')} "
-                            f"({len(chosen)} chosen)").replace("dies", "dice")
+        wanted = len(dice.kept)
+        if len(chosen) != wanted:
+            return chosen, (f"keep exactly {wanted} {'die' if wanted == 1 else 'dice'} "
+                            f"({len(chosen)} chosen)")
         return chosen, None
 
     def _show_total(self, current: BanzaiRoll) -> None:
