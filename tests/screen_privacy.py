@@ -11,7 +11,7 @@ paints), the hand dock's cards (their faces, which are also the pictures dragged
 large preview of a card.
 
 A widget counts when it would show with its dock: a panel behind another tab is one click
-away, so its words count too.
+away, so its words count too (:func:`shown_widgets`).
 
 Names: two decks may hold cards of the same name (a two-deck shoe holds two Queens of Clubs),
 so a name is flagged only when no card the seat may see bears it; and words a window shows
@@ -21,6 +21,7 @@ them as ``static``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from cardtable.cards import CardFace, CardId
@@ -69,20 +70,27 @@ def widget_texts(widget: QtWidgets.QWidget) -> list[str]:
     return [text for text in texts if text]
 
 
-def _would_show(widget: QtWidgets.QWidget, window: QtWidgets.QWidget) -> bool:
-    """Shown now, or shown as soon as its dock is brought forward."""
-    dock = widget
-    while dock is not None and not isinstance(dock, QtWidgets.QDockWidget):
-        dock = dock.parentWidget()
-    return widget.isVisibleTo(dock if dock is not None else window)
+def shown_widgets(root: QtWidgets.QWidget) -> list[QtWidgets.QWidget]:
+    """``root`` and its widgets that show now, or as soon as their dock is brought forward (a
+    dock behind another tab, or hidden behind the curtain, still counts)."""
+    found = []
+    stack = [root]
+    while stack:
+        widget = stack.pop()
+        found.append(widget)
+        stack += [
+            child for child in widget.children()
+            if isinstance(child, QtWidgets.QWidget)
+            and (not child.isHidden() or isinstance(child, QtWidgets.QDockWidget))
+        ]
+    return found
 
 
 def screen_texts(window: MainWindow) -> list[str]:
     """Every word the window shows, tells a screen reader, or offers in a menu or tooltip."""
     texts = [window.windowTitle(), window.statusBar().currentMessage()]
-    for widget in [window, *window.findChildren(QtWidgets.QWidget)]:
-        if widget is window or _would_show(widget, window):
-            texts += widget_texts(widget)
+    for widget in shown_widgets(window):
+        texts += widget_texts(widget)
     for action in window.findChildren(QtGui.QAction):
         texts += [action.text(), action.toolTip(), action.statusTip(), action.iconText()]
     preview = window.felt.preview
@@ -133,9 +141,13 @@ def unseen_names(session: Session, seen: Iterable[CardId],
 
 
 def leaked(texts: Iterable[str], names: set[str]) -> list[str]:
-    """The ``names`` that appear in ``texts`` (any case)."""
+    """The ``names`` that appear in ``texts`` as whole words, in any case ("Triumph I" is not
+    found in "Triumph IV")."""
     joined = "\n".join(texts).casefold()
-    return sorted(name for name in names if name in joined)
+    return sorted(
+        name for name in names
+        if name in joined and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", joined)
+    )
 
 
 def check_screen(window: MainWindow, *, seen: Iterable[CardId] | None = None,
@@ -153,4 +165,23 @@ def check_screen(window: MainWindow, *, seen: Iterable[CardId] | None = None,
         seen = shown | (told_to(session, session.holder) if session.curtain is None else set())
     names = unseen_names(session, seen, static)
     found = leaked(screen_texts(window), names)
-    assert not found, f"{found} named on screen while {session.holder} holds the computer"
+    assert not found, (
+        f"{found} named on screen while {session.holder} holds the computer, by "
+        f"{where_named(window, found)}"
+    )
+
+
+def where_named(window: MainWindow, names: Iterable[str]) -> list[str]:
+    """Which widgets or actions show ``names`` (for a failure to say where to look)."""
+    places = []
+    for widget in shown_widgets(window):
+        texts = [text for text in widget_texts(widget) if leaked([text], set(names))]
+        if texts:
+            name = f"{type(widget).__name__} {widget.objectName() or ''}".strip()
+            places.append(f"{name}: {texts[0][:120]!r}")
+    for action in window.findChildren(QtGui.QAction):
+        if leaked([action.text(), action.toolTip(), action.statusTip()], set(names)):
+            places.append(f"action {action.text()!r}")
+    if leaked([window.statusBar().currentMessage()], set(names)):
+        places.append("the status bar")
+    return places

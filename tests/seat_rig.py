@@ -99,6 +99,9 @@ def pass_to(qtbot: QtBot, window: MainWindow, player: PlayerId) -> None:
     assert confirm.text() == f"I am {NAMES[player]}"
     qtbot.mouseClick(confirm, Qt.MouseButton.LeftButton)
     assert session.curtain is None and session.holder == player
+    # The window lays its parts out again once back in its event loop.
+    viewport = window.felt.viewport()
+    qtbot.waitUntil(lambda: viewport.width() > 400 and viewport.height() > 300)
 
 
 def scene_point(window: MainWindow, card: str) -> QtCore.QPoint:

@@ -104,8 +104,10 @@ def held(qtbot: QtBot, window: MainWindow, start: QtCore.QPointF,
          end: QtCore.QPointF) -> Iterator[None]:
     """Press at scene point ``start``, move in steps to ``end``; release after the block."""
     felt = window.felt
+    felt.centerOn(QtCore.QRectF(start, end).normalized().center())  # both ends in sight
     viewport = felt.viewport()
     begin, finish = felt.mapFromScene(start), felt.mapFromScene(end)
+    assert viewport.rect().contains(begin) and viewport.rect().contains(finish)
     qtbot.mousePress(viewport, LEFT, Qt.KeyboardModifier.NoModifier, begin)
     for step in range(1, 9):
         qtbot.mouseMove(viewport, begin + (finish - begin) * (step / 8))

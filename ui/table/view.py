@@ -233,6 +233,11 @@ class TableView(FeltView):
             if card in self._items:
                 self._drop_item(card)
         self.card_actions.refresh()
+        # What a screen reader is told of the focused card, told again: its face may be out of
+        # this seat's sight now (and with no card focused, no card is told of).
+        focused = self.scene().focusItem()
+        if isinstance(focused, TableCard) or focused is None:
+            self.setAccessibleDescription(focused.description() if focused is not None else "")
 
     def _place(
         self,
