@@ -153,7 +153,7 @@ class RollForm(QtWidgets.QGroupBox):
         self.helpers = _check_list("Helpers", "A group roll: each helper ticked adds +1k1, "
                                    "capped by the lowest Skill and Element of all; only the "
                                    "roller makes Raises, one more per helper", self)
-        helpers_label = QtWidgets.QLabel("&Helpers (group roll)", self)
+        helpers_label = QtWidgets.QLabel("Helpers (&group roll)", self)
         helpers_label.setBuddy(self.helpers)
         layout.addWidget(helpers_label)
         layout.addWidget(self.helpers)
@@ -164,7 +164,7 @@ class RollForm(QtWidgets.QGroupBox):
         for step in STEPS:
             self.step.addItem(step_words(step), step)
         self.step.setCurrentIndex(self.step.findData(0))
-        task_label = QtWidgets.QLabel("&Task", self)
+        task_label = QtWidgets.QLabel("Tas&k", self)
         task_label.setBuddy(self.step)
         row.addWidget(task_label)
         row.addWidget(self.step, 1)
@@ -185,7 +185,7 @@ class RollForm(QtWidgets.QGroupBox):
         self.free.setAccessibleName("Free Raises from abilities")
         self.free.setToolTip("Free Raises an ability gives this roll: the same benefit as a "
                              "Raise, without raising the TN or counting against Void")
-        free_label = QtWidgets.QLabel("&Free Raises from abilities", self)
+        free_label = QtWidgets.QLabel("Free Raises from abi&lities", self)
         free_label.setBuddy(self.free)
         free_row.addWidget(free_label, 1)
         free_row.addWidget(self.free)

@@ -106,9 +106,9 @@ class RollTab(QtWidgets.QWidget):
         self.total.setFont(bold)
         rolled.addWidget(self.total)
         decide = QtWidgets.QHBoxLayout()
-        self.succeed = button("&Succeed", "Take narrative control: the roll succeeds", self,
+        self.succeed = button("S&ucceed", "Take narrative control: the roll succeeds", self,
                               primary=True)
-        self.fail = button("Choose to &fail", "The roll met its TN, but the player decides it "
+        self.fail = button("Choose to f&ail", "The roll met its TN, but the player decides it "
                            "fails (the Raises stay to spend)", self)
         self.succeed.clicked.connect(lambda: self._on_decide(True))
         self.fail.clicked.connect(lambda: self._on_decide(False))
@@ -134,7 +134,7 @@ class RollTab(QtWidgets.QWidget):
         spend_row = QtWidgets.QHBoxLayout()
         self.detail = line_edit("What happens", "What happens: one fact, no 'and' or 'but'",
                                 self.raises_box)
-        self.spend = button("S&pend", "Spend the Raises this Effect takes on it", self)
+        self.spend = button("Spe&nd", "Spend the Raises this Effect takes on it", self)
         self.spend.clicked.connect(self._on_spend)
         self.detail.returnPressed.connect(self.spend.click)
         self.effect.currentIndexChanged.connect(lambda _i: self.refresh())
@@ -354,7 +354,7 @@ class RollTab(QtWidgets.QWidget):
         met = current.no_roll
         if chosen is not None and problem is None and current.dice is not None:
             met = current.dice.keeping(chosen).total + current.terms.flat >= current.target
-        self.succeed.setText("&Succeed" if met else "Accept the &failure")
+        self.succeed.setText("S&ucceed" if met else "Accept the fail&ure")
         allow_step(self.succeed, self.session, steps.decide(chosen, True),
                    "Take narrative control: the roll succeeds" if met
                    else "The kept dice fall short of the TN: the roll fails", reason)
