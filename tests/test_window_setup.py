@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 from cardtable.session import Reveal, load
 from cardtable.session.demo import demo_path
 from cardtable.settings import AnimationSpeed, Settings
-from cardtable.ui.qt import QtWidgets
+from cardtable.ui.qt import QtCore, QtWidgets
 from cardtable.ui.window.main_window import DISCARD, MainWindow
 from cardtable.ui.window.setup import PANEL_KEYS, WindowSetup
 
@@ -118,3 +118,38 @@ def test_a_panel_shortcut_brings_a_panel_behind_another_tab_forward(
     assert tarot.isHidden() and not entry.isChecked()
     entry.trigger()
     assert not tarot.isHidden() and entry.isChecked()
+
+
+def test_the_table_is_shown_before_the_panels_are_built_and_keeps_its_size(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = MainWindow(demo_path(), autosave_folder=tmp_path / "autosave", animation_ms=0)
+    window.ask_unsaved = lambda: DISCARD
+    qtbot.addWidget(window)
+    window.setup = WindowSetup(  # type: ignore[attr-defined]
+        window, Settings(), store=lambda s, folder: None
+    )
+    window.resize(1280, 800)
+    shown: list[tuple[int, list[str]]] = []
+
+    class Watch(QtCore.QObject):
+        """Notes, at the felt's first paint with the session, its width and the docks."""
+
+        def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+            if event.type() == QtCore.QEvent.Type.Paint and not shown:
+                docks = window.findChildren(QtWidgets.QDockWidget)
+                shown.append((window.felt.width(), sorted(d.objectName() for d in docks)))
+            return False
+
+    watch = Watch()
+    window.when_ready(lambda ready: ready.felt.viewport().installEventFilter(watch))
+    window.show()
+    qtbot.waitUntil(lambda: bool(shown), timeout=10_000)
+    width, docks = shown[0]
+    # The table with its session, and only room kept for the panels: none built yet.
+    assert window.felt.items_shown() and docks == ["handDock", "panelsPlace"]
+    qtbot.waitUntil(lambda: window.findChild(QtWidgets.QDockWidget, "logDock") is not None)
+    qtbot.waitUntil(lambda: window.findChild(QtWidgets.QDockWidget, "panelsPlace") is None)
+    assert len(window.findChildren(QtWidgets.QDockWidget)) == len(PANEL_KEYS) + 1
+    # The panels took the room kept for them (give or take their frames and scroll bars).
+    assert abs(window.felt.width() - width) <= 0.03 * width

@@ -13,13 +13,12 @@ and offers back a session that did not close cleanly.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardtable import __version__
 from cardtable.ui.art.toolbar_icons import icon
-from cardtable.ui.panels.adventure.hand_menu import add_hand_actions
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import FeltView
 from cardtable.ui.widgets.style import bring_forward
@@ -35,9 +34,11 @@ from cardtable.ui.window.session_files import (
 )
 
 if TYPE_CHECKING:
+    from cardtable.piles import PileId
     from cardtable.session import Autosaver, Session
     from cardtable.session.recovery import Recovery
     from cardtable.ui.document import SessionDocument
+    from cardtable.ui.phones.service import PhoneService
     from cardtable.ui.table.curtain import Curtain
     from cardtable.ui.table.hand_dock import HandPanel
     from cardtable.ui.table.view import TableView
@@ -105,6 +106,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._hand: HandPanel | None = None
         self._curtain: Curtain | None = None
         self._autosaver: Autosaver | None = None
+        self._phones: PhoneService | None = None
         self._ready: list[Callable[[MainWindow], None]] = []
         #: The title of a session not saved anywhere yet ("Untitled session", "Demo table").
         self.untitled = UNTITLED
@@ -195,6 +197,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._ready.clear()
 
     def _load(self) -> None:
+        # The session model comes in with these, after the first paint.
         from cardtable.ui.document import SessionDocument
         from cardtable.ui.table.card_item import DEFAULT_ANIMATION_MS
         from cardtable.ui.table.curtain import Curtain
@@ -214,7 +217,7 @@ class MainWindow(QtWidgets.QMainWindow):
         table.fit_shortcut.setEnabled(False)  # View > Fit has Ctrl+0
         self._table = table
         self.setCentralWidget(table)
-        hand = HandPanel(document, self.hand_dock, menu_extras=(add_hand_actions,))
+        hand = HandPanel(document, self.hand_dock, menu_extras=(_adventure_hand_actions,))
         hand.title_changed = self.hand_dock.setWindowTitle
         hand.refresh()
         self._hand = hand
@@ -254,21 +257,38 @@ class MainWindow(QtWidgets.QMainWindow):
         table.setFocus()
 
     def _install_art(self, document: SessionDocument) -> None:
-        """Decks dressed in the group's own card art: the binding that shows the chosen art,
-        Table > Card art… and the group's own decks, File > Import a deck…"""
+        """Decks dressed in the group's own card art: the binding that shows the chosen art
+        now; its menus once the table is shown (:meth:`_install_menus`)."""
         from cardtable.ui.art.binding import bind_art
+
+        self._art = bind_art(document)
+        assert self._table is not None
+        _FirstPaint(self._table.viewport(), self._install_menus)
+
+    def _install_menus(self) -> None:
+        """Table > Card art… and the group's own decks, File > Import a deck…, Table > Play
+        with phones…: menus whose modules (pictures, a web server) the first sight of the
+        table need not wait for."""
         from cardtable.ui.deck_import.chooser import make_art_action
         from cardtable.ui.deck_import.wizard import make_import_action
         from cardtable.ui.window.own_decks_menu import make_own_decks_menu
 
-        self._art = bind_art(document)
+        document = self.document
         self.table_menu.addSeparator()
         self.table_menu.addAction(make_art_action(self, document))
         self.table_menu.addMenu(make_own_decks_menu(self, document))
         self.file_menu.insertAction(self.export_action, make_import_action(self, document))
-        from cardtable.ui.phones.dialog import install_phones
+        self.phones  # noqa: B018  (put in place)
 
-        self.phones = install_phones(self, document, self.table_menu)
+    @property
+    def phones(self) -> PhoneService:
+        """The phones' service and Table > Play with phones… (put in place just after the
+        session is first shown, or when first asked for)."""
+        if self._phones is None:
+            from cardtable.ui.phones.dialog import install_phones
+
+            self._phones = install_phones(self, self.document, self.table_menu)
+        return self._phones
 
     def _start_autosave(self) -> None:
         self._close_autosave()
@@ -570,6 +590,16 @@ class MainWindow(QtWidgets.QMainWindow):
             self._table.preview.hide()
         event.accept()
 
+
+
+def _adventure_hand_actions(
+    menu: QtWidgets.QMenu, document: SessionDocument, hand: PileId, cards: Sequence[str]
+) -> list[QtGui.QAction]:
+    """The Fantastical Adventure's entries in a hand's menu, its rules loaded when first
+    asked (not on the way to showing the table)."""
+    from cardtable.ui.panels.adventure.hand_menu import add_hand_actions
+
+    return add_hand_actions(menu, document, hand, cards)
 
 
 def _swatch(colour: str) -> QtGui.QIcon:

@@ -3,6 +3,11 @@
 The main window knows the felt, the hand and the curtain; everything else a table needs (the
 dice tray, the guided Challenges, the trackers, the sheets, printing, settings) is wired here,
 once the session is loaded, so that the first paint does not wait for any of it.
+
+Start-up shows the session first: once it is loaded the window keeps room for the column of
+panels (an empty place, so that the felt keeps its size) and paints the table; the panels
+and the log beside the hand are built just after that paint, behind their tabs, and take
+their places. Asking for :attr:`WindowSetup.docks` earlier builds them at once.
 """
 
 from __future__ import annotations
@@ -73,13 +78,44 @@ class WindowSetup:
         self._given = settings
         self._folder = settings_folder
         self._store = store
-        self.docks: dict[str, QtWidgets.QDockWidget] = {}
+        self._docks: dict[str, QtWidgets.QDockWidget] = {}
+        self._place: QtWidgets.QDockWidget | None = None
         window.when_ready(self._install)
+
+    @property
+    def docks(self) -> dict[str, QtWidgets.QDockWidget]:
+        """The panels' docks, by key (empty until the session is in place)."""
+        if not self._docks and self._place is not None:
+            self._install_panels(self.window)
+        return self._docks
 
     # -- panels ---------------------------------------------------------------------------
 
     def _install(self, window: MainWindow) -> None:
+        """What the table needs before it is shown: the settings, and room for the panels,
+        which are built just after the table's first paint with its session."""
         from cardtable.settings import load_settings
+
+        self.settings = self._given if self._given is not None else load_settings(self._folder)
+        document = window.document
+        # Room for the column of panels (the log will share the hand's row: the felt keeps
+        # its size either way).
+        self._place = QtWidgets.QDockWidget(" ", window)
+        self._place.setObjectName("panelsPlace")
+        self._place.setFeatures(QtWidgets.QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)
+        self._place.setWidget(QtWidgets.QWidget(self._place))
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self._place)
+        window.resizeDocks([self._place], [PANEL_WIDTH], Qt.Orientation.Horizontal)
+        # Every way of showing the table a hidden card asks first: the felt's and the hand's.
+        window.felt.card_actions.confirm_reveal = self._confirm_reveal
+        window.hand.confirm_reveal = self._confirm_reveal
+        document.replaced.connect(self._remember_path)
+        document.saved.connect(self._remember_path)  # a session saved is a recent one too
+        self.apply(self.settings)
+        _after_paint(window.felt.viewport(), lambda: self.docks)
+
+    def _install_panels(self, window: MainWindow) -> None:
+        """Build every panel and put it in its place (the column, or beside the hand)."""
         from cardtable.ui.panels.adventure import felt_marks as adventure_felt
         from cardtable.ui.panels.adventure.conflict import panel as conflict_panel
         from cardtable.ui.panels.adventure.play import panel as adventure_play_panel
@@ -95,11 +131,10 @@ class WindowSetup:
         from cardtable.ui.table import log_panel
         from cardtable.ui.window.new_session.wizard import ask_new_session
 
-        self.settings = self._given if self._given is not None else load_settings(self._folder)
         document = window.document
         animation = self.settings.animation_speed.ms
         sheets = sheet_editor.make_dock(document, window)
-        self.docks = {
+        self._docks = {
             "dice": dice_tray.make_dock(document, window, animation_ms=animation),
             "tarot": tarot_panel.make_dock(document, window),
             "conflict": conflict_panel.make_dock(document, window),
@@ -114,7 +149,7 @@ class WindowSetup:
         adventure_felt.install(window.felt, document)
         sheets.editor.roll_asked.connect(self._on_roll_asked)
         first: QtWidgets.QDockWidget | None = None
-        for key, dock in self.docks.items():
+        for key, dock in self._docks.items():
             text, keys = PANEL_KEYS[key]
             dock.setWindowTitle(TAB_TITLES[key])  # before add_dock, which names its toggle
             entry = window.add_dock(dock, text)
@@ -131,11 +166,15 @@ class WindowSetup:
                 first = dock
             else:
                 window.tabifyDockWidget(first, dock)
+        if self._place is not None:
+            window.removeDockWidget(self._place)
+            self._place.setParent(None)  # gone from the window's docks at once
+            self._place.deleteLater()
         if first is not None:
             first.raise_()
             # The felt is the table; the panels share a narrow column beside it.
             window.resizeDocks([first], [PANEL_WIDTH], Qt.Orientation.Horizontal)
-            QtCore.QTimer.singleShot(0, lambda: self._size_bottom(window))
+            QtCore.QTimer.singleShot(0, lambda: self._size_bottom(window, self._docks.get("log")))
 
         install_print_actions(
             window.file_menu, window, document, sheets.current_character, before=window.quit_action
@@ -163,12 +202,7 @@ class WindowSetup:
         from cardtable.ui.window.table_options import install_table_options
 
         self.options_action = install_table_options(window, window.table_menu, document)
-        # Every way of showing the table a hidden card asks first: the felt's and the hand's.
-        window.felt.card_actions.confirm_reveal = self._confirm_reveal
-        window.hand.confirm_reveal = self._confirm_reveal
-        document.replaced.connect(self._remember_path)
-        document.saved.connect(self._remember_path)  # a session saved is a recent one too
-        self.apply(self.settings)
+        self.apply(self.settings)  # the dice tray's animation speed too
 
     def _on_roll_asked(self, character: str, what: str) -> None:
         """A roll started from a sheet: the Banzai panel, or the dice tray's Challenge tab."""
@@ -192,9 +226,8 @@ class WindowSetup:
         if panel is not None:
             panel.start_from(character, what)
 
-    def _size_bottom(self, window: MainWindow) -> None:
+    def _size_bottom(self, window: MainWindow, log: QtWidgets.QDockWidget | None) -> None:
         window.resizeDocks([window.hand_dock], [HAND_HEIGHT], Qt.Orientation.Vertical)
-        log = self.docks.get("log")
         if log is not None:
             window.resizeDocks(
                 [window.hand_dock, log],
@@ -206,7 +239,6 @@ class WindowSetup:
 
     def apply(self, settings: Settings) -> None:
         """Show ``settings`` on the table: felt colour, card backs, animation speed."""
-        from cardtable.ui.panels.dice.tray import DiceTray
         from cardtable.ui.window.settings_dialog import apply_card_backs
 
         self.settings = settings
@@ -214,10 +246,13 @@ class WindowSetup:
         window.felt.setBackgroundBrush(felt_brush(QtGui.QColor(settings.felt_colour)))
         window.felt.set_animation_ms(settings.animation_speed.ms)
         apply_card_backs(settings)
-        dice = self.docks.get("dice")
-        tray = dice.findChild(DiceTray) if dice is not None else None
-        if tray is not None:
-            tray.set_animation_ms(settings.animation_speed.ms)
+        dice = self._docks.get("dice")
+        if dice is not None:  # built after the first paint: imported only then
+            from cardtable.ui.panels.dice.tray import DiceTray
+
+            tray = dice.findChild(DiceTray)
+            if tray is not None:
+                tray.set_animation_ms(settings.animation_speed.ms)
         window.felt.viewport().update()
 
     def edit(self) -> None:
@@ -253,6 +288,26 @@ class WindowSetup:
             "(Settings can turn this question off.)",
         )
         return answer == QtWidgets.QMessageBox.StandardButton.Yes
+
+
+class _AfterPaint(QtCore.QObject):
+    """Calls ``then`` once, just after the next paint of ``widget``."""
+
+    def __init__(self, widget: QtWidgets.QWidget, then: Callable[[], object]) -> None:
+        super().__init__(widget)
+        self._widget = widget
+        self._then = then
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        if event.type() == QtCore.QEvent.Type.Paint:
+            self._widget.removeEventFilter(self)
+            QtCore.QTimer.singleShot(0, self._then)
+        return False
+
+
+def _after_paint(widget: QtWidgets.QWidget, then: Callable[[], object]) -> None:
+    _AfterPaint(widget, then)
 
 
 def start_window(session_path: str | None) -> MainWindow | None:
