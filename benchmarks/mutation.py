@@ -39,6 +39,7 @@ import sys
 import tempfile
 import time
 import tomllib
+import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -238,7 +239,9 @@ def make_mutant(module: str, site: Site) -> Mutant | None:
     if mutated is None or mutated == source:
         return None
     try:  # ``*`` for ``**`` in a signature is no program: not a bug anyone could write
-        compile(mutated, module, "exec")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SyntaxWarning)
+            compile(mutated, module, "exec")
     except SyntaxError:
         return None
     lines, new_lines = source.splitlines(), mutated.splitlines()

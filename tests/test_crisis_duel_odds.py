@@ -136,3 +136,35 @@ def test_a_stand_off_has_no_winner() -> None:
     duel.decline("Ann")
     outcome = duel.outcome()
     assert (outcome.result, outcome.winner, outcome.loser) == (DuelResult.STAND_OFF, None, None)
+
+
+def test_a_crisis_by_the_second_side_hands_the_duel_to_the_first() -> None:
+    duel = Duel.from_rolls([6, 5], [1, 2], names=("Ann", "Bo"))
+    event = duel.push_given("Bo", 2)  # Bo's own 2 is still in his set
+    assert event.crisis and event.winner == "Ann"
+    outcome = duel.outcome()
+    assert (outcome.result, outcome.winner, outcome.loser) == (DuelResult.CRISIS, "Ann", "Bo")
+
+
+def test_the_first_side_declining_hands_the_duel_to_the_second() -> None:
+    duel = Duel.from_rolls([1, 2], [6, 5], names=("Ann", "Bo"))
+    duel.decline("Ann")
+    outcome = duel.outcome()
+    assert (outcome.result, outcome.winner, outcome.loser) == (DuelResult.WON, "Bo", "Ann")
+
+
+def test_a_tie_of_big_pools_is_a_tie() -> None:
+    # 60 fives against 50 sixes: nothing cancels, 300 against 300 (past any small number).
+    duel = Duel.from_rolls([5] * 60, [6] * 50, names=("Horde", "Host"))
+    assert duel.totals == (300, 300)
+    assert duel.lower is None
+    assert duel.may_push("Horde") and duel.may_push("Host")
+
+
+def test_nobody_may_push_before_the_roll_or_after_the_end() -> None:
+    duel = Duel.setup("Ann", 2, "Bo", 2)
+    assert not duel.may_push("Ann") and not duel.may_push("Bo")
+    duel.roll_given([6, 5], [1, 2])
+    assert not duel.may_push("Ann") and duel.may_push("Bo")
+    duel.decline("Bo")
+    assert not duel.may_push("Ann") and not duel.may_push("Bo")
