@@ -97,7 +97,7 @@ MODULES: dict[str, tuple[tuple[str, ...], float]] = {
     ),
     "cardtable/session/saving.py": (
         ("test_session_saving.py", "test_session_autosave.py", "test_save_consistency.py",
-         _examples("cardtable.session.saving")),
+         "test_hostile_files.py", _examples("cardtable.session.saving")),
         0.95,
     ),
 }
@@ -149,6 +149,7 @@ def _statement_start(node: Any) -> int:
     """The first line of the statement holding ``node`` (coverage marks statements)."""
     while node.parent is not None and node.type not in ("simple_stmt", "if_stmt",
                                                          "while_stmt", "for_stmt", "with_stmt",
+                                                         "except_clause",
                                                          "decorated", "funcdef", "classdef"):
         node = node.parent
     return int(node.start_pos[0])
