@@ -11,9 +11,12 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.table.card_item import CardItem
+
+if TYPE_CHECKING:  # the card art is not needed for the window's first paint
+    from cardtable.ui.table.card_item import CardItem
 
 FELT_GREEN = QtGui.QColor("#1f5d3a")
 TABLE_RECT = QtCore.QRectF(-1200, -800, 2400, 1600)
@@ -69,6 +72,8 @@ class FeltView(QtWidgets.QGraphicsView):
 
     def card_items(self) -> Iterable[CardItem]:
         """Every card on the felt (a view that keeps its own list answers faster)."""
+        from cardtable.ui.table.card_item import CardItem
+
         return (item for item in self.scene().items() if isinstance(item, CardItem))
 
     def drawBackground(self, painter: QtGui.QPainter, rect: QtCore.QRectF) -> None:
