@@ -24,7 +24,7 @@ from session_builders import (
 )
 
 from cardtable.session import Draw, Note, PassSeat, Session, visible_log
-from cardtable.session.saving import MAX_MESSAGE, SessionFileError, from_bytes, to_bytes
+from cardtable.session.saving import MAX_MESSAGE, SessionFileError, from_bytes, save, to_bytes
 
 Doc = dict[str, Any]
 
@@ -251,3 +251,14 @@ def test_a_problem_just_within_the_limit_is_kept_whole():
     doc["session"]["players"][0][key] = 1
     message = _refused(doc, "unknown keys")
     assert message == f"evening.cardtable: damaged: unknown keys '{key}' at session.players[0]"
+
+
+def test_a_session_that_cannot_be_written_as_utf8_is_refused_and_the_old_file_kept(tmp_path):
+    # A lone surrogate (half a character) cannot be written as UTF-8.
+    session = _evening()
+    session.apply(Note("half a character: \ud800"))
+    path = tmp_path / "evening.cardtable"
+    path.write_bytes(b"the evening as it was")
+    with pytest.raises(SessionFileError, match=r"^evening\.cardtable: cannot be saved"):
+        save(session, path)
+    assert path.read_bytes() == b"the evening as it was"
