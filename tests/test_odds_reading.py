@@ -13,6 +13,7 @@ from cardtable.dice.odds import (
     MAX_KEEP_WORK,
     MAX_TOTALS,
     Distribution,
+    challenge_distribution,
     dice_sum,
     expression_distribution,
     keep_distribution,
@@ -100,3 +101,23 @@ def test_a_keep_pool_is_worked_out_up_to_the_work_limit_and_not_beyond():
     assert keep_distribution(100, 100, 20, KeepMode.HIGHEST).low == 20
     with pytest.raises(DiceExpressionError, match="too many dice for exact odds of a keep pool"):
         keep_distribution(101, 100, 20, KeepMode.HIGHEST)
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 7])
+def test_challenge_dice_total_0_to_twice_their_number(count: int):
+    # Each challenge die is 0, 1 or 2: the totals run from 0 to 2 x dice, no further.
+    dist = challenge_distribution(count)
+    assert (dist.low, dist.high) == (0, 2 * count)
+    assert dist.p(2 * count) == pytest.approx((1 / 6) ** count, abs=1e-12)
+
+
+@pytest.mark.parametrize("mode", list(KeepMode))
+def test_one_sided_dice_always_total_the_number_kept(mode: KeepMode):
+    dist = keep_distribution(3, 1, 2, mode)
+    assert (dist.low, dist.high) == (2, 2)
+    assert dist.p(2) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_keeping_the_lowest_runs_from_all_ones_to_all_tops():
+    dist = keep_distribution(4, 6, 3, KeepMode.LOWEST)
+    assert (dist.low, dist.high) == (3, 18)
