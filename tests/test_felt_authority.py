@@ -36,7 +36,7 @@ from cardtable.piles import PileId
 from cardtable.session import Session, on_screen
 from cardtable.steps.adventure import conflict as conflict_steps
 from cardtable.ui.art import card_art
-from cardtable.ui.qt import Qt, QtCore, QtWidgets
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.layout import OPEN_TABLE
 from cardtable.ui.table.log_panel import LogPanel
 from cardtable.ui.window.main_window import MainWindow
@@ -352,4 +352,37 @@ def test_the_hand_menu_greys_out_what_the_seat_may_not_do(
     assert all(a.isEnabled() for a in give.actions())  # giving a card to a hand is anyone's
     assert entries["Play face up onto the open table\tEnter"].isEnabled()
     mira.trigger()  # greyed out: nothing happens
+    assert session.table.where(seven) == HAND[BRANN]
+
+
+def test_cards_dragged_from_the_hand_are_refused_where_the_seat_may_not_lay_them(
+    qtbot: QtBot, tmp_path: Path, painted: Painted
+) -> None:
+    window = open_table(qtbot, tmp_path, painted)
+    session = window.document.session
+    pass_to(qtbot, window, BOB)
+    row = window.hand.hand_lists()[HAND[BRANN]]
+    seven = card(session, HAND[BRANN], "7S")
+    data = row.mimeData([row.item(row.cards().index(seven))])
+    felt, viewport = window.felt, window.felt.viewport()
+    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    move = Qt.DropAction.MoveAction
+    answers = {}
+    for pile in (ZONE[BRANN], ZONE[MIRA]):  # his own place takes it; Alice's refuses it
+        zone = felt.zone(pile)
+        assert zone is not None
+        felt.centerOn(zone.sceneBoundingRect().center())
+        where = felt.mapFromScene(zone.sceneBoundingRect().center())
+        QtWidgets.QApplication.sendEvent(viewport, QtGui.QDragEnterEvent(where, move, data, left,
+                                                                         none))
+        over = QtGui.QDragMoveEvent(where, move, data, left, none)
+        QtWidgets.QApplication.sendEvent(viewport, over)
+        answers[pile] = (over.isAccepted(), zone.is_lit(), zone.is_refusing())
+        if pile == ZONE[MIRA]:
+            assert status(window) == ("⚠ That is Mira's place (Mira's face-down cards): only "
+                                      "Alice (or the GM) may lay cards there.")
+            drop = QtGui.QDropEvent(QtCore.QPointF(where), move, data, left, none)
+            QtWidgets.QApplication.sendEvent(viewport, drop)
+        QtWidgets.QApplication.sendEvent(viewport, QtGui.QDragLeaveEvent())
+    assert answers == {ZONE[BRANN]: (True, True, False), ZONE[MIRA]: (False, True, True)}
     assert session.table.where(seven) == HAND[BRANN]

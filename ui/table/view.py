@@ -467,13 +467,16 @@ class TableView(FeltView):
             if refusal is not None:
                 self._document.refused.emit(refusal)
 
-    def _light_for(self, rect: QtCore.QRectF, cards: list[str]) -> None:
+    def _light_for(self, rect: QtCore.QRectF, cards: list[str]) -> bool:
+        """Light where ``cards`` would land (or the zone refusing them); True when something
+        takes them there."""
         pile, _, refusal = self.target_for(rect, cards, with_index=False)
         if pile is None and refusal is not None:
             found = self._grid.overlaps(rect)
             self._light(self._zones.get(str(found[0][1].pile)) if found else None, refusal)
         else:
             self._light(self._zones.get(str(pile)) if pile is not None else None)
+        return pile is not None
 
     # --- mouse ----------------------------------------------------------------------------
 
@@ -576,8 +579,10 @@ class TableView(FeltView):
         if not cards:
             event.ignore()
             return
-        self._light_for(self._drop_rect(event, cards), cards)
-        event.acceptProposedAction()
+        if self._light_for(self._drop_rect(event, cards), cards):
+            event.acceptProposedAction()
+        else:
+            event.ignore()  # the pointer says "not here", as the zone lit red does
 
     def dragLeaveEvent(self, event: QtGui.QDragLeaveEvent) -> None:
         self._light(None)
