@@ -293,7 +293,7 @@ class ModelPrivacy(RuleBasedStateMachine):
 def test_no_model_channel_names_a_card_its_reader_may_not_have_seen() -> None:
     run_state_machine_as_test(
         ModelPrivacy,
-        settings=settings(max_examples=15, stateful_step_count=40, deadline=None,
+        settings=settings(max_examples=40, stateful_step_count=50, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow]),
     )
 
@@ -477,6 +477,6 @@ def test_no_channel_of_the_window_shows_a_card_the_seat_may_not_see(
     WindowPrivacy.window, WindowPrivacy.qtbot, WindowPrivacy.painted = window, qtbot, painted
     run_state_machine_as_test(
         WindowPrivacy,
-        settings=settings(max_examples=6, stateful_step_count=10, deadline=None,
+        settings=settings(max_examples=8, stateful_step_count=12, deadline=None,
                           suppress_health_check=list(HealthCheck)),
     )
