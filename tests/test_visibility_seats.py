@@ -22,11 +22,12 @@ from session_builders import (
 )
 
 from cardtable.cards import CardId
-from cardtable.session import Draw, Note, Peek, Session
+from cardtable.session import Draw, Note, PassSeat, Peek, Session
 from cardtable.session.visibility import (
     export_lines,
     log_text_for,
     on_screen,
+    on_screen_in,
     public_cards,
     visible_face,
     visible_faces,
@@ -105,3 +106,15 @@ def test_the_first_and_last_seats_keep_their_lines_from_their_neighbours_by_inde
     first_private = [e.private for e in session.log if e.owner == session.players[0].id
                      and e.private and not e.revealed]
     assert first_private and not any(t in visible_log(session, 3) for t in first_private)
+
+
+def test_behind_the_curtain_a_pile_shows_only_its_public_faces():
+    session, private = _evening()
+    hand = session.table.piles[HAND[VEX]]
+    challenge = session.table.piles[CHALLENGE]
+    assert on_screen_in(session, hand, hand.cards) == private[2]  # Dana's own hand, curtain down
+    session.apply(PassSeat(seat_of(session, DANA)))  # the curtain goes up, even for her
+    assert session.curtain is not None
+    assert on_screen_in(session, hand, hand.cards) == frozenset()
+    assert on_screen_in(session, challenge, challenge.cards) == frozenset(challenge.cards)
+    assert on_screen(session) == public_cards(session.state)
