@@ -70,6 +70,7 @@ MODULES: dict[str, tuple[tuple[str, ...], float]] = {
     ),
     "cardtable/resolvers/tarot/challenge.py": (
         ("test_tarot_challenge.py", "test_tarot_properties.py", "test_tarot_concession.py",
+         "test_tarot_edges.py",
          "test_session_saving.py::test_a_tarot_challenge_in_progress_is_saved_with_the_session",
          _SAVED, _examples("cardtable.resolvers.tarot.challenge")),
         0.90,

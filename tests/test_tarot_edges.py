@@ -1,0 +1,106 @@
+"""The edges of the tarot Challenge (``rules/tourist-tarot.md``): the Challenge needs its Rank
+in cards, and exactly that many will do; every drawn card lies face up (the Excuse too, on the
+discard pile); a Cost already at 5 is a Wipe Out whatever ended the drawing, the Excuse
+included; Sleeve Cards may be played unless the table says otherwise."""
+
+from __future__ import annotations
+
+import pytest
+from test_tarot_challenge import card_named, new_table, stack, start
+from test_tarot_concession import _leave_in_deck
+
+from cardtable.piles import Facing
+from cardtable.randomness import seeded
+from cardtable.resolvers.tarot.challenge import (
+    Attribute,
+    EndReason,
+    TarotChallenge,
+    TarotChallengeError,
+)
+
+UP, REV = False, True
+FIVE_REVERSED = [("Child of Rock", REV), ("Servant of Rock", REV), ("Traveler of Rock", REV),
+                 ("Merchant of Rock", REV), ("Lover of Rock", REV)]
+
+
+@pytest.mark.parametrize("rank", [1, 3, 9])
+def test_the_challenge_draws_with_exactly_its_rank_in_cards_left(rank: int):
+    table, piles = new_table()
+    _leave_in_deck(table, piles, rank)
+    challenge = TarotChallenge.setup(piles, attribute=Attribute.ROCK, attribute_value=2,
+                                     rank=rank)
+    drew = challenge.challenge_draw(table, seeded(0))
+    assert len(table.pile(piles.challenge_row).cards) + (drew.excuse is not None) <= rank
+    assert table.pile(piles.draw).cards == []
+
+
+@pytest.mark.parametrize("rank", [1, 3, 9])
+def test_the_challenge_refuses_to_draw_with_one_card_too_few(rank: int):
+    table, piles = new_table()
+    _leave_in_deck(table, piles, rank - 1)
+    challenge = TarotChallenge.setup(piles, attribute=Attribute.ROCK, attribute_value=2,
+                                     rank=rank)
+    says = f"The tarot deck holds {rank - 1} cards; the Challenge needs {rank}"
+    with pytest.raises(TarotChallengeError, match=says):
+        challenge.challenge_draw(table, seeded(0))
+    assert len(table.pile(piles.draw).cards) == rank - 1
+
+
+def test_every_card_drawn_lies_face_up_keeping_its_orientation():
+    table, piles = new_table()
+    challenge = start(table, piles, [("Child of Rock", REV), ("Dragon of Paper", UP)], 1)
+    for card in table.pile(piles.challenge_row).cards:
+        assert table.facing[card].face_up
+    stack(table, piles, [("Sage of Blades", REV)])
+    drew = challenge.draw(table, seeded(0))
+    sage = card_named(table, "Sage of Blades")
+    assert drew.card.card == sage
+    assert table.pile(piles.player_row).cards == [sage]
+    assert table.facing[sage] == Facing(face_up=True, reversed=True)
+
+
+def test_the_excuse_drawn_by_the_challenge_lies_face_up_on_the_discard_pile():
+    table, piles = new_table()
+    stack(table, piles, [("Child of Rock", REV), ("the Excuse", UP)])
+    challenge = TarotChallenge.setup(piles, attribute=Attribute.ROCK, attribute_value=1, rank=2)
+    challenge.challenge_draw(table, seeded(0))
+    excuse = card_named(table, "the Excuse")
+    assert table.where(excuse) == piles.discard
+    assert table.facing[excuse].face_up
+
+
+@pytest.mark.parametrize(("attribute", "wipe_out"), [(0, True), (1, False)])
+def test_the_excuse_at_a_cost_of_5_is_still_a_wipe_out(attribute: int, wipe_out: bool):
+    # Five reversed Challenge cards against an Attribute of 0 (Cost 5) or 1 (Cost 4).
+    table, piles = new_table()
+    challenge = start(table, piles, FIVE_REVERSED, attribute)
+    assert challenge.cost == 5 - attribute
+    stack(table, piles, [("the Excuse", UP)])
+    drew = challenge.draw(table, seeded(0))
+    assert drew.excuse is True
+    assert drew.wipe_out is wipe_out
+    assert challenge.end is EndReason.EXCUSE
+    assert challenge.outcome(table).cost == 5 - attribute
+
+
+def test_drawing_the_excuse_first_still_counts_as_having_drawn():
+    table, piles = new_table()
+    challenge = start(table, piles, [("Child of Rock", REV)], 1)
+    assert challenge.drew is False
+    stack(table, piles, [("the Excuse", UP)])
+    challenge.draw(table, seeded(0))
+    assert challenge.player == ()
+    assert challenge.drew is True
+
+
+def test_conceding_is_not_drawing():
+    table, piles = new_table()
+    challenge = start(table, piles, [("Child of Rock", REV)], 1)
+    challenge.concede(table, seeded(0))
+    assert challenge.drew is False
+
+
+def test_sleeve_cards_may_be_played_unless_the_table_says_otherwise():
+    _, piles = new_table()
+    default = TarotChallenge.setup(piles, attribute=Attribute.ROCK, attribute_value=1, rank=1)
+    assert default.terms.allow_sleeve_cards is True
