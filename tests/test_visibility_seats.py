@@ -22,7 +22,10 @@ from session_builders import (
 )
 
 from cardtable.cards import CardId
+from cardtable.piles import PileId
 from cardtable.session import Draw, Note, PassSeat, Peek, Session
+from cardtable.session.audience import audience_in
+from cardtable.session.model import PeekMark
 from cardtable.session.visibility import (
     export_lines,
     log_text_for,
@@ -118,3 +121,19 @@ def test_behind_the_curtain_a_pile_shows_only_its_public_faces():
     assert on_screen_in(session, hand, hand.cards) == frozenset()
     assert on_screen_in(session, challenge, challenge.cards) == frozenset(challenge.cards)
     assert on_screen(session) == public_cards(session.state)
+
+
+def test_a_peek_shows_the_card_only_in_the_pile_it_was_taken_in():
+    # The session forgets a peek when its card moves; the rule itself must not lean on that.
+    session, _ = _evening()
+    zone = ZONE[ROLAND]
+    [card] = session.table.piles[zone].cards
+    pile = session.table.piles[zone]
+    mark = session.state.peeks[card]
+    assert audience_in(session.state, card, pile) == mark.player
+    for elsewhere in ("zone/a", "zone/z", "hand/roland"):  # before and after it, in any order
+        session.state.peeks[card] = PeekMark(mark.player, PileId(elsewhere))
+        assert audience_in(session.state, card, pile) is None
+    # The same pile id, read back as another string (as from a file), is the same pile.
+    session.state.peeks[card] = PeekMark(mark.player, PileId("".join(["zone/", "roland"])))
+    assert audience_in(session.state, card, pile) == mark.player
