@@ -16,6 +16,7 @@ from cardtable.resolvers.tarot.challenge import (
     EndReason,
     TarotChallenge,
     TarotChallengeError,
+    TarotSetup,
 )
 
 UP, REV = False, True
@@ -69,18 +70,24 @@ def test_the_excuse_drawn_by_the_challenge_lies_face_up_on_the_discard_pile():
     assert table.facing[excuse].face_up
 
 
-@pytest.mark.parametrize(("attribute", "wipe_out"), [(0, True), (1, False)])
-def test_the_excuse_at_a_cost_of_5_is_still_a_wipe_out(attribute: int, wipe_out: bool):
-    # Five reversed Challenge cards against an Attribute of 0 (Cost 5) or 1 (Cost 4).
+@pytest.mark.parametrize(
+    ("reversed_cards", "attribute", "wipe_out"), [(6, 0, True), (5, 0, True), (5, 1, False)]
+)
+def test_the_excuse_at_a_cost_of_5_or_more_is_still_a_wipe_out(
+    reversed_cards: int, attribute: int, wipe_out: bool
+):
+    # Reversed Challenge cards against the Attribute: a Cost of 6, 5 or 4 before drawing.
     table, piles = new_table()
-    challenge = start(table, piles, FIVE_REVERSED, attribute)
-    assert challenge.cost == 5 - attribute
+    cards = [*FIVE_REVERSED, ("Builder of Rock", REV)][:reversed_cards]
+    challenge = start(table, piles, cards, attribute)
+    cost = reversed_cards - attribute
+    assert challenge.cost == cost
     stack(table, piles, [("the Excuse", UP)])
     drew = challenge.draw(table, seeded(0))
     assert drew.excuse is True
     assert drew.wipe_out is wipe_out
     assert challenge.end is EndReason.EXCUSE
-    assert challenge.outcome(table).cost == 5 - attribute
+    assert challenge.outcome(table).cost == min(cost, 5)
 
 
 def test_drawing_the_excuse_first_still_counts_as_having_drawn():
@@ -104,3 +111,8 @@ def test_sleeve_cards_may_be_played_unless_the_table_says_otherwise():
     _, piles = new_table()
     default = TarotChallenge.setup(piles, attribute=Attribute.ROCK, attribute_value=1, rank=1)
     assert default.terms.allow_sleeve_cards is True
+
+
+def test_terms_written_without_the_sleeve_option_allow_sleeve_cards():
+    # As a saved Challenge from before the option was there reads back.
+    assert TarotSetup(Attribute.ROCK, 1, 1).allow_sleeve_cards is True
