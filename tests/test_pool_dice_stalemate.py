@@ -89,3 +89,16 @@ def test_the_stalemate_line_of_each_dice_option(
         assert results == {Result.STALEMATE}
     else:
         assert Result.STALEMATE not in results
+
+
+def test_a_prepared_challenge_keeps_the_table_options_of_the_one_that_prepared_it():
+    options = Options(dice=DicePoint.INFLICTING)
+    rng = seeded(3)
+    first = PoolChallenge.start(Entrant.of("Ann", 4), Entrant.of("Bo", 2), options, rng)
+    first, _ = first.play_out(rng)
+    assert first.result.over
+    following = PoolChallenge.prepared(first, Entrant.of("Ann", 4), Entrant.of("Bo", 2), rng=rng)
+    assert following.options == options
+    chosen = Options(dice=DicePoint.OFF)
+    again = PoolChallenge.prepared(first, Entrant.of("Ann", 4), Entrant.of("Bo", 2), chosen)
+    assert again.options == chosen
