@@ -31,6 +31,16 @@ from attrs import evolve, frozen
 from cardtable.cards import CardId
 from cardtable.session.model import Player, PlayerId
 
+#: How a sealed roll's seal begins (:mod:`cardtable.session.sealed_rolls`): a line about a roll
+#: the GM keeps behind the screen hides behind its seal as a private draw hides behind its
+#: card. No card id holds a ``#`` (card ids are ``deck/card``).
+SEAL_PREFIX = "sealed-roll#"
+
+
+def is_seal(name: str) -> bool:
+    """Whether ``name``, among a log line's cards, is a sealed roll's seal, not a card."""
+    return name.startswith(SEAL_PREFIX)
+
 
 @frozen
 class Event:

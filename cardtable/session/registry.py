@@ -8,8 +8,8 @@ that the save file records and that loading looks up here::
 
 so a new resolver plugs in without the session knowing its rules. The shipped resolvers
 are registered on first need: ``tarot-challenge``, ``crisis-simple``, ``crisis-duel``,
-``pool-challenge``, ``adventure-game``, ``banzai-roll``, ``banzai-opposed`` and
-``dice-history``.
+``pool-challenge``, ``adventure-game``, ``banzai-roll``, ``banzai-opposed``,
+``dice-history`` and ``sealed-rolls``.
 
 >>> from attrs import define
 >>> @define
@@ -88,6 +88,7 @@ def _register_builtin() -> None:
     from cardtable.resolvers.pool.challenge import PoolChallenge
     from cardtable.resolvers.tarot.challenge import TarotChallenge
     from cardtable.session.dice_history import DiceHistory
+    from cardtable.session.sealed_rolls import SealedRolls
 
     shipped: dict[str, type] = {
         "tarot-challenge": TarotChallenge,
@@ -98,6 +99,7 @@ def _register_builtin() -> None:
         "banzai-roll": BanzaiRoll,
         "banzai-opposed": OpposedRoll,
         "dice-history": DiceHistory,
+        "sealed-rolls": SealedRolls,
     }
     for kind, cls in shipped.items():
         register_resolver(kind, cls)

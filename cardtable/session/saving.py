@@ -46,7 +46,7 @@ from cardtable.refusals import in_plain_words, python_words
 from cardtable.session.atomic import write_atomic
 from cardtable.session.core import Session
 from cardtable.session.file_stamp import FileStamp
-from cardtable.session.log import LogEntry, SessionLog
+from cardtable.session.log import LogEntry, SessionLog, is_seal
 from cardtable.session.migrations import FORMAT_VERSION, MigrationError, migrate
 from cardtable.session.model import (
     Character,
@@ -570,7 +570,8 @@ def _check_log(log: list[LogEntry], table: Table, seated: list[PlayerId]) -> Non
     cards, players = table.cards.keys(), set(seated)
     for entry in log:
         named = set(entry.cards)
-        if not cards >= named or not named >= set(entry.unrevealed):
+        # A sealed roll's line hides behind its seal, not a card (cardtable.session.sealed_rolls).
+        if not cards >= {c for c in named if not is_seal(c)} or not named >= set(entry.unrevealed):
             raise ValueError("a log entry names a card that is not on the table")
         if entry.unrevealed and entry.private is None:
             raise ValueError("a log entry hides cards but has no private text")
