@@ -54,13 +54,24 @@ class Facing:
         return evolve(self, reversed=not self.reversed)
 
 
+@frozen
+class Spot:
+    """Where a card was put down on a pile laid out by hand (the open table): its centre, in
+    table units (a card is 120 wide) from the pile's top left corner."""
+
+    x: int
+    y: int
+
+
 @define
 class Pile:
     """An ordered pile of cards; ``cards[-1]`` is the top.
 
     ``refill_from`` names the discard pile a draw pile takes in (shuffled) when it runs out;
     ``turns_on_shuffle`` says whether shuffling this pile randomises orientation too.
-    ``owner`` names whoever holds a hand or a private zone (a character id).
+    ``owner`` names whoever holds a hand or a private zone (a character id). ``spots`` says
+    where a player put cards down on this pile (:meth:`Table.place`); a card leaving the pile
+    leaves its spot behind, and a card without one lies where the table lays it.
     """
 
     id: PileId
@@ -71,6 +82,7 @@ class Pile:
     refill_from: PileId | None = None
     turns_on_shuffle: bool = False
     fanned: bool = False
+    spots: dict[CardId, Spot] = Factory(dict)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -152,6 +164,8 @@ class Table:
                 if card in seen:
                     raise PileError(f"{card} is in both {seen[card]} and {pile.id}")
                 seen[card] = pile.id
+            if stray := pile.spots.keys() - set(pile.cards):
+                raise PileError(f"{pile.label} keeps a place for {sorted(stray)[0]}, not on it")
         if missing := set(self.cards) - set(seen):
             raise PileError(f"{sorted(missing)[0]} is in no pile")
         if extra := set(seen) - set(self.cards):
@@ -178,11 +192,19 @@ class Table:
         sources = [self.where(card) for card in cards]
         for card, source in zip(cards, sources, strict=True):
             self.piles[source].cards.remove(card)
+            self.piles[source].spots.pop(card, None)
         at = len(target.cards) if index is None else max(0, min(index, len(target.cards)))
         target.cards[at:at] = list(cards)
         if face_up is not None:
             for card in cards:
                 self.facing[card] = evolve(self.facing[card], face_up=face_up)
+
+    def place(self, cards: Sequence[CardId], to: PileId, spots: Sequence[Spot]) -> None:
+        """Put ``cards`` on top of pile ``to``, each at its spot (from wherever they lie)."""
+        if len(spots) != len(cards):
+            raise PileError(f"{len(cards)} cards need {len(cards)} places, not {len(spots)}")
+        self.move(cards, to)
+        self.piles[to].spots.update(zip(cards, spots, strict=True))
 
     def draw(
         self, source: PileId, to: PileId, rng: Rng, count: int = 1, *, face_up: bool = False
@@ -223,6 +245,7 @@ class Table:
         discard = self.pile(pile.refill_from)
         back = list(discard.cards)
         discard.cards.clear()
+        discard.spots.clear()
         for card in back:
             self.facing[card] = evolve(self.facing[card], face_up=False)
         rng.shuffle(back)

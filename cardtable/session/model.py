@@ -296,7 +296,8 @@ class GameState:
         table = Table(
             cards=dict(self.table.cards),
             piles={
-                pid: evolve(pile, cards=list(pile.cards)) for pid, pile in self.table.piles.items()
+                pid: evolve(pile, cards=list(pile.cards), spots=dict(pile.spots))
+                for pid, pile in self.table.piles.items()
             },
             facing=dict(self.table.facing),
         )
