@@ -111,7 +111,7 @@ def test_jo_strikes_with_his_katana_and_keeps_42(qtbot: QtBot) -> None:
     type_into(qtbot, tab.form.modifiers, "+2k2 katana")
     assert tab.line_texts() == [
         "Kenjutsu 5 + Fire 3: 5k3", "katana: +2k2", "Dice: 7k5", "TN 25: Goro's Water 5 × 5",
-        "Raises: at most 3 (Void 3)",
+        "Raises: at most 3 (Void 3), each +5 to the TN",
     ]
     session.rng = ScriptedRng([3, 5, 5, 6, 9, 9, 10, 3])
     click(qtbot, tab.roll_button)
@@ -174,7 +174,7 @@ def test_keiko_helps_jo_track_and_the_group_rolls_6k4_with_a_raise_more(qtbot: Q
     tick(qtbot, tab.form.helpers, KEIKO)
     lines = tab.line_texts()
     assert "Dice: 6k4" in lines
-    assert lines[-1] == "Raises: at most 4 (Void 3, +1 for each of 1 helpers)"
+    assert lines[-1] == "Raises: at most 4 (Void 3, +1 for each of 1 helpers), each +5 to the TN"
     assert len(tab.odds) == 5
 
 
@@ -324,33 +324,34 @@ def test_an_opposed_roll_played_from_both_seats(qtbot: QtBot) -> None:
 @settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     skill=st.integers(1, 10), elements=st.lists(st.integers(0, 10), min_size=5, max_size=5),
-    tn=st.integers(0, 60),
+    tn=st.integers(0, 60), step=st.integers(1, 10),
 )
 def test_the_panels_lines_and_odds_are_the_models_for_any_sheet(
-    qtbot: QtBot, skill: int, elements: list[int], tn: int,
+    qtbot: QtBot, skill: int, elements: list[int], tn: int, step: int,
 ) -> None:
     session = dice_table()
     earth, fire, water, wind, void = elements
     session.apply(EditSheet(JO, BanzaiSheet(  # type: ignore[arg-type]
         name="Tachibana Jo", earth=earth, fire=fire, water=water, wind=wind, void=void,
-        skills=(Skill("Kenjutsu", skill),))))
+        skills=(Skill("Kenjutsu", skill),), raise_step=step)))
     take_seat(session, BOB)
     panel = open_panel(qtbot, session)
     tab = panel.roll
     build(qtbot, tab, JO, "Kenjutsu", Element.FIRE)
     type_into(qtbot, tab.form.tn, str(tn))
     expected = BanzaiSetup("Jo", skill, fire, tn=tn, void=void or None,
-                           lowest_element=min(earth, fire, water, wind))
+                           lowest_element=min(earth, fire, water, wind), raise_step=step)
     assert f"Dice: {expected.pool}" in tab.line_texts()[1]
     limit = void if void else min(earth, fire, water, wind)
     assert len(tab.odds) == limit + 1
     for raises, radio in enumerate(tab.odds):
         raised = expected.with_raises(raises)
         printed = odds_text(Expression.parse(str(expected.pool)), tn, raises, raised.odds(),
-                            not raised.rolls_needed)
+                            not raised.rolls_needed, step)
         assert radio.accessibleDescription() == printed
         words = "no roll needed" if not raised.rolls_needed else printed[printed.rindex("(") + 1:-1]
-        assert radio.text() == f"{raises} Raise{'s' * (raises != 1)}: TN {tn + 5 * raises}, {words}"
+        target = tn + step * raises
+        assert radio.text() == f"{raises} Raise{'s' * (raises != 1)}: TN {target}, {words}"
 
 
 def test_undo_takes_the_roll_back_and_the_same_dice_come_again(qtbot: QtBot) -> None:

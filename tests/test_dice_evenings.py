@@ -183,7 +183,7 @@ def test_a_banzai_evening(evening: Evening, tmp_path: Path) -> None:
     table.type(roll.form.free, "1")
     assert roll.line_texts() == ["Kenjutsu 5 + Fire 3: 5k3", "katana: +2k2", "Dice: 7k5",
                                  "1 Free Raise from abilities", "TN 25: Goro's Water 5 × 5",
-                                 "Raises: at most 3 (Void 3)"]
+                                 "Raises: at most 3 (Void 3), each +5 to the TN"]
     table.click(roll.odds[2], x=12)
     table.session.rng = ScriptedRng([3, 5, 5, 6, 9, 9, 10, 3])
     table.click(roll.roll_button)

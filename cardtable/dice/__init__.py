@@ -7,7 +7,14 @@
 - :mod:`~cardtable.dice.render`: results as text or JSON-ready data.
 """
 
-from cardtable.dice.banzai import RAISE_STEP, TEN_DICE_CAP, BanzaiPool, raised_tn
+from cardtable.dice.banzai import (
+    MAX_RAISE_STEP,
+    RAISE_STEP,
+    TEN_DICE_CAP,
+    BanzaiPool,
+    check_raise_step,
+    raised_tn,
+)
 from cardtable.dice.errors import DiceExpressionError
 from cardtable.dice.expression import (
     ChallengeDice,
@@ -51,6 +58,7 @@ from cardtable.dice.roll import (
 
 __all__ = [
     "EXPLOSION_CAP",
+    "MAX_RAISE_STEP",
     "RAISE_STEP",
     "TEN_DICE_CAP",
     "BanzaiPool",
@@ -69,6 +77,7 @@ __all__ = [
     "banzai_distribution",
     "challenge_distribution",
     "challenge_value",
+    "check_raise_step",
     "crisis_distribution",
     "dice_sum",
     "exploding_keep_highest",

@@ -5,7 +5,7 @@ The rules (``shared/rules/banzai.md``), in the order they apply:
 1. Dice modifiers (``+AkB`` / ``-AkB``, difficulty steps) all apply at once.
 2. If fewer dice are rolled than kept, kept = rolled; a roll is never below ``1k1``.
 3. **No roll needed** when rolled + kept (here, before the cap) is greater than the TN
-   raised by 5 for each Raise.
+   raised by 5 for each Raise (or the character's own Raise step).
 4. **Ten-dice cap**: at most 10 dice are rolled and 10 kept; each rolled die beyond 10 is
    a Free Raise, kept dice beyond 10 are lost.
 
@@ -28,20 +28,33 @@ from cardtable.dice.errors import DiceExpressionError
 
 #: At most this many dice are rolled, and this many kept, whatever the pool says.
 TEN_DICE_CAP = 10
-#: Each declared Raise adds this to the target number.
+#: Each declared Raise adds this to the target number (abilities may change a character's).
 RAISE_STEP = 5
+#: The largest Raise step a character may have (a Raise worth two of the usual ones).
+MAX_RAISE_STEP = 10
 #: A sanity bound on declared Raises (the rules cap them at Void rank, far below this).
 MAX_RAISES = 100
 
 
-def raised_tn(tn: int, raises: int = 0) -> int:
-    """The target number once ``raises`` declared Raises are added (5 each).
+def raised_tn(tn: int, raises: int = 0, step: int = RAISE_STEP) -> int:
+    """The target number once ``raises`` declared Raises are added (``step`` each, 5
+    unless an ability changes it).
 
-    >>> raised_tn(10, 2)
-    20
+    >>> raised_tn(10, 2), raised_tn(10, 2, step=7)
+    (20, 24)
     """
     check_raises(raises)
-    return tn + RAISE_STEP * raises
+    check_raise_step(step)
+    return tn + step * raises
+
+
+def check_raise_step(step: int) -> None:
+    """Refuse a Raise step outside 1 to :data:`MAX_RAISE_STEP`."""
+    if isinstance(step, bool) or not isinstance(step, int) or not 1 <= step <= MAX_RAISE_STEP:
+        raise DiceExpressionError(
+            f"a Raise adds 1 to {MAX_RAISE_STEP} to the TN (5 unless an ability changes it), "
+            f"not {step}"
+        )
 
 
 def check_raises(raises: int) -> None:
@@ -100,9 +113,9 @@ class BanzaiPool:
         """One Free Raise per rolled die beyond the ten-dice cap."""
         return max(self.rolled - TEN_DICE_CAP, 0)
 
-    def rolls_needed(self, tn: int, raises: int = 0) -> bool:
+    def rolls_needed(self, tn: int, raises: int = 0, step: int = RAISE_STEP) -> bool:
         """False when rolled + kept beats the raised TN, so no roll is needed."""
-        return self.rolled + self.kept <= raised_tn(tn, raises)
+        return self.rolled + self.kept <= raised_tn(tn, raises, step)
 
     def __str__(self) -> str:
         return f"{self.rolled}k{self.kept}"

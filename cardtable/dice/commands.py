@@ -12,6 +12,7 @@ import argparse
 import json
 from typing import Any
 
+from cardtable.dice.banzai import RAISE_STEP, check_raise_step
 from cardtable.dice.errors import DiceExpressionError
 from cardtable.dice.expression import Expression
 from cardtable.dice.odds import p_success
@@ -65,13 +66,20 @@ def add_roll_parser(subparsers: Any) -> None:
 
 
 def add_odds_parser(subparsers: Any) -> None:
-    """Add ``odds EXPR --tn N [--raises N] [--json]``."""
+    """Add ``odds EXPR --tn N [--raises N] [--raise-step N] [--json]``."""
     parser = subparsers.add_parser(
         "odds",
         help="the exact chance that a roll meets a target number",
         description="Work out the exact chance of success. " + _SYNTAX,
     )
     _add_common(parser, tn_required=True)
+    parser.add_argument(
+        "--raise-step",
+        type=int,
+        default=RAISE_STEP,
+        metavar="N",
+        help=f"what each Raise adds to the TN ({RAISE_STEP} unless an ability changes it)",
+    )
     parser.set_defaults(func=run_odds)
 
 
@@ -88,12 +96,14 @@ def run_roll(args: argparse.Namespace) -> int:
 def run_odds(args: argparse.Namespace) -> int:
     """Print the exact chance that ``args.expression`` meets ``--tn``."""
     expression = _expression(args)
-    chance = p_success(expression, args.tn, args.raises)
+    step = args.raise_step
+    check_raise_step(step)
+    chance = p_success(expression, args.tn, args.raises, step)
     no_roll = expression.is_banzai and not expression.banzai_pool().rolls_needed(
-        args.tn, args.raises
+        args.tn, args.raises, step
     )
     if args.json:
-        print(json.dumps(odds_json(expression, args.tn, args.raises, chance, no_roll)))
+        print(json.dumps(odds_json(expression, args.tn, args.raises, chance, no_roll, step)))
     else:
-        print(odds_text(expression, args.tn, args.raises, chance, no_roll))
+        print(odds_text(expression, args.tn, args.raises, chance, no_roll, step))
     return 0

@@ -33,7 +33,7 @@ from math import comb
 from attrs import frozen
 
 from cardtable.dice import _fixed as fx
-from cardtable.dice.banzai import BanzaiPool, check_raises, raised_tn
+from cardtable.dice.banzai import RAISE_STEP, BanzaiPool, check_raises, raised_tn
 from cardtable.dice.errors import DiceExpressionError
 from cardtable.dice.expression import ChallengeDice, DicePool, Expression, KeepMode
 
@@ -321,11 +321,14 @@ def banzai_distribution(pool: BanzaiPool, flat: int = 0) -> Distribution:
     return exploding_keep_highest(pool.dice_rolled, pool.dice_kept).shifted(flat)
 
 
-def p_banzai(pool: BanzaiPool, tn: int, raises: int = 0, flat: int = 0) -> float:
-    """The chance of a total of at least ``tn + 5 * raises`` (1 when no roll is needed)."""
-    if not pool.rolls_needed(tn, raises):
+def p_banzai(
+    pool: BanzaiPool, tn: int, raises: int = 0, flat: int = 0, step: int = RAISE_STEP
+) -> float:
+    """The chance of a total of at least ``tn + step * raises`` (1 when no roll is needed);
+    ``step`` is 5 unless an ability changes the character's Raise step."""
+    if not pool.rolls_needed(tn, raises, step):
         return 1.0
-    return banzai_distribution(pool, flat).p_at_least(raised_tn(tn, raises))
+    return banzai_distribution(pool, flat).p_at_least(raised_tn(tn, raises, step))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -364,15 +367,15 @@ def expression_distribution(expression: Expression) -> Distribution:
     return Distribution.from_packed(poly, low, high, offset=low)
 
 
-def p_success(expression: Expression, tn: int, raises: int = 0) -> float:
+def p_success(expression: Expression, tn: int, raises: int = 0, step: int = RAISE_STEP) -> float:
     """The chance that a roll of ``expression`` meets ``tn``.
 
-    For a Banzai roll, each Raise adds 5 to the TN and no roll needed counts as success;
-    other expressions take no Raises.
+    For a Banzai roll, each Raise adds ``step`` (5) to the TN and no roll needed counts as
+    success; other expressions take no Raises.
     """
     check_raises(raises)
     if expression.is_banzai:
-        return p_banzai(expression.banzai_pool(), tn, raises, expression.flat)
+        return p_banzai(expression.banzai_pool(), tn, raises, expression.flat, step)
     if raises:
         raise DiceExpressionError("Raises belong to roll-and-keep (XkY) rolls")
     return expression_distribution(expression).p_at_least(tn)

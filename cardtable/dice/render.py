@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.dice.banzai import raised_tn
+from cardtable.dice.banzai import RAISE_STEP, raised_tn
 from cardtable.dice.expression import Expression, RollAndKeep
 from cardtable.dice.roll import DiceGroup, RollResult
 
 
-def _heading(expression: Expression, tn: int | None, raises: int) -> str:
+def _heading(expression: Expression, tn: int | None, raises: int, step: int = RAISE_STEP) -> str:
     text = str(expression)
     if expression.is_banzai:
         written = [term for term in expression.terms if isinstance(term, RollAndKeep)]
@@ -30,7 +30,8 @@ def _heading(expression: Expression, tn: int | None, raises: int) -> str:
         text += f" vs TN {tn}"
         if raises:
             word = "Raise" if raises == 1 else "Raises"
-            text += f" with {raises} {word} ({raised_tn(tn, raises)})"
+            each = f" of {step}" if step != RAISE_STEP else ""
+            text += f" with {raises} {word}{each} ({raised_tn(tn, raises, step)})"
     return text
 
 
@@ -119,7 +120,12 @@ def _chance(chance: float) -> str:
 
 
 def odds_text(
-    expression: Expression, tn: int, raises: int, chance: float, no_roll: bool = False
+    expression: Expression,
+    tn: int,
+    raises: int,
+    chance: float,
+    no_roll: bool = False,
+    step: int = RAISE_STEP,
 ) -> str:
     """``7k5 vs TN 25: P(success) = 0.931343 (93.13%)``.
 
@@ -127,22 +133,30 @@ def odds_text(
     '10k10 vs TN 10: P(success) = 1 (100%)'
     >>> odds_text(Expression.parse("3k1"), 60, 0, 0.00027099)
     '3k1 vs TN 60: P(success) = 0.00027099 (0.03%)'
+    >>> odds_text(Expression.parse("7k3"), 10, 2, 0.5, step=7)
+    '7k3 vs TN 10 with 2 Raises of 7 (24): P(success) = 0.5 (50.00%)'
     """
-    heading = _heading(expression, tn, raises)
+    heading = _heading(expression, tn, raises, step)
     if no_roll:
         return f"{heading}: no roll needed, P(success) = 1"
     return f"{heading}: P(success) = {_chance(chance)}"
 
 
 def odds_json(
-    expression: Expression, tn: int, raises: int, chance: float, no_roll: bool = False
+    expression: Expression,
+    tn: int,
+    raises: int,
+    chance: float,
+    no_roll: bool = False,
+    step: int = RAISE_STEP,
 ) -> dict[str, Any]:
     """The odds as JSON-ready data: ``expression``, ``p_success``, ``tn``, ..."""
     data: dict[str, Any] = {
         "expression": str(expression),
         "tn": tn,
         "raises": raises,
-        "target": raised_tn(tn, raises),
+        "raise_step": step,
+        "target": raised_tn(tn, raises, step),
         "p_success": chance,
         "no_roll": no_roll,
     }

@@ -6,12 +6,18 @@ independent of the app's version. Each step is a plain function from the dict of
 however the model changes later (mitmproxy's ``io/compat.py``, Electrum's ``wallet_db.py``).
 
 Format 1 was the first. Format 2 lets a deck on the table name the art set it is dressed
-in (``"art"``, absent or null for Cardtable's own art). When the format changes: bump
-:data:`FORMAT_VERSION`, add ``STEPS[old] = _old_to_new`` here, and keep a file of the old
-version under ``tests/`` that must still load.
+in (``"art"``, absent or null for Cardtable's own art). Format 3 gives a Banzai sheet its
+Raise step (``"raise_step"``, 5 for every sheet saved before: the rules' step), so that a
+Cardtable that knows no Raise step refuses the file instead of misreading it.
+
+When the format changes: bump :data:`FORMAT_VERSION`, add ``STEPS[old] = _old_to_new`` here,
+and keep a file of the old version under ``tests/`` that must still load.
 
 >>> migrate({"format_version": 1, "session": {"decks": [{"id": "tarot"}]}})
-{'format_version': 2, 'session': {'decks': [{'id': 'tarot', 'art': None}]}}
+{'format_version': 3, 'session': {'decks': [{'id': 'tarot', 'art': None}]}}
+>>> jo = {"id": "jo", "sheet": {"system": "banzai", "void": 3}}
+>>> migrate({"format_version": 2, "session": {"characters": [jo]}})["session"]["characters"]
+[{'id': 'jo', 'sheet': {'system': 'banzai', 'void': 3, 'raise_step': 5}}]
 >>> migrate({"format_version": 7})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -24,7 +30,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 #: The format this Cardtable writes, and the newest it reads.
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 
 Document = dict[str, Any]
 Step = Callable[[Document], Document]
@@ -41,8 +47,26 @@ def _1_to_2(data: Document) -> Document:
     return {**data, "format_version": 2, "session": session}
 
 
+def _2_to_3(data: Document) -> Document:
+    """Format 3 gives every Banzai sheet a ``raise_step`` (5: what format 2 always meant)."""
+    session = dict(data["session"])
+    characters = session.get("characters")
+    if isinstance(characters, list):
+        session["characters"] = [_with_raise_step(c) for c in characters]
+    return {**data, "format_version": 3, "session": session}
+
+
+def _with_raise_step(character: Any) -> Any:
+    if not isinstance(character, dict):
+        return character
+    sheet = character.get("sheet")
+    if not isinstance(sheet, dict) or sheet.get("system") != "banzai":
+        return character
+    return {**character, "sheet": {**sheet, "raise_step": sheet.get("raise_step", 5)}}
+
+
 #: ``STEPS[n]`` turns a version-``n`` dict into a version-``n + 1`` dict.
-STEPS: dict[int, Step] = {1: _1_to_2}
+STEPS: dict[int, Step] = {1: _1_to_2, 2: _2_to_3}
 
 
 class MigrationError(ValueError):

@@ -1,16 +1,18 @@
-"""The Banzai sheet: five Elements and Skills with ranks, Honor Points, and the conditions the
-character carries.
+"""The Banzai sheet: five Elements and Skills with ranks, Honor Points, the Raise step and the
+conditions the character carries.
 
 See ``rules/banzai.md``: a roll is usually Skill k Element, at most Void Raises a roll
-(characters without Void: their lowest Element). Ranks stop at 10, the most dice a roll
+(characters without Void: their lowest Element), each Raise adding 5 to the TN unless an
+ability changes the character's step (``raise_step``, 1 to 10; a sheet saved before it
+existed reads as 5). Ranks stop at 10, the most dice a roll
 rolls or keeps. A condition the character carries from roll to roll (a sickness, an impaired
 sense, or one that worsens a step per interval: suffocation, sleeplessness, starvation,
 dehydration) is written on the sheet, so that every later roll counts it.
 
 >>> sheet = BanzaiSheet(earth=3, fire=3, water=2, wind=2, void=0,
 ...                     skills=(Skill("Kenjutsu", 5),))
->>> sheet.roll("Kenjutsu", Element.FIRE), sheet.raise_limit
-('5k3', 2)
+>>> sheet.roll("Kenjutsu", Element.FIRE), sheet.raise_limit, sheet.raise_step
+('5k3', 2, 5)
 >>> str(CarriedCondition("starvation", intervals=2))
 'starvation, 2 intervals'
 """
@@ -39,6 +41,10 @@ DEFAULT_ELEMENT = 2
 MAX_INTERVALS = 50
 #: At most this many conditions on one sheet.
 MAX_CONDITIONS = 12
+#: What each Raise adds to the TN, unless an ability changes the character's step.
+DEFAULT_RAISE_STEP = 5
+#: The largest Raise step (a Raise worth two of the usual ones).
+MAX_RAISE_STEP = 10
 
 #: Conditions that start at Moderate and worsen one step per interval (``rules/banzai.md``),
 #: each with the interval the rules give it.
@@ -101,7 +107,8 @@ class CarriedCondition:
 
 @frozen
 class BanzaiSheet(SheetBase):
-    """A Banzai character: Elements 0-10, Skills 1-10, Honor Points, conditions carried."""
+    """A Banzai character: Elements 0-10, Skills 1-10, Honor Points, conditions carried, and
+    the Raise step (what each declared Raise adds to the TN, 5 unless an ability changes it)."""
 
     system: ClassVar[str] = "banzai"
     title: ClassVar[str] = "Banzai"
@@ -114,6 +121,7 @@ class BanzaiSheet(SheetBase):
     skills: tuple[Skill, ...] = ()
     honor: int = 0
     conditions: tuple[CarriedCondition, ...] = ()
+    raise_step: int = DEFAULT_RAISE_STEP
 
     def element(self, which: Element) -> int:
         """The rank of one Element."""
@@ -164,6 +172,8 @@ class BanzaiSheet(SheetBase):
             )
         check_unique(problems, "skills", "Skill", (s.name for s in self.skills))
         check_range(problems, "honor", "Honor Points", self.honor, 0, MAX_HONOR)
+        check_range(problems, "raise_step", "The Raise step (what each Raise adds to the TN)",
+                    self.raise_step, 1, MAX_RAISE_STEP)
         self._condition_problems(problems)
         return problems
 

@@ -114,11 +114,13 @@ def resolve_opposed(
     *,
     tn: int | None = None,
     initiator: int | None = 0,
+    steps: tuple[int, int] = (RAISE_STEP, RAISE_STEP),
 ) -> OpposedOutcome:
     """Settle an opposed roll from its totals, declared Raises and Free Raises.
 
     ``tn`` is a simple (or passive) TN both must also meet; ``initiator`` is the index of
-    the side that started it, None for a direct competition (where a tie stays a tie).
+    the side that started it, None for a direct competition (where a tie stays a tie);
+    ``steps`` is what each side's Raise adds to that TN (5 unless an ability changes it).
     """
     if initiator not in (0, 1, None):
         raise BanzaiError("The initiator is side 0 or 1 (None in a direct competition)")
@@ -135,7 +137,7 @@ def resolve_opposed(
     kept = list(raises)
     if tn is not None:
         for side in (0, 1):
-            if totals[side] < tn + RAISE_STEP * declared[side]:
+            if totals[side] < tn + steps[side] * declared[side]:
                 kept[side] = 0
     elif winner is not None:
         # The lower roll loses half its Raises, rounded up: it keeps the half rounded down.
@@ -347,6 +349,7 @@ class OpposedRoll:
             (self.first.total_free_raises, self.second.total_free_raises),
             tn=self.tn,
             initiator=self.initiator,
+            steps=(self.first.raise_step, self.second.raise_step),
         )
         return OpposedResolved(self.outcome)
 

@@ -34,6 +34,7 @@ from collections.abc import Iterable, Sequence
 
 from attrs import define, field, frozen
 
+from cardtable.dice import RAISE_STEP
 from cardtable.randomness import Rng
 from cardtable.resolvers.banzai.setup import (
     SIMPLE_TN,
@@ -100,10 +101,13 @@ class RaisesDeclared:
     raises: int
     target: int | None
     limit: int | None
+    #: What each Raise adds to the TN (5 unless an ability changes the character's step).
+    step: int = RAISE_STEP
 
     def text(self) -> str:
         target = f": TN {self.target}" if self.target is not None else ""
-        return f"{self.actor} declares {_raises(self.raises)}{target}."
+        each = f" of {self.step}" if self.step != RAISE_STEP else ""
+        return f"{self.actor} declares {_raises(self.raises)}{each}{target}."
 
 
 @frozen
@@ -326,7 +330,9 @@ class BanzaiRoll:
         helper)."""
         self._require(BanzaiPhase.SET_UP, "declare Raises")
         self.terms = self.terms.with_raises(raises)
-        return RaisesDeclared(self.terms.actor, raises, self.target, self.terms.raise_limit)
+        return RaisesDeclared(
+            self.terms.actor, raises, self.target, self.terms.raise_limit, self.terms.raise_step
+        )
 
     def roll(self, rng: Rng) -> BanzaiRolled | NoRollNeeded:
         """Roll the pool, keeping the highest dice; nothing is rolled when no roll is

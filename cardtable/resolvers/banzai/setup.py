@@ -20,7 +20,17 @@ from collections.abc import Iterable, Sequence
 
 from attrs import evolve, field, frozen
 
-from cardtable.dice import BanzaiPool, Die, keep_highest, p_banzai, raised_tn, roll_exploding_d10
+from cardtable.dice import (
+    RAISE_STEP,
+    BanzaiPool,
+    DiceExpressionError,
+    Die,
+    check_raise_step,
+    keep_highest,
+    p_banzai,
+    raised_tn,
+    roll_exploding_d10,
+)
 from cardtable.randomness import Rng
 from cardtable.resolvers.banzai.steps import (
     MAX_RANK,
@@ -75,7 +85,8 @@ class BanzaiSetup:
     whose TN is the other's total. ``void`` (or, without Void, ``lowest_element``) limits
     Raises, one more per helper, and caps Honor Points. ``free_raises`` come from abilities;
     the ten-dice cap adds its own. ``character`` is the id of the character rolling at the
-    table (empty for a roll no sheet is behind).
+    table (empty for a roll no sheet is behind). ``raise_step`` is what each declared Raise
+    adds to the TN: 5, unless an ability changes the character's step.
     """
 
     actor: str
@@ -91,8 +102,13 @@ class BanzaiSetup:
     difficulties: tuple[Difficulty, ...] = field(default=(), converter=_difficulties)
     helpers: tuple[Helper, ...] = field(default=(), converter=_helpers)
     character: str = ""
+    raise_step: int = RAISE_STEP
 
     def __attrs_post_init__(self) -> None:
+        try:
+            check_raise_step(self.raise_step)
+        except DiceExpressionError as exc:
+            raise BanzaiError(f"{self.actor}: {exc}") from None
         _rank(self.rolled, "The dice rolled")
         _rank(self.kept, "The dice kept")
         for rank, what in ((self.void, "Void"), (self.lowest_element, "An Element")):
@@ -156,8 +172,8 @@ class BanzaiSetup:
 
     @property
     def target(self) -> int | None:
-        """The TN plus 5 per declared Raise."""
-        return None if self.tn is None else raised_tn(self.tn, self.raises)
+        """The TN plus the Raise step (5 unless an ability changes it) per declared Raise."""
+        return None if self.tn is None else raised_tn(self.tn, self.raises, self.raise_step)
 
     @property
     def total_free_raises(self) -> int:
@@ -167,13 +183,13 @@ class BanzaiSetup:
     @property
     def rolls_needed(self) -> bool:
         """False when rolled + kept (after modifiers, before the cap) beats the raised TN."""
-        return self.tn is None or self.pool.rolls_needed(self.tn, self.raises)
+        return self.tn is None or self.pool.rolls_needed(self.tn, self.raises, self.raise_step)
 
     def odds(self) -> float:
         """The chance of a total of at least the raised TN (1 when no roll is needed)."""
         if self.tn is None:
             raise BanzaiError("An opposed side has no TN of its own; ask the opposed roll")
-        return p_banzai(self.pool, self.tn, self.raises, self.flat)
+        return p_banzai(self.pool, self.tn, self.raises, self.flat, self.raise_step)
 
     def with_raises(self, raises: int) -> BanzaiSetup:
         """The same set-up with ``raises`` declared (checked against the limit)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from cardtable.dice import RAISE_STEP
 from cardtable.randomness import Rng
 from cardtable.resolvers.banzai.opposed import OpposedRoll
 from cardtable.resolvers.banzai.steps import BanzaiError
@@ -97,7 +98,8 @@ def roll_side(side: int, raises: int = 0) -> ResolverStep:
         said = []
         if raises:
             plural = "s" if raises != 1 else ""
-            said.append(f"{setup.actor} declares {raises} Raise{plural}.")
+            each = f" of {setup.raise_step}" if setup.raise_step != RAISE_STEP else ""
+            said.append(f"{setup.actor} declares {raises} Raise{plural}{each}.")
         said.append(contest.roll_side(side, rng).text())
         return said
 

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 
 from attrs import field, frozen
 
-from cardtable.dice import Expression, odds_text
+from cardtable.dice import RAISE_STEP, Expression, odds_text
 from cardtable.resolvers.banzai.roll import SIMPLE_TN
 from cardtable.resolvers.banzai.setup import BanzaiSetup, pool_notes
 from cardtable.resolvers.banzai.steps import (
@@ -189,6 +189,7 @@ class RollPick:
             difficulties=difficulties,
             helpers=helpers,
             character=who.id,
+            raise_step=sheet.raise_step,
         )
 
 
@@ -197,7 +198,7 @@ def explain(pick: RollPick, state: GameState) -> tuple[str, ...]:
     the sheet, each modifier and step with its source (and those that do not count), the
     help of a group roll, the pool, the TN and the Raises allowed."""
     setup = pick.setup(state)
-    _, sheet = banzai_sheet(state, pick.character)
+    who, sheet = banzai_sheet(state, pick.character)
     element = sheet.element(pick.element)
     if pick.skill:
         lines = [f"{pick.skill} {setup.rolled} + {pick.element} {element}: "
@@ -234,7 +235,10 @@ def explain(pick: RollPick, state: GameState) -> tuple[str, ...]:
     lowest = min(sheet.element(e) for e in Element if e is not Element.VOID)
     limited = f"Void {sheet.void}" if sheet.void > 0 else f"no Void: lowest Element {lowest}"
     helped = f", +1 for each of {len(setup.helpers)} helpers" if setup.helpers else ""
-    lines.append(f"Raises: at most {limit} ({limited}{helped})")
+    step = setup.raise_step
+    each = (f"each +{step} to the TN" if step == RAISE_STEP
+            else f"each +{step} to the TN, the Raise step on {who.name}'s sheet")
+    lines.append(f"Raises: at most {limit} ({limited}{helped}), {each}")
     return tuple(lines)
 
 
@@ -247,10 +251,12 @@ class RaiseOdds:
     raises: int
     chance: float
     no_roll: bool
+    #: What each Raise adds to the TN (the character's Raise step).
+    step: int = RAISE_STEP
 
     @property
     def target(self) -> int:
-        return self.tn + 5 * self.raises
+        return self.tn + self.step * self.raises
 
     def percent(self) -> str:
         """The chance as ``cardtable odds`` prints it in brackets: ``93.13%``."""
@@ -265,14 +271,21 @@ class RaiseOdds:
         return f"{self.raises} Raise{plural}: TN {self.target}, {self.percent()}"
 
     def cli_text(self) -> str:
-        """The line ``cardtable odds EXPR --tn TN --raises R`` prints for the same roll."""
+        """The line ``cardtable odds EXPR --tn TN --raises R`` (with ``--raise-step S`` for a
+        step other than 5) prints for the same roll."""
         return odds_text(Expression.parse(self.expression), self.tn, self.raises, self.chance,
-                         self.no_roll)
+                         self.no_roll, self.step)
+
+    def cli_command(self) -> str:
+        """The ``cardtable odds`` command that prints :meth:`cli_text`."""
+        step = f" --raise-step {self.step}" if self.step != RAISE_STEP else ""
+        return f"cardtable odds {self.expression} --tn {self.tn} --raises {self.raises}{step}"
 
 
 def raise_odds(setup: BanzaiSetup) -> tuple[RaiseOdds, ...]:
     """The exact odds for 0 Raises up to the limit (Void, or the lowest Element, plus one per
-    helper), each the chance of at least TN + 5 per Raise (1 when no roll is needed)."""
+    helper), each the chance of at least TN + the Raise step (5 unless an ability changes it)
+    per Raise (1 when no roll is needed)."""
     if setup.tn is None:
         raise BanzaiError("An opposed side has no TN of its own; ask the opposed roll")
     expression = f"{setup.pool}" + (f"{setup.flat:+d}" if setup.flat else "")
@@ -280,7 +293,7 @@ def raise_odds(setup: BanzaiSetup) -> tuple[RaiseOdds, ...]:
     for raises in range((setup.raise_limit or 0) + 1):
         raised = setup.with_raises(raises)
         rows.append(RaiseOdds(expression, setup.tn, raises, raised.odds(),
-                              not raised.rolls_needed))
+                              not raised.rolls_needed, setup.raise_step))
     return tuple(rows)
 
 

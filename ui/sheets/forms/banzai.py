@@ -1,10 +1,19 @@
-"""The Banzai form: five Elements, Skills with ranks, Honor Points, and the conditions the
-character carries (a sickness, an impaired sense, or one that worsens each interval)."""
+"""The Banzai form: five Elements, Skills with ranks, Honor Points, the Raise step (what each
+Raise adds to the TN, 5 unless an ability changes it), and the conditions the character carries
+(a sickness, an impaired sense, or one that worsens each interval)."""
 
 from __future__ import annotations
 
 from cardtable.sheets import BanzaiSheet, CarriedCondition, Element, Skill
-from cardtable.sheets.banzai import LASTING, MAX_HONOR, MAX_INTERVALS, MAX_RANK, WORSENING
+from cardtable.sheets.banzai import (
+    DEFAULT_RAISE_STEP,
+    LASTING,
+    MAX_HONOR,
+    MAX_INTERVALS,
+    MAX_RAISE_STEP,
+    MAX_RANK,
+    WORSENING,
+)
 from cardtable.ui.qt import Qt, QtWidgets
 from cardtable.ui.sheets.fields import NumberField, ProblemLabel, TextField
 from cardtable.ui.sheets.form import SheetForm, emblem, field_label
@@ -72,6 +81,18 @@ class BanzaiForm(SheetForm):
         top = Qt.AlignmentFlag.AlignTop
         honor_row.addWidget(field_label("&Honor Points", self.honor), 0, top)
         honor_row.addWidget(self.honor, 0, top)
+        honor_row.addSpacing(16)
+        self.raise_step = self.number(
+            ("raise_step",),
+            "Raise step",
+            1,
+            MAX_RAISE_STEP,
+            f"What each declared Raise adds to the TN: {DEFAULT_RAISE_STEP}, unless an ability "
+            f"changes it (1 to {MAX_RAISE_STEP})",
+            messages=honor_problems,
+        )
+        honor_row.addWidget(field_label("Ra&ise step", self.raise_step), 0, top)
+        honor_row.addWidget(self.raise_step, 0, top)
         honor_row.addStretch(1)
         self.column.addLayout(honor_row)
         self.column.addWidget(honor_problems)
@@ -150,4 +171,5 @@ class BanzaiForm(SheetForm):
     def load(self, sheet: BanzaiSheet) -> None:
         super().load(sheet)
         limit = sheet.raise_limit
-        self.raises.setText(f"At most {limit} Raise{'s' if limit != 1 else ''} a roll.")
+        self.raises.setText(f"At most {limit} Raise{'s' if limit != 1 else ''} a roll, each "
+                            f"+{sheet.raise_step} to the TN.")

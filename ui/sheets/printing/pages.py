@@ -20,6 +20,7 @@ from cardtable.sheets import (
     Sheet,
     TarotSheet,
 )
+from cardtable.sheets.banzai import DEFAULT_RAISE_STEP
 from cardtable.sheets.crisis import MAX_DICE
 from cardtable.sheets.tarot import ATTRIBUTES, LADDER, rank_label
 from cardtable.ui.qt import Qt, QtCore, QtGui
@@ -539,7 +540,10 @@ def _banzai(page: Page, sheet: BanzaiSheet) -> None:
             "XkY: roll X d10 (usually the Skill), keep Y (usually the Element).",
             "A 10 explodes: roll it again and add.",
             "Meet the TN for narrative control. Passive TN: an Element x 5.",
-            "Each Raise adds 5 to the TN; unused ones become Honor (2 for 1).",
+            "Each Raise adds 5 to the TN; unused ones become Honor (2 for 1)."
+            if page.blank or sheet.raise_step == DEFAULT_RAISE_STEP
+            else f"Each Raise adds {sheet.raise_step} to the TN (your Raise step); unused ones "
+            "become Honor (2 for 1).",
         ],
     )
 
