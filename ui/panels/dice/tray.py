@@ -24,6 +24,7 @@ from cardtable.session.dice_history import DiceRequest, RollRecord, history_of, 
 from cardtable.ui.art.dice_faces import DiceStrip, glyph_groups
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.dice.duel import DuelView
+from cardtable.ui.panels.dice.sealed import SealedBox
 from cardtable.ui.panels.dice.simple import SimpleView
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.widgets.style import ScrollColumn
@@ -204,6 +205,9 @@ class DiceTray(QtWidgets.QWidget):
         self.odds_detail.setWordWrap(True)
         self.odds_detail.setStyleSheet("color: palette(mid);")
         layout.addWidget(self.odds_detail)
+        # The GM's own rolls, behind the screen (roll sealed, reveal).
+        self.sealed = SealedBox(self._document, self.request, self.roll_button.isEnabled, self)
+        layout.addWidget(self.sealed)
 
         self.strip = DiceStrip(self)
         self.strip.set_empty_text("No dice rolled yet")
