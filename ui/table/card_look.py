@@ -18,15 +18,45 @@ from cardtable.ui.table.preview import HOVER_DELAY_MS, CardPreview
 
 PEEK_INK = QtGui.QColor("#3b2308")
 PEEK_BADGE = QtGui.QColor("#ffd866")
+#: The ring of a card a panel's prompt waits for (a click chooses it).
+CHOOSABLE_RING = QtGui.QColor("#5ee0ff")
 
 
 class TableCard(CardItem):
-    """A card on the felt; also marks a face-down card its owner has peeked at."""
+    """A card on the felt; also marks a face-down card its owner has peeked at, and a card
+    a panel's prompt waits for (``choosable``); a click without a drag says ``clicked``."""
+
+    clicked = QtCore.Signal(str)
 
     def __init__(self, card_id: str, kind: str, animation_ms: int) -> None:
         self._peeked = False
+        self._choosable = False
+        self._pressed_at: QtCore.QPointF | None = None
         super().__init__(card_id, kind, animation_ms=animation_ms)
         self.pile_id = ""
+
+    @property
+    def choosable(self) -> bool:
+        """Whether a panel's prompt waits for this card (it wears a ring; a click takes it)."""
+        return self._choosable
+
+    @choosable.setter
+    def choosable(self, value: bool) -> None:
+        if value != self._choosable:
+            self._choosable = value
+            self._update_contents()
+            self.update()
+
+    def mousePressEvent(self, event: QtWidgets.QGraphicsSceneMouseEvent) -> None:
+        self._pressed_at = self.pos() if event.button() == Qt.MouseButton.LeftButton else None
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QtWidgets.QGraphicsSceneMouseEvent) -> None:
+        start, self._pressed_at = self._pressed_at, None
+        super().mouseReleaseEvent(event)
+        plain = event.modifiers() == Qt.KeyboardModifier.NoModifier
+        if event.button() == Qt.MouseButton.LeftButton and plain and start == self.pos():
+            self.clicked.emit(self.card_id)
 
     @property
     def peeked(self) -> bool:
@@ -41,7 +71,8 @@ class TableCard(CardItem):
             self.update()
 
     def _wants_contents(self) -> bool:
-        return super()._wants_contents() or (self._peeked and not self.face_up)
+        return super()._wants_contents() or self._choosable or (
+            self._peeked and not self.face_up)
 
     def set_state(
         self, face: CardFace | None, face_up: bool, reversed: bool, animate: bool = True
@@ -55,6 +86,13 @@ class TableCard(CardItem):
         option: QtWidgets.QStyleOptionGraphicsItem,
         widget: QtWidgets.QWidget | None = None,
     ) -> None:
+        if self._choosable:
+            painter.save()
+            painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+            painter.setPen(QtGui.QPen(CHOOSABLE_RING, 4.0))
+            painter.setBrush(QtGui.QColor(94, 224, 255, 40))
+            painter.drawRoundedRect(self.card_rect().adjusted(-2.5, -2.5, 2.5, 2.5), 8, 8)
+            painter.restore()
         super().paint(painter, option, widget)
         if self.peeked and not self.face_up:
             painter.save()
@@ -76,7 +114,8 @@ class TableCard(CardItem):
 
     def description(self) -> str:
         text = super().description()
-        return f"{text} (you peeked)" if self.peeked and not self.face_up else text
+        text = f"{text} (you peeked)" if self.peeked and not self.face_up else text
+        return f"{text}, can be chosen: click it" if self._choosable else text
 
 
 class HoverPreview(QtCore.QObject):

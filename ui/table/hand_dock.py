@@ -25,6 +25,7 @@ from cardtable.ui.art import card_art
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.actions import ensure_pile, face_up_on
+from cardtable.ui.table.choosing import card_choice
 from cardtable.ui.table.layout import CARDS_MIME, OPEN_TABLE
 from cardtable.ui.table.permits import (
     ConfirmReveal,
@@ -42,6 +43,7 @@ MenuExtra = Callable[[QtWidgets.QMenu, SessionDocument, PileId, Sequence[str]], 
 CARD_PX = 80  # a card's width in the dock, logical pixels
 _REFRESH = Changes.TABLE | Changes.HAND | Changes.SEAT | Changes.PLAYERS
 _CARD_ROLE = Qt.ItemDataRole.UserRole
+_LIT_ROLE = Qt.ItemDataRole.UserRole + 1
 EMPTY_TEXT = "No cards in hand."
 PANEL_STYLE = (
     "#handPanel { background: #173b27; }"
@@ -52,6 +54,9 @@ PANEL_STYLE = (
     "QListWidget#handList::item:selected { background: rgba(255, 216, 102, 110); }"
     "QListWidget#handList::item:focus { border: 2px dashed #ffd866; }"
 )
+#: Behind a card a panel's prompt waits for (a click takes it).
+CHOOSABLE_BRUSH = QtGui.QBrush(QtGui.QColor(94, 224, 255, 150))
+CHOOSABLE_TIP = "Click to choose this card for the prompt waiting for it"
 
 
 def _card_pixmap(face: CardFace | None, kind: str, reversed: bool, dpr: float) -> QtGui.QPixmap:
@@ -89,6 +94,31 @@ class HandList(QtWidgets.QListWidget):
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.DefaultContextMenu)
         self.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
         self.setObjectName("handList")
+        self.itemClicked.connect(self._on_clicked)
+
+    def light(self, choosable: frozenset[str]) -> None:
+        """Mark the cards a panel's prompt waits for (a click on one chooses it)."""
+        for row in range(self.count()):
+            item = self.item(row)
+            lit = str(item.data(_CARD_ROLE)) in choosable
+            if bool(item.data(_LIT_ROLE)) == lit:
+                continue
+            item.setData(_LIT_ROLE, lit)
+            item.setBackground(CHOOSABLE_BRUSH if lit else QtGui.QBrush())
+            name = str(item.data(Qt.ItemDataRole.AccessibleTextRole))
+            item.setToolTip(f"{name}\n{CHOOSABLE_TIP}" if lit else name)
+            item.setData(Qt.ItemDataRole.AccessibleDescriptionRole,
+                         "can be chosen: click it" if lit else "")
+
+    def lit_cards(self) -> list[str]:
+        """The cards marked as choosable, in hand order."""
+        return [str(self.item(r).data(_CARD_ROLE)) for r in range(self.count())
+                if self.item(r).data(_LIT_ROLE)]
+
+    def _on_clicked(self, item: QtWidgets.QListWidgetItem) -> None:
+        modifiers = QtWidgets.QApplication.keyboardModifiers()
+        if modifiers == Qt.KeyboardModifier.NoModifier:
+            self._panel.choose(str(item.data(_CARD_ROLE)))
 
     def cards(self) -> list[str]:
         return [str(self.item(i).data(_CARD_ROLE)) for i in range(self.count())]
@@ -194,7 +224,11 @@ class HandList(QtWidgets.QListWidget):
     def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
         key = event.key()
         cards = self.chosen()
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and cards:
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and len(cards) == 1 and (
+                not event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+                and self._panel.choose(cards[0])):
+            pass  # a prompt waited for it
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and cards:
             if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
                 self._panel.lay_face_down(self.pile, cards)
             else:
@@ -256,6 +290,8 @@ class HandPanel(QtWidgets.QWidget):
         #: revealing" setting); None plays at once.
         self.confirm_reveal: ConfirmReveal | None = None
         document.changed.connect(self._on_changed)
+        self._choice = card_choice(document)
+        self._choice.changed.connect(self._light)
         # A deck dressed in other art: every hand redraws its pictures.
         card_art.art_notifier().changed.connect(self._on_art_changed)
         document.replaced.connect(self.refresh)
@@ -347,9 +383,19 @@ class HandPanel(QtWidgets.QWidget):
             kind = card_art.deck_kind(table.cards[pile.cards[0]].face) if pile.cards else "playing"
             hand.show_cards(shown, kind)
             hand.setToolTip("" if pile.cards else EMPTY_TEXT)
+        self._light()
         self.title = f"{player.name}'s hand" if player is not None and hands else "Hand"
         if self.title_changed is not None:
             self.title_changed(self.title)
+
+    def _light(self) -> None:
+        choosable = self._choice.choosable()
+        for hand in self._lists.values():
+            hand.light(choosable)
+
+    def choose(self, card: str) -> bool:
+        """Hand ``card`` to the panel prompt waiting for it (False: none waits for it)."""
+        return self._choice.choose(card)
 
     def _set_message(self, text: str) -> None:
         self._message.setText(text)

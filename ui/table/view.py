@@ -36,6 +36,7 @@ from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.actions import TableActions
 from cardtable.ui.table.card_item import DEFAULT_ANIMATION_MS, CardItem
 from cardtable.ui.table.card_look import HoverPreview, TableCard
+from cardtable.ui.table.choosing import card_choice
 from cardtable.ui.table.felt import TABLE_RECT, FeltView
 from cardtable.ui.table.keys import TableKeys
 from cardtable.ui.table.layout import (
@@ -116,6 +117,9 @@ class TableView(FeltView):
         #: The large view of a card, shown while the pointer rests on it.
         self.preview = self._hover.preview
         self.card_actions = TableActions(self, document)
+        #: The panels' prompts waiting for a card: their cards are lit, a click chooses one.
+        self.choice = card_choice(document)
+        self.choice.changed.connect(self._light_choosable)
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
         self.sync()
@@ -284,6 +288,8 @@ class TableView(FeltView):
         item.activated.connect(self.card_actions.activate_card)
         item.flip_requested.connect(lambda c: self.card_actions.flip_cards([c]))
         item.turn_requested.connect(lambda c: self.card_actions.turn_cards([c]))
+        item.clicked.connect(self.choice.choose)
+        item.choosable = card in self.choice.choosable()
         self._hover.watch(item)
         self.scene().addItem(item)
         self._items[card] = item
@@ -422,6 +428,11 @@ class TableView(FeltView):
         the status bar, the cards back in place) when nothing takes them."""
         pile, index, refusal = self.target_for(rect, cards, pointer)
         done = False
+        chosen = self.choice.takes_drop(cards, pile)
+        if chosen is not None:
+            self.choice.choose(chosen)  # a prompt waited for it there: its own step lays it
+            pile = None
+            refusal = None
         if pile is None:
             if refusal:
                 self._document.refused.emit(refusal)
@@ -479,6 +490,11 @@ class TableView(FeltView):
         return pile is not None
 
     # --- mouse ----------------------------------------------------------------------------
+
+    def _light_choosable(self) -> None:
+        choosable = self.choice.choosable()
+        for card, item in self._items.items():
+            item.choosable = card in choosable
 
     def _grabbed_card(self) -> TableCard | None:
         grabbed = self.scene().mouseGrabberItem()

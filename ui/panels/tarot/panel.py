@@ -43,6 +43,7 @@ from cardtable.ui.panels.tarot.views import (
     rank_text,
 )
 from cardtable.ui.qt import Qt, QtWidgets
+from cardtable.ui.table.choosing import CardPrompt, card_choice
 from cardtable.ui.widgets.style import (
     NumberBox,
     allow,
@@ -56,6 +57,7 @@ from cardtable.ui.widgets.style import (
 )
 
 TITLE = "Tarot Challenge"
+SLEEVE_PROMPT = "tarot-sleeve"
 DOCK_NAME = "tarotChallengeDock"
 ODDS = (
     ("beats_more", "beats another", "Chance the next card beats a Challenge card not beaten yet"),
@@ -94,6 +96,8 @@ class TarotPanel(QtWidgets.QWidget):
         self._applying = False
         self._last_summary = ""
         self._rows: list[ChallengeRow] = []
+        #: The Sleeve Cards on the felt are lit while the player may play one: a click plays it.
+        self._choice = card_choice(document)
         self._build()
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
@@ -251,6 +255,9 @@ class TarotPanel(QtWidgets.QWidget):
     def _refresh(self) -> None:
         challenge = self._challenge()
         curtain = self.session.curtain
+        if challenge is None or challenge.phase not in (TarotPhase.CHALLENGE_DRAWN,
+                                                        TarotPhase.DRAWING):
+            self._choice.withdraw(SLEEVE_PROMPT)
         self.setup_box.setVisible(challenge is None)
         self.play_box.setVisible(challenge is not None)
         ended = challenge is not None and challenge.phase is TarotPhase.ENDED
@@ -425,11 +432,28 @@ class TarotPanel(QtWidgets.QWidget):
             reason = "this table plays without Sleeve Cards"
         if reason is None and not sleeve:
             reason = "the character has no Sleeve Card"
+        self._offer_sleeve(challenge, sleeve if reason is None else [])
         reason = allow_step(self.play_sleeve, session,
                             tarot_steps.play_sleeve(CardId(self.sleeve.currentData() or "")),
                             "Play the chosen Sleeve Card instead of drawing; it counts as a "
                             "drawn card, in its orientation", reason)
         self.sleeve.setEnabled(reason is None)
+
+    def _offer_sleeve(self, challenge: TarotChallenge, sleeve: list[CardId]) -> None:
+        """Offer the Sleeve Cards on the felt: a click on one (or a drag to the player's row)
+        plays it, at the seat of the player facing the Challenge."""
+        decider = decider_of(self.session, tarot_steps.play_sleeve(CardId("")))
+        owner = decider.owner(self.session.state) if decider is not None else None
+        if not sleeve or owner is None:
+            self._choice.withdraw(SLEEVE_PROMPT)
+            return
+        self._choice.offer(CardPrompt(
+            SLEEVE_PROMPT, owner, frozenset(sleeve), self._play_sleeve_card,
+            tarot_steps.play_sleeve, challenge.piles.player_row, "Play a Sleeve Card"))
+
+    def _play_sleeve_card(self, card: CardId) -> None:
+        self.sleeve.setCurrentIndex(max(0, self.sleeve.findData(card)))
+        self._apply(tarot_steps.play_sleeve(card))
 
     def _show_outcome(self, challenge: TarotChallenge, name: str, blocked: str | None) -> None:
         outcome = challenge.outcome(self.session.table)

@@ -50,6 +50,7 @@ from cardtable.ui.panels.adventure.conflict.views import ClaimRow, HandPicker, L
 from cardtable.ui.panels.card_chips import card_caption
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
 from cardtable.ui.qt import Qt, QtWidgets
+from cardtable.ui.table.choosing import card_choice
 from cardtable.ui.widgets.style import (
     enter_presses,
     escape,
@@ -136,6 +137,7 @@ class ConflictPanel(QtWidgets.QWidget):
         for way, widget in self.deadlock.items():
             widget.clicked.connect(lambda _=False, w=way: self._apply(steps.settle_deadlock(w)))
         self.picker = HandPicker(self)
+        self.picker.choice = card_choice(self.document)
         self.picker.chosen.connect(self._on_card_chosen)
         self.picker.pass_requested.connect(self._on_pass)
         self.picker.cancelled.connect(self._on_cancel)
@@ -424,7 +426,9 @@ class ConflictPanel(QtWidgets.QWidget):
                  if card in shown]
         prompt = own[0] if own is not None else (
             f"{player.name}: choose the card {character.name} will {what}.")
-        self.picker.ask(prompt, cards, confirm=confirm, empty="No card in the hand can be played.")
+        self.picker.ask(prompt, cards, confirm=confirm, empty="No card in the hand can be played.",
+                        player=player.id, place=PileId(_zone(game, character)),
+                        probe=lambda card: self._action_for(lay, card))
 
     def _caption(self, game: AdventureGame | None, character: str, card: CardId,
                  shown: frozenset[CardId]) -> str:
@@ -519,11 +523,7 @@ class ConflictPanel(QtWidgets.QWidget):
         if lay is None:
             return
         card = None if card_id == TOP_CARD else CardId(card_id)
-        action = self.extras.action_for(lay, card)
-        if action is None and lay.role is Role.SUPPORT:
-            action = steps.support(lay.character, lay.side or Side.CHALLENGE, card)
-        elif action is None:
-            action = steps.push(lay.character, card)
+        action = self._action_for(lay, card)
         self.pending = None
         if self._apply(action):
             if lay.role is Role.CHALLENGE:
@@ -534,6 +534,15 @@ class ConflictPanel(QtWidgets.QWidget):
         else:
             self.pending = lay
             self._refresh()
+
+    def _action_for(self, lay: Lay, card: CardId | None) -> Action:
+        """The step that lays ``card`` as ``lay`` asked."""
+        action = self.extras.action_for(lay, card)
+        if action is None and lay.role is Role.SUPPORT:
+            action = steps.support(lay.character, lay.side or Side.CHALLENGE, card)
+        elif action is None:
+            action = steps.push(lay.character, card)
+        return action
 
     def _on_pass(self) -> None:
         lay = self.pending
@@ -562,6 +571,13 @@ def _hand(game: AdventureGame | None, character: Character) -> str:
     if game is not None and character.id in game.characters:
         return game.hand_id(character.id)
     return hand_id(character)
+
+
+def _zone(game: AdventureGame | None, character: Character) -> str:
+    """Where ``character`` lays its cards (a card dragged there is chosen)."""
+    if game is not None and character.id in game.characters:
+        return game.zone_id(character.id)
+    return steps.zone_pile(character)
 
 
 def make_dock(document: SessionDocument, parent: QtWidgets.QWidget) -> QtWidgets.QDockWidget:

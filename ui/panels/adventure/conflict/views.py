@@ -9,16 +9,19 @@ may be shown, asking :func:`cardtable.session.on_screen` before naming any card.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
 from cardtable.cards import CardFace, CardId
+from cardtable.piles import PileId
 from cardtable.resolvers.adventure.game import AdventureGame
 from cardtable.resolvers.adventure.state import Pair, Phase, Side
+from cardtable.session import Action, PlayerId
 from cardtable.ui.art.card_art import PLAYING
 from cardtable.ui.panels.card_chips import CardChip, ChipRow, card_caption
 from cardtable.ui.qt import Qt, QtCore, QtWidgets
+from cardtable.ui.table.choosing import CardChoice, CardPrompt
 from cardtable.ui.widgets.style import ElidedLabel, NumberBox, button, repolish
 
 #: A card as a panel shows it: its face (None: face down or not the viewer's) and a note.
@@ -168,7 +171,9 @@ class HandPicker(QtWidgets.QFrame):
     """Asks one player for a card from their character's hand, without showing it to others.
 
     The panel tells it what to show: a waiting line while the curtain is up, a "pass the
-    computer" button while someone else holds it, or the cards the holder may see.
+    computer" button while someone else holds it, or the cards the holder may see. Given a
+    :class:`~cardtable.ui.table.choosing.CardChoice` (:attr:`choice`), the cards it lists are
+    lit in the hand too, and a click on one there (or a drag to ``place``) chooses it.
     """
 
     chosen = QtCore.Signal(str)
@@ -183,6 +188,8 @@ class HandPicker(QtWidgets.QFrame):
         self.cards = QtWidgets.QListWidget(self)
         self.cards.setAccessibleName("Cards to choose from")
         self.cards.itemActivated.connect(self._on_activated)
+        #: Where the cards listed are offered to be chosen by the cards themselves.
+        self.choice: CardChoice | None = None
         self.pass_button = button("Pass the computer", "Hand the computer over behind the "
                                   "curtain, so only that player sees the hand", self,
                                   primary=True)
@@ -211,9 +218,16 @@ class HandPicker(QtWidgets.QFrame):
         pass_to: str | None = None,
         cancellable: bool = True,
         empty: str = "No card can be played.",
+        player: PlayerId | None = None,
+        place: PileId | None = None,
+        probe: Callable[[CardId], Action | None] | None = None,
     ) -> None:
         """Show ``prompt``; ``cards`` None hides the list (someone else must choose);
-        ``pass_to`` names the player to hand the computer to."""
+        ``pass_to`` names the player to hand the computer to. With ``player`` (whose choice
+        it is), the cards are offered on the table too: a click on one in the hand, or a drag
+        of it to ``place``, chooses it (``probe(card)``: the step it leads to, asked of the
+        model first)."""
+        self._offer(prompt, cards, player, place, probe)
         self.prompt.setText(prompt)
         self.setAccessibleName(prompt)
         chosen = self.selected()
@@ -241,6 +255,44 @@ class HandPicker(QtWidgets.QFrame):
         self.confirm.setVisible(cards is not None)
         self.confirm.setEnabled(bool(cards))
         self.cancel.setVisible(cancellable)
+
+    def _offer(self, prompt: str, cards: Sequence[tuple[CardId, str]] | None,
+               player: PlayerId | None, place: PileId | None,
+               probe: Callable[[CardId], Action | None] | None) -> None:
+        if self.choice is None:
+            return
+        ids = [card for card, _caption in cards or ()]
+        if player is None or not ids:
+            self.choice.withdraw(self._asker())
+            return
+        self.choice.offer(CardPrompt(self._asker(), player, frozenset(ids), self._take,
+                                     probe or (lambda _card: None), place, prompt))
+
+    def _asker(self) -> str:
+        return f"picker-{id(self)}"
+
+    def _item_of(self, card: str) -> QtWidgets.QListWidgetItem | None:
+        return next((self.cards.item(i) for i in range(self.cards.count())
+                     if self.cards.item(i).data(Qt.ItemDataRole.UserRole) == card), None)
+
+    def _take(self, card: CardId) -> None:
+        """A card chosen on the table: picked in the list, and laid (or, where several may be
+        chosen, added to the choice or taken out of it)."""
+        item = self._item_of(str(card))
+        if item is None:
+            return
+        several = (self.cards.selectionMode()
+                   is QtWidgets.QAbstractItemView.SelectionMode.MultiSelection)
+        if several:
+            item.setSelected(not item.isSelected())
+            return
+        self.cards.setCurrentItem(item)
+        self._on_confirm()
+
+    def setVisible(self, visible: bool) -> None:
+        if not visible and self.choice is not None:
+            self.choice.withdraw(self._asker())
+        super().setVisible(visible)
 
     def selected(self) -> str | None:
         item = self.cards.currentItem()

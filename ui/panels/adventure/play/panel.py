@@ -32,7 +32,7 @@ from attrs import frozen
 from cardtable.cards import CardId, PlayingCard
 from cardtable.piles import PileId
 from cardtable.resolvers.adventure.game import AdventureGame
-from cardtable.resolvers.adventure.identify import later_is_higher
+from cardtable.resolvers.adventure.identify import IDENTIFY_PILE, later_is_higher
 from cardtable.session import (
     Action,
     Character,
@@ -63,6 +63,7 @@ from cardtable.ui.panels.adventure.play.identify_box import IdentifyBox
 from cardtable.ui.panels.card_chips import card_caption
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
 from cardtable.ui.qt import Qt, QtWidgets
+from cardtable.ui.table.choosing import card_choice
 from cardtable.ui.widgets.style import (
     button,
     enter_presses,
@@ -136,6 +137,7 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         self.reveal.clicked.connect(lambda: self._apply(steps.reveal_identify()))
         layout.addWidget(box)
         self.picker = HandPicker(self)
+        self.picker.choice = card_choice(document)
         self.picker.chosen.connect(self._on_chosen)
         self.picker.pass_requested.connect(self._on_pass)
         self.picker.cancelled.connect(self._on_cancel)
@@ -424,8 +426,11 @@ class AdventurePlayPanel(QtWidgets.QWidget):
                     and isinstance(last, PlayingCard) and later_is_higher(f, last)]
         cards = [(c, card_caption(session.table.card(c).face)) for c in hand]
         tail = " (click each card to give)" if lending else " (only cards higher than the last)"
+        # A claim dragged onto the Identify Check is made; cards lent are clicked one by one.
         self.picker.ask(f"{player.name}: choose {doing}{tail}.", cards, confirm=confirm,
-                        empty="No card in the hand can be played.")
+                        empty="No card in the hand can be played.", player=player.id,
+                        place=None if lending else PileId(IDENTIFY_PILE),
+                        probe=lambda card: self._action_for(ask, [card]))
         if lending:
             self.picker.cards.clearSelection()  # nothing is given until it is clicked
 
@@ -549,12 +554,10 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         ask = self.pending
         if ask is None:
             return
-        if ask.kind == "lend":
-            cards = [CardId(str(item.data(Qt.ItemDataRole.UserRole)))
-                     for item in self.picker.cards.selectedItems()]
-            action: Action = steps.lend_a_hand(ask.character, ask.other, cards)
-        else:
-            action = steps.identify_claim(ask.character, CardId(card_id), ask.text)
+        cards = [CardId(str(item.data(Qt.ItemDataRole.UserRole)))
+                 for item in self.picker.cards.selectedItems()] if ask.kind == "lend" else [
+            CardId(card_id)]
+        action = self._action_for(ask, cards)
         self.pending = None
         if self._apply(action):
             if ask.kind == "claim":
@@ -562,6 +565,13 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         else:
             self.pending = ask
         self._refresh()
+
+    @staticmethod
+    def _action_for(ask: Ask, cards: list[CardId]) -> Action:
+        """The step ``ask`` leads to with ``cards`` chosen."""
+        if ask.kind == "lend":
+            return steps.lend_a_hand(ask.character, ask.other, cards)
+        return steps.identify_claim(ask.character, cards[0], ask.text)
 
     def _on_pass(self) -> None:
         ask = self.pending
