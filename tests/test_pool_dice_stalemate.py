@@ -75,6 +75,12 @@ def test_no_stalemate_while_some_roll_of_the_dice_would_hurt(point: DicePoint):
         # Comparing: the strength compared may roll up to twice itself.
         (DicePoint.COMPARING, 2, 7, True),
         (DicePoint.COMPARING, 2, 3, False),
+        # A pool of 3 converts a point: strength 4, up to 8 on the dice, through 7 but not 8.
+        (DicePoint.COMPARING, 3, 7, False),
+        (DicePoint.COMPARING, 3, 8, True),
+        # A pool of 1 rolls at most 2, but converting its last point makes 2 bonus: up to 4.
+        (DicePoint.COMPARING, 1, 3, False),
+        (DicePoint.COMPARING, 1, 4, True),
         # Reserves, bonus and resistance: resistance may roll 0, so a pool always can hurt.
         (DicePoint.QUANTITIES, 1, 7, False),
         (DicePoint.QUANTITIES, 3, 7, False),

@@ -250,6 +250,17 @@ def test_changing_to_a_higher_ability_raises_pool_and_reserves_by_the_difference
     assert report.side("Ana").carried_bonus == 1
 
 
+def test_changing_only_the_second_sides_ability_keeps_the_first_and_pays_the_second() -> None:
+    challenge = PoolChallenge.start(Entrant.of("Ana", 4), Entrant.of("Bo", 8))
+    running = Entrant.of("Bo", 6, ability="Running")
+    challenge, report = challenge.change_abilities(second=running)
+    assert challenge.side("Ana").entrant == Entrant.of("Ana", 4)
+    assert challenge.side("Bo").entrant == running
+    # Bo had the larger pool, 8 against 4: a bonus of half the difference, Ana none.
+    assert [side.carried_bonus for side in report.sides] == [0, 2]
+    assert [side.strength for side in challenge.sides] == [4, 10]
+
+
 def test_changing_abilities_reverts_conversions_first() -> None:
     challenge = PoolChallenge.start(Entrant.of("Ana", 8), immune_target())
     challenge, _ = challenge.convert("Ana", Conversion(to_bonus=2)).next_round()
@@ -257,6 +268,18 @@ def test_changing_abilities_reverts_conversions_first() -> None:
     assert report.side("Ana").reversion.bonus == 4
     assert challenge.side("Ana").pool == 6
     assert challenge.side("Ana").converted_bonus == 0
+
+
+def test_the_set_up_names_the_ability_a_side_enters_with() -> None:
+    challenge = PoolChallenge.start(
+        Entrant.of("Akane", 3, ability="Sorcery"), Entrant.of("Cheeseburger", 3)
+    )
+    assert challenge.setup_lines() == (
+        "Akane: Sorcery 3, pool 3.",
+        "Cheeseburger: rating 3, pool 3.",
+    )
+    boar = PoolChallenge.start(Entrant.of("Boadicca", 8, ability="Hunting"), Entrant.of("Boar", 7))
+    assert boar.setup_lines()[0] == "Boadicca: Hunting 8, pool 8."
 
 
 # ---------------------------------------------------------------------------------------------
@@ -375,6 +398,35 @@ def test_a_dice_round_that_hurts_nobody_by_luck_goes_on() -> None:
     challenge, report = challenge.next_round(Faces([1, 1]))
     assert all(side.unchanged for side in report.sides)
     assert challenge.result is Result.ONGOING
+
+
+def test_dice_on_quantities_roll_only_what_a_side_has() -> None:
+    # N dice replace a number N: a quantity of 0 is no roll, and the log shows none.
+    options = Options(dice=DicePoint.QUANTITIES)
+    knight = Entrant.of("Knight", 4, bonus=2, reserves=3)
+    challenge = PoolChallenge.start(knight, Entrant.of("Troll", 9), options, Faces([6, 6, 6]))
+    assert [use.purpose for use in challenge.setup_rolls] == ["Knight's reserves"]
+    challenge, report = challenge.next_round(Faces([1, 6]))
+    assert [str(use) for use in report.side("Knight").rolls] == ["bonus: 2 dice, 1 6 → 2"]
+    assert report.side("Troll").rolls == ()
+
+
+class Ones(random.Random):
+    """Challenge dice that always show 1: worth nothing."""
+
+    def randint(self, a: int, b: int) -> int:
+        return 1
+
+
+def test_playing_out_gives_up_after_a_thousand_rounds_nobody_is_hurt_in() -> None:
+    # Each loss of 1 is rolled as one die, which could show 2 and get through resistance 1.
+    options = Options(dice=DicePoint.INFLICTING)
+    shell = Entrant.of("Shell", 2, resistance=1)
+    challenge = PoolChallenge.start(shell, Entrant.of("Crab", 2, resistance=1), options)
+    with pytest.raises(ValueError, match=r"^The Challenge is still going after 1000 rounds\.$"):
+        challenge.play_out(Ones(0))
+    with pytest.raises(ValueError, match="still going after 5 rounds"):
+        challenge.play_out(Ones(0), max_rounds=5)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -90,6 +90,19 @@ def test_converted_reserves_to_buy_back_can_still_break_through() -> None:
     assert challenge.breakthroughs() == {"A": Conversion(to_bonus=2, from_reserves=2)}
 
 
+def test_buying_back_every_converted_reserve_can_be_the_only_way_through() -> None:
+    # A (2) converts 1 pool to 3 reserves: 1 against 1, each loss of 1 swallowed.
+    a, b = Entrant.of("A", 2, resistance=2), Entrant.of("B", 1, resistance=2)
+    challenge = PoolChallenge.start(a, b).convert("A", Conversion(to_reserves=1))
+    challenge, report = challenge.next_round()
+    assert [side.pool for side in challenge.sides] == [1, 1] and report.stuck
+    # Its last point as 2 bonus, A strikes with 2, no more than B's resistance; buying the
+    # pool point back first, it keeps 1 and strikes with 3.
+    assert challenge.breakthroughs() == {"A": Conversion(to_bonus=1, from_reserves=1)}
+    challenge, report = challenge.convert("A", Conversion(to_bonus=1, from_reserves=1)).next_round()
+    assert report.side("B").pool_lost == 1 and challenge.result is Result.FIRST_WINS
+
+
 def test_dice_that_could_double_a_loss_keep_a_quiet_challenge_going() -> None:
     options = Options(dice=DicePoint.INFLICTING)
     shell = Entrant.of("Shell", 2, resistance=2)
