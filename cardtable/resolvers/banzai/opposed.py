@@ -3,7 +3,9 @@
 :func:`resolve_opposed` settles two totals: who wins (a tie goes to the initiator, or stays
 a tie in a direct competition), what each side keeps of its Raises, and the order in which
 Effects are resolved. :class:`OpposedRoll` is the state machine the table drives: both
-sides roll (or give physical dice), may choose their dice, and the roll is resolved.
+sides roll (or give physical dice), may choose their dice, and the roll is resolved; then
+each side spends the Raises it kept on bonus Effects, in turn (the winner's first), and
+finishes, its unused Raises making Honor Points as after a single roll.
 Rules: ``rules/banzai.md``.
 
 >>> outcome = resolve_opposed(("Jo", "Keiko"), (17, 23), declared=(1, 2))
@@ -21,6 +23,9 @@ Decisions where the rules are silent:
 - After a tie in a direct competition neither side has the initial Effect; bonus Effects
   alternate starting with the first side.
 - Opposed rolls always roll: the no-roll rule compares with a TN known beforehand.
+- Bonus Effects alternate one Raise at a time; an Effect that takes two Raises takes two of
+  its side's turns at once. A side may finish before spending all it kept (the rest make
+  Honor), and the other then spends the rest of its own in a row.
 """
 
 from __future__ import annotations
@@ -32,8 +37,8 @@ from attrs import define, evolve, field, frozen
 
 from cardtable.dice import RAISE_STEP, banzai_distribution
 from cardtable.randomness import Rng
-from cardtable.resolvers.banzai.roll import BanzaiRolled, DiceKept
-from cardtable.resolvers.banzai.setup import BanzaiDice, BanzaiSetup, pool_notes
+from cardtable.resolvers.banzai.roll import BanzaiRolled, DiceKept, EffectSpent
+from cardtable.resolvers.banzai.setup import BanzaiDice, BanzaiSetup, honor_points, pool_notes
 from cardtable.resolvers.banzai.steps import BanzaiError
 
 __all__ = [
@@ -44,6 +49,7 @@ __all__ = [
     "OpposedResult",
     "OpposedRoll",
     "OpposedRolled",
+    "SideFinished",
     "resolve_opposed",
 ]
 
@@ -215,13 +221,48 @@ class OpposedResolved:
         return self.outcome.text()
 
 
+@frozen
+class SideFinished:
+    """A side is done with its Raises: the bonus Effects it spent, the Honor the rest made."""
+
+    actor: str
+    kept: int
+    spent: int
+    honor_points: int
+
+    def text(self) -> str:
+        unused = self.kept - self.spent
+        line = f"{self.actor} is done with the contest's Raises"
+        if self.spent:
+            line += f": {self.spent} bonus Effect{'s' if self.spent != 1 else ''}"
+        if self.honor_points:
+            line += (f"{',' if self.spent else ':'} {unused} Raise{'s' if unused != 1 else ''} "
+                     f"unused make {self.honor_points} Honor Point"
+                     f"{'s' if self.honor_points != 1 else ''}")
+        elif unused:
+            line += (f"{',' if self.spent else ':'} {unused} Raise{'s' if unused != 1 else ''} "
+                     "unused, no Honor")
+        return line + "."
+
+
+def _texts_pair(values: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    first, second = (tuple(texts) for texts in values)
+    return (first, second)
+
+
+def _flags(values: Iterable[bool]) -> tuple[bool, bool]:
+    first, second = values
+    return (bool(first), bool(second))
+
+
 @define
 class OpposedRoll:
     """Two sides rolling against each other, step by step.
 
     Steps: :meth:`roll` (both sides), or :meth:`roll_side` / :meth:`roll_given` per side;
-    :meth:`keep` (optional); :meth:`resolve`. A side is named by its actor or its index.
-    Each side's set-up has no TN of its own (:meth:`start` clears it).
+    :meth:`keep` (optional); :meth:`resolve`; then per side :meth:`spend` (in turn, see
+    :meth:`turn`) and :meth:`finish`. A side is named by its actor or its index. Each side's
+    set-up has no TN of its own (:meth:`start` clears it).
     """
 
     first: BanzaiSetup
@@ -231,6 +272,12 @@ class OpposedRoll:
     first_dice: BanzaiDice | None = None
     second_dice: BanzaiDice | None = None
     outcome: OpposedOutcome | None = None
+    #: The bonus Effects each side spent its Raises on, after the contest.
+    effects: tuple[tuple[str, ...], tuple[str, ...]] = field(default=((), ()),
+                                                            converter=_texts_pair)
+    #: Whether each side is done with its Raises, and the Honor Points each made.
+    done: tuple[bool, bool] = field(default=(False, False), converter=_flags)
+    honor: tuple[int, int] = field(default=(0, 0), converter=_pair)
 
     def __attrs_post_init__(self) -> None:
         if self.first.actor == self.second.actor:
@@ -353,7 +400,76 @@ class OpposedRoll:
         )
         return OpposedResolved(self.outcome)
 
+    # -- after the contest: Raises on bonus Effects, then Honor ------------------------------
+
+    @property
+    def finished(self) -> bool:
+        """Resolved, and both sides done with their Raises."""
+        return self.outcome is not None and all(self.done)
+
+    def raises_left(self, side: int | str) -> int:
+        """The Raises ``side`` kept and has not spent yet (0 before the contest is resolved)."""
+        index = self.index(side)
+        if self.outcome is None:
+            return 0
+        return self.outcome.raises[index] - len(self.effects[index])
+
+    def turn(self) -> int | None:
+        """The side whose turn it is to spend a Raise: bonus Effects alternate, the winner's
+        first; a side done or out of Raises drops out. None when nobody has one to spend."""
+        if self.outcome is None:
+            return None
+        for turn in self.outcome.order:
+            index = self.index(turn.side)
+            if turn.bonus and not self.done[index] and turn.bonus > len(self.effects[index]):
+                return index
+        return None
+
+    def spend(self, side: int | str, effect: str = "") -> EffectSpent:
+        """``side`` spends one of the Raises it kept on a bonus Effect, in its turn."""
+        return self.spend_together(side, [effect])[0]
+
+    def spend_together(self, side: int | str, effects: Sequence[str]) -> tuple[EffectSpent, ...]:
+        """``side`` spends one Raise on each of ``effects`` at once, in its turn (an Effect
+        that takes two Raises takes two turns together)."""
+        index = self._require_after(side, "spend a Raise")
+        available = self.outcome.raises[index] if self.outcome is not None else 0
+        name = self.names[index]
+        left = self.raises_left(index)
+        if left < max(len(effects), 1):
+            plural = "s" if available != 1 else ""
+            raise BanzaiError(f"{name} has {left or 'no'} Raise{'s' if left != 1 else ''} left "
+                              f"to spend ({available} Raise{plural} kept)")
+        turn = self.turn()
+        if turn is not None and turn != index:
+            raise BanzaiError(f"It is {self.names[turn]}'s turn to spend a Raise: bonus Effects "
+                              "alternate, the winner's first")
+        before = len(self.effects[index])
+        spent = (*self.effects[index], *(" ".join(e.split()) for e in effects))
+        self.effects = (spent, self.effects[1]) if index == 0 else (self.effects[0], spent)
+        return tuple(EffectSpent(name, number, available, spent[number - 1])
+                     for number in range(before + 1, len(spent) + 1))
+
+    def finish(self, side: int | str, convert: bool = True) -> SideFinished:
+        """``side`` is done: with ``convert`` its unused Raises make Honor Points (1 per 2,
+        at most its Void), as after a single roll."""
+        index = self._require_after(side, "finish")
+        unused = self.raises_left(index)
+        points = honor_points(unused, self.sides[index].honor_cap) if convert else 0
+        self.done = (True, self.done[1]) if index == 0 else (self.done[0], True)
+        self.honor = (points, self.honor[1]) if index == 0 else (self.honor[0], points)
+        kept = self.outcome.raises[index] if self.outcome is not None else 0
+        return SideFinished(self.names[index], kept, len(self.effects[index]), points)
+
     # -- inside ---------------------------------------------------------------------------
+
+    def _require_after(self, side: int | str, what: str) -> int:
+        index = self.index(side)
+        if self.outcome is None:
+            raise BanzaiError(f"The opposed roll is not compared yet: too early to {what}")
+        if self.done[index]:
+            raise BanzaiError(f"{self.names[index]} is done with the contest: too late to {what}")
+        return index
 
     def _rolled(self, index: int, dice: BanzaiDice) -> BanzaiRolled:
         self._set_dice(index, dice)

@@ -4,7 +4,9 @@ other's TN.
 The GM sets the contest up (:func:`start`: both sides' Skill and Element, a shared simple TN
 if any, who started it or a direct competition); each side's player declares Raises and rolls
 (:func:`roll_side`) and may keep other dice (:func:`keep_side`); then the table compares
-(:func:`resolve`): the winner, the Raises each side keeps, the order of Effects.
+(:func:`resolve`): the winner, the Raises each side keeps, the order of Effects. Each side's
+player then spends the Raises it kept on listed bonus Effects, in turn (:func:`spend_side`),
+and finishes (:func:`finish_side`), unused Raises making Honor Points on the sheet.
 
 The contest lives in ``session.resolvers[BANZAI_OPPOSED]``.
 """
@@ -15,19 +17,23 @@ from collections.abc import Callable, Sequence
 
 from cardtable.dice import RAISE_STEP
 from cardtable.randomness import Rng
+from cardtable.resolvers.banzai.effects import effect_named
 from cardtable.resolvers.banzai.opposed import OpposedRoll
 from cardtable.resolvers.banzai.steps import BanzaiError
-from cardtable.session import CharacterId, Decider, EndResolver, GameState, ResolverStep
+from cardtable.session import Changes, CharacterId, Decider, EndResolver, GameState, ResolverStep
 from cardtable.steps.banzai.picks import RollPick
+from cardtable.steps.banzai.roll import award_honor
 
 __all__ = [
     "BANZAI_OPPOSED",
     "clear",
     "contest_in_play",
+    "finish_side",
     "keep_side",
     "resolve",
     "roll_side",
     "side_rule",
+    "spend_side",
     "start",
 ]
 
@@ -70,6 +76,9 @@ def start(first: RollPick, second: RollPick, *, tn: int | None = None,
         current = contest_in_play(state)
         if current is not None and current.outcome is None:
             raise BanzaiError("An opposed roll is still open: resolve it or clear it first")
+        if current is not None and not current.finished:
+            raise BanzaiError("The last opposed roll's sides are still spending their Raises: "
+                              "let them finish, or clear it first")
         sides = [pick.setup(state) for pick in (first, second)]
         contest = OpposedRoll.start(sides[0], sides[1], tn=tn, initiator=initiator)
         state.resolvers[BANZAI_OPPOSED] = contest
@@ -123,6 +132,40 @@ def resolve() -> ResolverStep:
         return [_running(state).resolve().text()]
 
     return ResolverStep(step)
+
+
+def spend_side(side: int, effect: str, detail: str = "") -> ResolverStep:
+    """Side ``side`` spends the Raises a listed bonus Effect takes on it, in its turn;
+    ``detail`` says what happens."""
+
+    def step(state: GameState, rng: Rng) -> list[str]:
+        contest = _running(state)
+        kind = effect_named(effect)
+        left = contest.raises_left(side)
+        if contest.outcome is not None and not contest.done[side] and kind.raises > left:
+            plural = "s" if left != 1 else ""
+            raise BanzaiError(f"{kind.name} takes {kind.raises} Raises; "
+                              f"{contest.names[side]} has {left} Raise{plural} left")
+        words = " ".join(detail.split())
+        texts = [f"{kind.name}" + (f" ({n} of {kind.raises})" if kind.raises > 1 else "")
+                 + (f": {words}" if words else "") for n in range(1, kind.raises + 1)]
+        return [event.text() for event in contest.spend_together(side, texts)]
+
+    return ResolverStep(step, decider=side_rule(side, "spend Raises"))
+
+
+def finish_side(side: int, convert: bool = True) -> ResolverStep:
+    """Side ``side`` is done with its Raises: with ``convert`` the unused ones make Honor
+    Points (1 per 2, at most Void) added to the character's sheet."""
+
+    def step(state: GameState, rng: Rng) -> list[str]:
+        contest = _running(state)
+        said = [contest.finish(side, convert).text()]
+        character = contest.sides[side].character
+        return said + award_honor(state, character, contest.honor[side])
+
+    return ResolverStep(step, changes=Changes.RESOLVER | Changes.SHEET,
+                        decider=side_rule(side, "finish"))
 
 
 def clear() -> EndResolver:

@@ -45,6 +45,7 @@ from cardtable.steps.banzai.picks import RollPick, banzai_sheet, explain
 
 __all__ = [
     "BANZAI_ROLL",
+    "award_honor",
     "clear",
     "decide",
     "finish",
@@ -155,17 +156,21 @@ def finish(convert: bool = True) -> ResolverStep:
     def step(state: GameState, rng: Rng) -> list[str]:
         current = _running(state)
         said = [current.finish(convert).text()]
-        points = current.honor_points
-        character = current.terms.character
-        if points and character and CharacterId(character) in state.characters:
-            who, sheet = banzai_sheet(state, character)
-            honor = min(MAX_HONOR, sheet.honor + points)
-            state.characters[who.id] = evolve(who, sheet=sheet.revised(honor=honor))
-            said.append(f"{who.name}'s Honor Points: {sheet.honor} → {honor}.")
-        return said
+        return said + award_honor(state, current.terms.character, current.honor_points)
 
     return ResolverStep(step, changes=Changes.RESOLVER | Changes.SHEET,
                         decider=roller("finish the roll"))
+
+
+def award_honor(state: GameState, character: str, points: int) -> list[str]:
+    """Add ``points`` Honor Points to ``character``'s sheet (at most the sheet's limit); the
+    log line, or nothing without points or a sheet."""
+    if not points or not character or CharacterId(character) not in state.characters:
+        return []
+    who, sheet = banzai_sheet(state, character)
+    honor = min(MAX_HONOR, sheet.honor + points)
+    state.characters[who.id] = evolve(who, sheet=sheet.revised(honor=honor))
+    return [f"{who.name}'s Honor Points: {sheet.honor} → {honor}."]
 
 
 def clear() -> EndResolver:

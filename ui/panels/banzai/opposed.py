@@ -3,15 +3,17 @@
 The GM sets the contest up (both sides' Skill and Element, a shared simple TN if any, who
 started it or a direct competition), with the exact chance of each ending before anyone rolls;
 each side's player declares Raises (at most Void) and rolls, and may keep other dice; then the
-table compares: the winner, the Raises each side keeps or loses, the order of Effects. Every
-button is one step of :mod:`cardtable.steps.banzai.opposed`, enabled only at its owner's seat.
+table compares: the winner, the Raises each side keeps or loses, the order of Effects; then
+each side spends its Raises in turn and finishes with Honor
+(:mod:`cardtable.ui.panels.banzai.spending`). Every button is one step of
+:mod:`cardtable.steps.banzai.opposed`, enabled only at its owner's seat.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from cardtable.resolvers.banzai.opposed import OpposedResult, OpposedRoll
+from cardtable.resolvers.banzai.opposed import OpposedResult, OpposedRoll, SideFinished
 from cardtable.resolvers.banzai.roll import DiceKept
 from cardtable.resolvers.banzai.steps import BanzaiError
 from cardtable.session import Action, Session
@@ -20,6 +22,7 @@ from cardtable.steps.banzai.picks import RollPick
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.banzai.build import WhoRolls
 from cardtable.ui.panels.banzai.dice import KeepPicker
+from cardtable.ui.panels.banzai.spending import SideSpending
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
 from cardtable.ui.widgets.style import button, combo, escape, percent
@@ -60,6 +63,12 @@ class SideBox(QtWidgets.QGroupBox):
                            self)
         self.keep.setAccessibleName(f"Side {index + 1} keep")
         layout.addWidget(self.keep)
+        self.spending = SideSpending(index, self)
+        layout.addWidget(self.spending)
+        self.done = QtWidgets.QLabel(self)
+        self.done.setWordWrap(True)
+        self.done.setAccessibleName(f"Side {index + 1} done")
+        layout.addWidget(self.done)
         self.waiting = WaitingFor(document, self)
         layout.addWidget(self.waiting)
 
@@ -122,6 +131,13 @@ class OpposedTab(QtWidgets.QWidget):
             side.roll.clicked.connect(lambda _=False, i=side.index: self._on_roll(i))
             side.keep.clicked.connect(lambda _=False, i=side.index: self._on_keep(i))
             side.picker.changed.connect(self.refresh)
+            spending = side.spending
+            spending.spend.clicked.connect(lambda _=False, i=side.index: self._on_spend(i))
+            spending.finish.clicked.connect(
+                lambda _=False, i=side.index: self._apply(steps.finish_side(i, True)))
+            spending.finish_plain.clicked.connect(
+                lambda _=False, i=side.index: self._apply(steps.finish_side(i, False)))
+            spending.effect.currentIndexChanged.connect(lambda _i: self.refresh())
         row = QtWidgets.QHBoxLayout()
         self.resolve = button("Co&mpare", "Compare the totals once both sides have rolled", self,
                               primary=True)
@@ -139,6 +155,13 @@ class OpposedTab(QtWidgets.QWidget):
         self.outcome.setWordWrap(True)
         self.outcome.setAccessibleName("Opposed roll outcome")
         contest.addWidget(self.outcome)
+        self.turn = QtWidgets.QLabel(self.contest_box)
+        self.turn.setWordWrap(True)
+        self.turn.setAccessibleName("Whose turn to spend a Raise")
+        bold = self.turn.font()
+        bold.setBold(True)
+        self.turn.setFont(bold)
+        contest.addWidget(self.turn)
         layout.addWidget(self.contest_box)
         self.message = QtWidgets.QLabel(self)
         self.message.setObjectName("message")
@@ -180,7 +203,7 @@ class OpposedTab(QtWidgets.QWidget):
             who.refill(session)
             who.blockSignals(False)
         contest = self.contest()
-        self.setup_box.setVisible(contest is None or contest.outcome is not None)
+        self.setup_box.setVisible(contest is None or contest.finished)
         self.contest_box.setVisible(contest is not None)
         self._show_setup(blocked)
         if contest is not None:
@@ -230,6 +253,13 @@ class OpposedTab(QtWidgets.QWidget):
         outcome = contest.outcome
         self.outcome.setVisible(outcome is not None)
         self.winner.setVisible(outcome is not None)
+        turn = contest.turn()
+        self.turn.setVisible(outcome is not None and not contest.finished)
+        if turn is not None:
+            self.turn.setText(f"{contest.names[turn]}'s turn to spend a Raise.")
+        elif outcome is not None:
+            self.turn.setText("No Raise left to spend in turn: each side finishes, unused "
+                              "Raises making Honor.")
         if outcome is not None:
             self.outcome.setText(outcome.text())
             if outcome.result is OpposedResult.WON:
@@ -253,6 +283,8 @@ class OpposedTab(QtWidgets.QWidget):
         box.keep.setVisible(dice is not None and open_)
         box.total.setVisible(dice is not None)
         if dice is None:
+            box.spending.setVisible(False)
+            box.done.setVisible(False)
             self._shown[index] = None
             box.waiting.show_for(decider_of(self.session, steps.roll_side(index)), "to roll")
             return
@@ -271,8 +303,19 @@ class OpposedTab(QtWidgets.QWidget):
         allow_step(box.keep, self.session, steps.keep_side(index, chosen),
                    box.keep.accessibleDescription(),
                    blocked or problem or ("these are the dice kept" if same else None))
-        box.waiting.show_for(decider_of(self.session, steps.keep_side(index, chosen))
-                             if open_ else None, "to choose dice")
+        if open_:
+            box.waiting.show_for(decider_of(self.session, steps.keep_side(index, chosen)),
+                                 "to choose dice")
+        else:
+            box.waiting.show_for(None if contest.done[index] else
+                                 decider_of(self.session, steps.finish_side(index)),
+                                 "to spend Raises and finish")
+        box.spending.show_side(contest, self.session, blocked)
+        box.done.setVisible(contest.done[index])
+        if contest.done[index] and contest.outcome is not None:
+            box.done.setText(SideFinished(contest.names[index], contest.outcome.raises[index],
+                                          len(contest.effects[index]),
+                                          contest.honor[index]).text())
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -299,6 +342,12 @@ class OpposedTab(QtWidgets.QWidget):
 
     def _on_roll(self, side: int) -> None:
         self._apply(steps.roll_side(side, self.sides[side].raises.value()))
+
+    def _on_spend(self, side: int) -> None:
+        spending = self.sides[side].spending
+        name = spending.effect.currentData()
+        if name and self._apply(steps.spend_side(side, str(name), spending.detail.text())):
+            spending.detail.clear()
 
     def _on_keep(self, side: int) -> None:
         self._apply(steps.keep_side(side, self.sides[side].picker.chosen()))
