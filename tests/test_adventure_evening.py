@@ -30,6 +30,7 @@ from adventure_table_rig import (
     widget_words,
 )
 from pytestqt.qtbot import QtBot
+from question_rig import answer_next_question
 
 from cardtable.cards import CardFace
 from cardtable.piles import PileId
@@ -293,6 +294,7 @@ def test_an_evening_at_the_table(table: Table, tmp_path: Path) -> None:
     log_has(table, 'Isolde Varga is "killed": narrate a death nobody quite sees')
     [claim] = [row for row in conflict._claims if row.isVisible()]
     table.click(claim.draw_button)
+    answer_next_question(table.qtbot, "Close the Conflict")
     table.click(conflict.close_button)
     log_has(table, "Alex's turn ends; it is Bea's turn")
     assert marks.tags[f"zone:zone/{ISOLDE}"].text() == "Isolde Varga: “dead”"
@@ -343,6 +345,7 @@ def test_an_evening_at_the_table(table: Table, tmp_path: Path) -> None:
     assert conflict.status.text() == "Captain Grimsby must Yield or Push."
     table.click(conflict.yield_button)
     assert conflict.banner.text() == "Bartholomew Quince wins the Conflict"
+    answer_next_question(table.qtbot, "Close the Conflict")
     table.click(conflict.close_button)
     log_has(table, "Bea's turn ends; it is Chidi's turn")
 

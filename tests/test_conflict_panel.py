@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from question_rig import answer_next_question
 
 from cardtable.cards import CardId, PlayingCard, Suit
 from cardtable.piles import PileId
@@ -219,6 +220,7 @@ def test_a_conflict_with_supporters_a_push_and_a_yield(qtbot, panel: ConflictPan
     after = {who: len(session.table.pile(PileId(f"hand/{who}")).cards) for who in (BART, MIRELA)}
     assert after == {BART: before[BART] + 1, MIRELA: before[MIRELA] + 1}
 
+    answer_next_question(qtbot, "Close the Conflict")
     qtbot.mouseClick(panel.close_button, LEFT)
     assert game.conflict is None and panel.challenge_box.isVisible()
     assert all(not session.table.pile(PileId(f"zone/{who}")).cards

@@ -13,6 +13,7 @@ import random
 import pytest
 from adventure_table_rig import give, sheet
 from pytestqt.qtbot import QtBot
+from question_rig import answer_next_question
 from session_builders import ticking
 
 from cardtable.cards import DeckId, Suit
@@ -154,6 +155,7 @@ def test_walk_through_4_decisions_belong_to_their_players(qtbot: QtBot, table) -
     hand_over(qtbot, document, waiting.pass_button, "bob")
     qtbot.mouseClick(conflict.yield_button, LEFT)
     assert conflict.banner.text() == "Ogre wins the Conflict"
+    answer_next_question(qtbot, "Close the Conflict")
     qtbot.mouseClick(conflict.close_button, LEFT)
     assert conflict.challenger.currentData() == BRANN  # Bob holds the computer
     qtbot.mouseClick(play.pass_turn, LEFT)

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import pytest
 from attrs import evolve
+from question_rig import answer_next_question
 
 from cardtable.cards import CardId, TarotCard
 from cardtable.piles import PileId
@@ -189,6 +190,7 @@ def test_conceding_writes_the_sleeve_card_on_the_sheet(qtbot, panel: TarotPanel)
     set_up(qtbot, panel, Attribute.SERPENT, 1)
     assert panel.cost.value_text == "-3"
     hand_to_alex(qtbot, panel)
+    answer_next_question(qtbot, "Concede")
     qtbot.mouseClick(panel.concede, LEFT)
     assert panel.banner.text() == "Failure"
     assert "No Effect · No Cost" in panel.details.text()

@@ -338,3 +338,11 @@ def enter_presses(edit: QtWidgets.QLineEdit, target: QtWidgets.QAbstractButton) 
             target.click()
 
     edit.returnPressed.connect(_press)
+
+
+def forget_typing(root: QtWidgets.QWidget) -> None:
+    """Empty every text field under ``root`` (not a list's own editor): another session is
+    on the table, and what was typed for the last one (a goal, an intent) is not its."""
+    for edit in root.findChildren(QtWidgets.QLineEdit):
+        if not isinstance(edit.parent(), QtWidgets.QAbstractSpinBox | QtWidgets.QComboBox):
+            edit.clear()

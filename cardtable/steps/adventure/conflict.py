@@ -77,6 +77,11 @@ def zone_pile(character: Character) -> PileId:
     return PileId(f"zone/{character.id}")
 
 
+def has_shoe(state: GameState) -> bool:
+    """Whether the session has a shoe of playing cards to play Fantastical Adventure with."""
+    return any(deck.source in SHOE_SOURCES for deck in state.decks)
+
+
 def _shoe(state: GameState) -> str:
     for deck in state.decks:
         if deck.source in SHOE_SOURCES:
@@ -303,6 +308,7 @@ __all__ = [
     "decline_draws",
     "ensure_game",
     "find_game",
+    "has_shoe",
     "is_environment",
     "issue_challenge",
     "join",

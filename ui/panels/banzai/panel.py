@@ -15,7 +15,7 @@ from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.banzai.opposed import OpposedTab
 from cardtable.ui.panels.banzai.roll import RollTab
 from cardtable.ui.qt import QtWidgets
-from cardtable.ui.widgets.style import scrolling_dock, stylesheet
+from cardtable.ui.widgets.style import forget_typing, scrolling_dock, stylesheet
 
 TITLE = "Banzai roll"
 DOCK_NAME = "banzaiDock"
@@ -50,7 +50,7 @@ class BanzaiPanel(QtWidgets.QWidget):
         self.tabs.currentChanged.connect(self._fit_page)
         self._fit_page(0)
         document.changed.connect(self._on_changed)
-        document.replaced.connect(self.refresh)
+        document.replaced.connect(self._on_replaced)
         self.refresh()
 
     @property
@@ -60,6 +60,10 @@ class BanzaiPanel(QtWidgets.QWidget):
     def refresh(self) -> None:
         self.roll.refresh()
         self.opposed.refresh()
+
+    def _on_replaced(self) -> None:
+        forget_typing(self)  # what was typed for the last session is not this one's
+        self.refresh()
 
     def start_from(self, character: str, skill: str | None = None) -> None:
         """Bring the Roll tab forward with a roll for ``character`` (``skill`` first)."""

@@ -110,7 +110,7 @@ class DuelView(QtWidgets.QWidget):
         self._applying = False
         self._build()
         document.changed.connect(self._on_changed)
-        document.replaced.connect(self.refresh)
+        document.replaced.connect(self._on_replaced)
         document.refused.connect(self._on_refused)
         self.refresh()
 
@@ -120,13 +120,16 @@ class DuelView(QtWidgets.QWidget):
         setup = QtWidgets.QGridLayout()
         self.names: list[QtWidgets.QComboBox] = []
         self.pools: list[QtWidgets.QSpinBox] = []
-        for index, default in enumerate(("Wren Halloway", "The Hollow Man")):
+        for index in range(2):
             name = QtWidgets.QComboBox()
             name.setEditable(True)
+            # The session's own crisis dice characters are offered; nothing is pre-filled.
+            edit = name.lineEdit()
+            assert edit is not None
+            edit.setPlaceholderText("a character, or type a name")
             name.setAccessibleName(f"Side {index + 1} name")
             name.setToolTip("Who rolls: a crisis dice character (its pool from the sheet), or "
                             "type a name and give its pool")
-            name.setCurrentText(default)
             pool = QtWidgets.QSpinBox()
             pool.setRange(1, 100)
             pool.setValue(4 if index == 0 else 3)
@@ -251,6 +254,14 @@ class DuelView(QtWidgets.QWidget):
     def _on_changed(self, flags: int) -> None:
         if Changes(flags) & (Changes.RESOLVER | Changes.SEAT | Changes.PLAYERS | Changes.SHEET):
             self.refresh()
+
+    def _on_replaced(self) -> None:
+        """Another session: the names typed for the last one go (the new one's characters
+        are offered), and so does its Crisis."""
+        for box in self.names:
+            box.setCurrentText("")
+        self.crisis.clear()
+        self.refresh()
 
     def _fill_names(self) -> None:
         characters = steps.crisis_characters(self._document.session.state)

@@ -61,6 +61,7 @@ class EntrantForm(QtWidgets.QGroupBox):
         self.sheet.setMinimumContentsLength(14)
         grid.addWidget(self.sheet, 0, 0, 1, 5)
         self.name = QtWidgets.QLineEdit(name)
+        self.name.setPlaceholderText("a sheet's ability above, or a name")
         self.name.setAccessibleName(f"{title} name")
         self.name.setToolTip("Who or what enters: a character, an obstacle, a horde")
         self.name.textEdited.connect(self._forget_ability)
@@ -253,7 +254,7 @@ class ChallengeSetup(QtWidgets.QWidget):
         self.note.setObjectName("emptyNote")
         self.note.hide()
         layout.addWidget(self.note)
-        self.first = EntrantForm("First side", "Captain Isolde Varga", 8)
+        self.first = EntrantForm("First side", "", 8)
         #: The first side's list of sheet abilities.
         self.sheet = self.first.sheet
         layout.addWidget(self.first)
@@ -379,6 +380,16 @@ class ChallengeSetup(QtWidgets.QWidget):
         self.start.setToolTip("Start the Challenge the finished one prepared, with its carried "
                               "bonus (the GM's step)")
         self.cancel.show()
+
+    def start_afresh(self) -> None:
+        """Another session: nothing typed for the last one stays (its sides' names, numbers
+        and opponents); the new session's abilities are offered by :meth:`fill_sheets`."""
+        self.stop_preparing()
+        self.first.fill("", "", 8, 0, 0, 0)
+        if self.current_mode is Mode.ONE_ON_ONE:
+            self._on_mode()  # its opponent as new
+        else:
+            self.set_mode(Mode.ONE_ON_ONE)
 
     def stop_preparing(self) -> None:
         self.preparing = False

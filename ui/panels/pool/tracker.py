@@ -374,6 +374,7 @@ class PoolTracker(QtWidgets.QWidget):
 
     def _on_replaced(self) -> None:
         self._reports.clear()
+        self.setup.start_afresh()
         self.setup.fill_sheets(self._document.session)
         self.refresh()
 

@@ -33,6 +33,7 @@ from cardtable.sheets.tarot import ATTRIBUTES, TarotSheet
 from cardtable.steps import tarot as tarot_steps
 from cardtable.ui.art.card_art import TAROT
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.asking import AskBefore, ask_before
 from cardtable.ui.panels.card_chips import REVERSED_MARK, ChipRow, card_caption
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
 from cardtable.ui.panels.tarot.views import (
@@ -49,6 +50,7 @@ from cardtable.ui.widgets.style import (
     allow,
     button,
     escape,
+    forget_typing,
     percent,
     repolish,
     scrolling_dock,
@@ -58,6 +60,12 @@ from cardtable.ui.widgets.style import (
 
 TITLE = "Tarot Challenge"
 SLEEVE_PROMPT = "tarot-sleeve"
+CONCEDE_QUESTION = ("Concede? The Challenge fails (unless its Rank is 0) at no Cost, and the "
+                    "character draws a Sleeve Card face up: this cannot be undone.")
+#: What the panel says in a session without the tarot deck (a playing-card table, say).
+NO_TAROT = ("This session has no Tourist's Tarot on the table, so no tarot Challenge can be "
+            "drawn here. Start a session with N-Dimensional Tourists (File > New session) to "
+            "play one.")
 DOCK_NAME = "tarotChallengeDock"
 ODDS = (
     ("beats_more", "beats another", "Chance the next card beats a Challenge card not beaten yet"),
@@ -94,6 +102,8 @@ class TarotPanel(QtWidgets.QWidget):
         self.setAccessibleName(TITLE)
         self.setStyleSheet(stylesheet("#3a2c5c", "#b28a2e", "#f6f3fa"))
         self._applying = False
+        #: Asked once before conceding, which cannot be undone (a message box; tests too).
+        self.ask: AskBefore = lambda title, question, go: ask_before(self, title, question, go)
         self._last_summary = ""
         self._rows: list[ChallengeRow] = []
         #: The Sleeve Cards on the felt are lit while the player may play one: a click plays it.
@@ -268,7 +278,9 @@ class TarotPanel(QtWidgets.QWidget):
             blocked = f"the curtain is up until {name} takes the computer"
         if challenge is None:
             self._refresh_setup(blocked)
-            self.status.setText("No Challenge in progress: the GM and the player set one up.")
+            self.status.setText(NO_TAROT if tarot_steps.tarot_deck(self.session.state) is None
+                                else "No Challenge in progress: the GM and the player set one "
+                                "up.")
             return
         self._refresh_play(challenge, blocked)
 
@@ -549,6 +561,8 @@ class TarotPanel(QtWidgets.QWidget):
             self.aspect.setFocus()
 
     def _on_concede(self) -> None:
+        if not self.ask("Concede the Challenge?", CONCEDE_QUESTION, "Concede"):
+            return
         if self._apply(tarot_steps.concede()):
             self.aspect.setFocus()
 
@@ -597,6 +611,8 @@ class TarotPanel(QtWidgets.QWidget):
         self._last_summary = ""
         self.inspired.hide()
         self.message.clear()
+        forget_typing(self)
+        self.aspect_note.clear()
         self._refresh()
 
     def _on_refused(self, reason: str) -> None:

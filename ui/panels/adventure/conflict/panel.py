@@ -47,6 +47,7 @@ from cardtable.ui.panels.adventure.conflict.forms import (
     SupportForm,
 )
 from cardtable.ui.panels.adventure.conflict.views import ClaimRow, HandPicker, Lay, Role
+from cardtable.ui.panels.asking import AskBefore, ask_before
 from cardtable.ui.panels.card_chips import card_caption
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
 from cardtable.ui.qt import Qt, QtWidgets
@@ -54,12 +55,19 @@ from cardtable.ui.table.choosing import card_choice
 from cardtable.ui.widgets.style import (
     enter_presses,
     escape,
+    forget_typing,
     repolish,
     scrolling_dock,
     stylesheet,
 )
 
 TITLE = "Conflict"
+CLOSE_QUESTION = ("Close the Conflict? Draws still owed are drawn now, every card of the "
+                  "Conflict goes to the discard pile and the turn moves on.")
+#: What the panel says in a session without playing cards (a tarot or dice table, say).
+NO_SHOE = ("This session has no shoe of playing cards on the table, so no Conflict can be "
+           "played here. Start a session with Fantastical Adventure (File > New session) to "
+           "play one.")
 DOCK_NAME = "conflictDock"
 
 
@@ -74,6 +82,8 @@ class ConflictPanel(QtWidgets.QWidget):
         self.setStyleSheet(stylesheet("#24472f", "#a83232", "#f1f6f1"))
         self.pending: Lay | None = None
         self._applying = False
+        #: Asked once before closing the Conflict (a message box; tests answer it too).
+        self.ask: AskBefore = lambda title, question, go: ask_before(self, title, question, go)
         self._claims: list[ClaimRow] = []
         self._build()
         document.changed.connect(lambda _changes: self._refresh())
@@ -144,7 +154,7 @@ class ConflictPanel(QtWidgets.QWidget):
         self.over_box = over = OverBox(self)
         self.banner, self.over_text, self.claims_box = over.banner, over.over_text, over.claims_box
         self.close_button = over.close_button
-        self.close_button.clicked.connect(lambda: self._apply(steps.close()))
+        self.close_button.clicked.connect(self._on_close)
         # Whose decision each form waits for, under its controls.
         self.challenge_waiting, self.answer_waiting, self.support_waiting, self.mover_waiting = (
             self._waiting(box) for box in (self.challenge_box, self.answer_box,
@@ -208,7 +218,8 @@ class ConflictPanel(QtWidgets.QWidget):
         ready = [c for c in steps.adventure_characters(state) if steps.not_ready(c) is None]
         if conflict is None or game is None:
             # The turn passes in the Play panel only, so that there is one way to pass it.
-            self.status.setText(f"No Conflict. On {turn}'s turn, a character of theirs may "
+            self.status.setText(NO_SHOE if not steps.has_shoe(state) else
+                                f"No Conflict. On {turn}'s turn, a character of theirs may "
                                 "issue a Challenge (the Play panel passes the turn).")
             self._fill(self.challenger, [c.id for c in ready])
             challenger = self.challenger.currentData()
@@ -554,12 +565,17 @@ class ConflictPanel(QtWidgets.QWidget):
         self.pending = None
         self._refresh()
 
+    def _on_close(self) -> None:
+        if self.ask("Close the Conflict?", CLOSE_QUESTION, "Close the Conflict"):
+            self._apply(steps.close())
+
     def _on_take_draws(self, claim: int, shares: dict[str, int]) -> None:
         self._apply(steps.take_draws(claim, shares or None))
 
     def _on_replaced(self) -> None:
         self.pending = None
         self.message.clear()
+        forget_typing(self)  # the last session's goal is not this one's
         self._refresh()
 
     def _on_refused(self, reason: str) -> None:

@@ -47,6 +47,7 @@ from cardtable.steps.adventure import play as steps
 from cardtable.steps.adventure.conflict import (
     adventure_characters,
     find_game,
+    has_shoe,
     is_environment,
     not_ready,
 )
@@ -68,6 +69,7 @@ from cardtable.ui.widgets.style import (
     button,
     enter_presses,
     escape,
+    forget_typing,
     scrolling_dock,
     stylesheet,
 )
@@ -313,6 +315,11 @@ class AdventurePlayPanel(QtWidgets.QWidget):
 
     def _show_cast(self, game: AdventureGame | None, ready: list[Character]) -> None:
         state = self.session.state
+        if not has_shoe(state):
+            self.cast.setText("<i>This session has no shoe of playing cards on the table: "
+                              "Fantastical Adventure is played with one (start a session "
+                              "with it from File > New session).</i>")
+            return
         if not ready:
             self.cast.setText("<i>No character is ready for Fantastical Adventure (a sheet "
                               "with a Strong and a Weak Suit).</i>")
@@ -586,6 +593,7 @@ class AdventurePlayPanel(QtWidgets.QWidget):
     def _on_replaced(self) -> None:
         self.pending = None
         self.message.clear()
+        forget_typing(self)
         self._refresh()
 
     def _on_refused(self, reason: str) -> None:
