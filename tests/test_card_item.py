@@ -101,7 +101,7 @@ def test_a_card_the_viewer_may_not_see_never_draws_its_face(
     back = card_art.back_pixmap(card_art.TAROT, image.width()).toImage()
     assert _difference(image, back, image.rect().adjusted(4, 4, -4, -4)) < 6
     assert item.visible_face() is None
-    assert item.description() == "Face-down tarot card"
+    assert item.description() == "Face-down card"  # not even which deck: only where
     assert item.rotation() == 0  # the back gives no orientation away
     item.set_state(None, face_up=False, reversed=False, animate=True)
     _render(scene, item, scale=2.0)
@@ -146,7 +146,9 @@ def test_a_flip_ends_face_up_and_flat(scene: QtWidgets.QGraphicsScene, qtbot: Qt
     assert item.shows_face() and item.visible_face() == face
     assert item.transform().isIdentity()
     assert item.rotation() == 180
-    assert item.description() == "Triumph XXI, reversed"
+    assert item.description() == "Triumph XXI, reversed, face up"
+    item.place_words = "in the Challenge"
+    assert item.description() == "Triumph XXI, reversed, face up, in the Challenge"
 
 
 def test_a_turn_animates_half_round_and_back(scene: QtWidgets.QGraphicsScene, qtbot: QtBot) -> None:
@@ -167,7 +169,7 @@ def test_no_animation_when_its_time_is_zero(scene: QtWidgets.QGraphicsScene) -> 
     item = CardItem("p/ks", card_art.PLAYING, face, face_up=False, animation_ms=0)
     item.set_state(face, face_up=True, reversed=False, animate=True)
     assert not item.is_animating() and item.shows_face()
-    assert item.description() == "King of Spades"
+    assert item.description() == "King of Spades, face up"
 
 
 def test_the_art_is_drawn_at_the_size_the_zoom_shows(

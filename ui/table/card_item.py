@@ -80,6 +80,8 @@ class CardItem(QtWidgets.QGraphicsObject):
         self._face_up = face_up
         self._reversed = reversed
         self._shown_up = face_up  # the side painted now; differs from _face_up mid-flip
+        #: Where the card lies, in words ("in Bea's hand"), for :meth:`description`.
+        self.place_words = ""
         self.animation_ms = animation_ms
         self._flip: QtCore.QVariantAnimation | None = None
         self._turn: QtCore.QVariantAnimation | None = None
@@ -145,13 +147,15 @@ class CardItem(QtWidgets.QGraphicsObject):
         )
 
     def description(self) -> str:
-        """What the card is, in words, for screen readers and status lines."""
-        face = self.visible_face()
-        if face is None:
-            noun = "tarot card" if self._kind == card_art.TAROT else "playing card"
-            return f"Face-down {noun}"
+        """What the card is, in words, for screen readers and status lines: "Queen of Cups,
+        reversed, face up, in the Challenge"; a card whose face the viewer may not see is
+        only a "Face-down card" (and where it lies)."""
+        place = f", {self.place_words}" if self.place_words else ""
+        if self._face is None:
+            return f"Face-down card{place}"
         turned = ", reversed" if self._reversed else ""
-        return f"{face.name}{turned}"
+        side = "face up" if self._face_up else "face down"
+        return f"{self._face.name}{turned}, {side}{place}"
 
     def set_state(
         self, face: CardFace | None, face_up: bool, reversed: bool, animate: bool = True

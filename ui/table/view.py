@@ -29,6 +29,7 @@ from cardtable.cards import CardFace, CardId
 from cardtable.piles import PileId
 from cardtable.session import Changes
 from cardtable.session.model import GameState
+from cardtable.session.table_text import pile_place
 from cardtable.session.visibility import on_screen_in
 from cardtable.ui.art import card_art
 from cardtable.ui.document import SessionDocument
@@ -55,6 +56,7 @@ from cardtable.ui.table.layout import (
 )
 from cardtable.ui.table.permits import CardLock, DropPermits
 from cardtable.ui.table.slides import Slides
+from cardtable.ui.table.text_view import FELT_DESCRIPTION
 from cardtable.ui.table.watch import TableWatch
 from cardtable.ui.table.zones import CaptionItem, ZoneItem
 
@@ -241,7 +243,9 @@ class TableView(FeltView):
         # this seat's sight now (and with no card focused, no card is told of).
         focused = self.scene().focusItem()
         if isinstance(focused, TableCard) or focused is None:
-            self.setAccessibleDescription(focused.description() if focused is not None else "")
+            self.setAccessibleDescription(
+                focused.description() if focused is not None else FELT_DESCRIPTION
+            )
 
     def _place(
         self,
@@ -276,6 +280,8 @@ class TableView(FeltView):
         self._slides.stop(card)
         if before is None or before[0] != zone.pile:
             item.pile_id = str(zone.pile)
+            pile = state.table.piles.get(zone.pile)
+            item.place_words = pile_place(pile) if pile is not None else ""
         if before is None or before[1] != index:
             item.setZValue(float(index))
         if before is None or before[4] != under:
@@ -306,7 +312,7 @@ class TableView(FeltView):
         # nor may the felt go on telling a screen reader what it was.
         item.set_state(None, item.face_up, item.is_reversed, animate=False)
         if self.scene().focusItem() is item:
-            self.setAccessibleDescription("")
+            self.setAccessibleDescription(FELT_DESCRIPTION)
         self.scene().removeItem(item)
         item.deleteLater()
 

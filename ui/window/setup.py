@@ -179,6 +179,12 @@ class WindowSetup:
         install_print_actions(
             window.file_menu, window, document, sheets.current_character, before=window.quit_action
         )
+        from cardtable.ui.table.text_view import install_text_view
+
+        # The felt in words, for a screen reader (Panels > The table as text).
+        self.text_view_action = install_text_view(
+            window, document, window.panels_menu, self._docks.get("log")
+        )
         new_character = QtGui.QAction("New &character…", window)
         new_character.setShortcut(QtGui.QKeySequence("Ctrl+Shift+N"))
         new_character.setStatusTip("Add a character with a blank sheet of its system")
