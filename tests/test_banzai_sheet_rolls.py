@@ -39,6 +39,7 @@ def test_a_condition_written_on_the_sheet_weighs_on_the_next_roll(qtbot: QtBot) 
 
 def test_the_sheets_roll_menu_offers_its_skills_or_a_challenge(qtbot: QtBot) -> None:
     session = dice_table()
+    take_seat(session, BOB)
     editor = SheetEditor(SessionDocument(session))
     qtbot.addWidget(editor)
     editor.show()
@@ -54,3 +55,20 @@ def test_the_sheets_roll_menu_offers_its_skills_or_a_challenge(qtbot: QtBot) -> 
     editor.roll_menu.aboutToShow.emit()
     editor.roll_menu.actions()[0].trigger()
     assert asked == [(JO, "Hunting"), (LEO, CRISIS_ROLL)]
+
+
+def test_only_the_characters_player_starts_its_roll_from_the_sheet(qtbot: QtBot) -> None:
+    session = dice_table()  # Gina, the GM, holds the computer; Jo is Bob's
+    editor = SheetEditor(SessionDocument(session))
+    qtbot.addWidget(editor)
+    editor.show()
+    asked: list[tuple[str, str]] = []
+    editor.roll_asked.connect(lambda character, what: asked.append((character, what)))
+    editor.select(JO)  # type: ignore[arg-type]
+    editor.roll_menu.aboutToShow.emit()
+    entries = editor.roll_menu.actions()
+    assert [a.isEnabled() for a in entries] == [False, False, False]
+    assert {a.toolTip() for a in entries} == {
+        "Tachibana Jo is Bob's character: only Bob may roll for Tachibana Jo."}
+    entries[0].trigger()
+    assert asked == []

@@ -29,7 +29,7 @@ from cardtable.ui.panels.banzai.panel import BanzaiPanel
 from cardtable.ui.panels.dice.duel import DuelView
 from cardtable.ui.panels.dice.simple import SimpleView
 from cardtable.ui.panels.owners import WaitingFor
-from cardtable.ui.qt import Qt, QtCore, QtWidgets
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.sheets.editor import SheetDock
 from cardtable.ui.window.main_window import DISCARD, MainWindow
 from cardtable.ui.window.setup import WindowSetup
@@ -331,3 +331,31 @@ def test_a_crisis_evening(evening: Evening, tmp_path: Path) -> None:
     table.window.document.save(path)
     again = load(path)
     assert simple_in_play(again.state) == challenge and duel_in_play(again.state) == duel
+
+
+def test_a_banzai_roll_started_from_the_felt_only_at_its_players_seat(evening: Evening) -> None:
+    table = evening
+    felt = table.window.felt
+
+    def entries() -> dict[str, QtGui.QAction]:
+        menu = felt.card_actions.menu_for(None)  # the bare felt's context menu
+        sub = next(a.menu() for a in menu.actions() if a.text() == "&Banzai roll for")
+        return {a.text(): a for a in sub.actions()}
+
+    # Gina holds the computer: her Goro first and hers to roll; Jo and Keiko greyed out.
+    offered = entries()
+    assert list(offered) == ["Goro…", "Tachibana Jo…", "Owari Keiko…"]
+    assert [a.isEnabled() for a in offered.values()] == [True, False, False]
+    assert offered["Tachibana Jo…"].toolTip() == (
+        "Tachibana Jo is Bob's character: only Bob may roll for Tachibana Jo.")
+    table.pass_to(BOB)
+    offered = entries()
+    assert next(iter(offered)) == "Tachibana Jo…" and offered["Tachibana Jo…"].isEnabled()
+    offered["Tachibana Jo…"].trigger()
+    QtWidgets.QApplication.processEvents()
+    assert not table.dock("banzai").visibleRegion().isEmpty()
+    panel = table.dock("banzai").findChild(BanzaiPanel)
+    assert panel is not None and panel.tabs.currentWidget() is panel.roll
+    assert panel.roll.form.who.character.currentData() == JO
+    assert panel.roll.line_texts()[0] == "Kenjutsu 5 + Fire 3: 5k3"  # the sheet's first Skill
+    assert panel.roll.roll_button.isEnabled()

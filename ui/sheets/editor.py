@@ -9,7 +9,8 @@ while the curtain is up nothing can be changed.
 
 The Roll menu beside the picker starts a roll from the sheet shown (a Banzai Skill or Element
 roll, a crisis dice Challenge): it emits :attr:`SheetEditor.roll_asked`, and the window brings
-the panel that rolls it forward.
+the panel that rolls it forward. A Banzai roll is its character's player's to start: at
+another seat the entries are greyed out, the model's reason as their tooltip.
 
 Each finished edit is one :class:`~cardtable.session.EditSheet` action, so Undo takes
 back the last edit and the log says what it was ("Alex changed Ottilie Marchbank's Rock to
@@ -26,7 +27,9 @@ from __future__ import annotations
 import functools
 
 from cardtable.session import Changes, Character, CharacterId, EditSheet
-from cardtable.sheets import SHEET_TYPES, BanzaiSheet, Sheet, blank
+from cardtable.sheets import SHEET_TYPES, BanzaiSheet, Element, Sheet, blank
+from cardtable.steps.banzai.picks import RollPick
+from cardtable.steps.banzai.roll import roll as banzai_roll
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.sheets.form import FormContext, SheetForm
@@ -209,11 +212,16 @@ class SheetEditor(QtWidgets.QWidget):
         sheet = found.sheet
         if found.system == "banzai":
             skills = sheet.skills if isinstance(sheet, BanzaiSheet) else ()
-            for skill in skills:
-                entry = self.roll_menu.addAction(f"{skill.name} {skill.rank}")
-                entry.triggered.connect(functools.partial(self._ask_roll, found.id, skill.name))
-            entry = self.roll_menu.addAction("An Element roll (XkX)")
-            entry.triggered.connect(functools.partial(self._ask_roll, found.id, ""))
+            # Only the character's player starts its roll: elsewhere greyed out, saying why.
+            session = self._document.session
+            refusal = session.may(banzai_roll(RollPick(found.id, "", Element.FIRE)))
+            self.roll_menu.setToolTipsVisible(True)
+            for text, skill in [*((f"{s.name} {s.rank}", s.name) for s in skills),
+                                ("An Element roll (XkX)", "")]:
+                entry = self.roll_menu.addAction(text)
+                entry.setEnabled(refusal is None)
+                entry.setToolTip(refusal or f"Open the Banzai panel with {found.name}'s {text}")
+                entry.triggered.connect(functools.partial(self._ask_roll, found.id, skill))
         elif found.system == "crisis":
             entry = self.roll_menu.addAction("A Simple Challenge (the GM sets it)")
             entry.triggered.connect(functools.partial(self._ask_roll, found.id, CRISIS_ROLL))

@@ -73,6 +73,9 @@ class TableActions(QtCore.QObject):
         #: Asked with how many hidden cards an action would show the table (a flip, a reveal,
         #: a card dropped face up), the "ask before revealing" setting; None reveals at once.
         self.confirm_reveal: ConfirmReveal | None = None
+        #: What a system adds to the menu of a character's zone (``extra(menu, character)``)
+        #: or of the bare felt (``character`` None): the window adds "Banzai roll for ...".
+        self.menu_extras: list[Callable[[QtWidgets.QMenu, str | None], object]] = []
         self.draw = self._make(
             "&Draw a card",
             "D",
@@ -397,13 +400,23 @@ class TableActions(QtCore.QObject):
         self.refresh()
         if isinstance(item, ZoneItem):
             self._pile_menu(menu, PileId(item.pile_id))
+            pile = self._piles().get(PileId(item.pile_id))
+            if pile is not None and pile.owner:
+                self._extras(menu, pile.owner)
         elif isinstance(item, CardItem):
             self._card_menu(menu, item.card_id, self._pile_of(item.card_id))
         else:
             menu.addAction(self.draw)
             fit = menu.addAction("Fit the table to the window")
             fit.triggered.connect(self._view.fit_table)
+            self._extras(menu, None)
         return menu
+
+    def _extras(self, menu: QtWidgets.QMenu, character: str | None) -> None:
+        if self.menu_extras:
+            menu.addSeparator()
+        for extra in self.menu_extras:
+            extra(menu, character)
 
     def _card_menu(self, menu: QtWidgets.QMenu, card: str, pile_id: PileId | None) -> None:
         session = self._document.session
@@ -431,6 +444,7 @@ class TableActions(QtCore.QObject):
             self._ask(entry, Move(tuple(map(CardId, cards)), target, face_up=face_up))
             entry.triggered.connect(lambda _=False, to=target: self._view.move_cards(cards, to))
         menu.addAction(self.discard)
+        self._view.open_table.fill_menu(menu)  # stack, fan, row, spreads
 
     def _ask(self, entry: QtGui.QAction, action: Action) -> None:
         """Grey out a menu entry for ``action`` when the seat may not take it, saying why."""

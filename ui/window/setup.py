@@ -148,6 +148,9 @@ class WindowSetup:
         }
         adventure_felt.install(window.felt, document)
         sheets.editor.roll_asked.connect(self._on_roll_asked)
+        from cardtable.ui.panels.banzai import felt_entry as banzai_felt
+
+        banzai_felt.install(window.felt.card_actions, document, self._on_felt_roll)
         first: QtWidgets.QDockWidget | None = None
         for key, dock in self._docks.items():
             text, keys = PANEL_KEYS[key]
@@ -231,6 +234,17 @@ class WindowSetup:
         panel = dock.findChild(BanzaiPanel)
         if panel is not None:
             panel.start_from(character, what)
+
+    def _on_felt_roll(self, character: str) -> None:
+        """A Banzai roll started from the felt: the panel with the character chosen."""
+        from cardtable.ui.panels.banzai.panel import BanzaiPanel
+        from cardtable.ui.widgets.style import bring_forward
+
+        dock = self.docks["banzai"]
+        bring_forward(dock)
+        panel = dock.findChild(BanzaiPanel)
+        if panel is not None:
+            panel.start_from(character)
 
     def _size_bottom(self, window: MainWindow, log: QtWidgets.QDockWidget | None) -> None:
         window.resizeDocks([window.hand_dock], [HAND_HEIGHT], Qt.Orientation.Vertical)
