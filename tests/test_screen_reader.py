@@ -189,7 +189,7 @@ def test_the_table_as_text_opens_with_its_shortcut_and_keeps_up(
     assert window.felt.card_actions.draw_card(SHOE, OPEN_TABLE, face_up=True)
     [drawn] = session.table.piles[OPEN_TABLE].cards
     name = session.table.cards[drawn].face.name
-    assert f"The open table: a card: {name}" in text.toPlainText().splitlines()
+    assert f"The open table: a card: {name}, upright" in text.toPlainText().splitlines()
     assert "Shoe of 2 decks draw pile: 98 cards, all face down" in text.toPlainText()
     check_screen(window)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cardtable.cards import CardId, TarotCard
+from cardtable.cards import CardId
 from cardtable.piles import Pile, PileKind
 from cardtable.session.core import Session
 from cardtable.session.visibility import on_screen
@@ -42,11 +42,7 @@ def pile_place(pile: Pile) -> str:
 def _face_words(session: Session, card: CardId) -> str:
     face = session.table.card(card).face
     facing = session.table.facing[card]
-    name = face.name
-    turned = "reversed" if facing.reversed else "upright"
-    if isinstance(face, TarotCard) or facing.reversed:
-        return f"{name}, {turned}"
-    return name
+    return f"{face.name}, {'reversed' if facing.reversed else 'upright'}"
 
 
 def card_spoken(session: Session, card: CardId, shown: Iterable[CardId] | None = None) -> str:
@@ -68,8 +64,8 @@ def card_spoken(session: Session, card: CardId, shown: Iterable[CardId] | None =
 def pile_spoken(session: Session, pile: Pile, shown: Iterable[CardId] | None = None) -> str:
     """One pile as the text view writes it: its name, its count and the faces in sight.
 
-    "Bea's hand: 3 cards: Queen of Cups, upright; 7 of Hearts" (top card last, as it lies);
-    a card out of sight is only counted.
+    "Bea's hand: 2 cards: Queen of Cups, upright; 7 of Hearts, reversed" (top card last, as
+    it lies); a card out of sight is only counted.
     """
     seen = set(on_screen(session) if shown is None else shown)
     title = pile_title(pile)

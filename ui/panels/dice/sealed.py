@@ -84,7 +84,7 @@ class SealedBox(QtWidgets.QGroupBox):
             if roll.record is None:
                 text = f"{roll.gm_name} (GM) rolled {roll.heading} (sealed)"
             else:
-                text = f"🔒 {roll.record.text()} — only you see this"
+                text = f"Sealed (only you see it): {roll.record.text()}"
             item = QtWidgets.QListWidgetItem(text)
             item.setToolTip(text)
             self.rolls.addItem(item)
