@@ -275,6 +275,9 @@ class OpposedTab(QtWidgets.QWidget):
         dice = contest.dice(index)
         open_ = contest.outcome is None
         box.raises.setRange(0, setup.raise_limit or 0)
+        box.raises.setToolTip(f"Raises declared before rolling (at most {setup.raise_limit or 0})"
+                              f": with a shared TN a roll short of TN + {setup.raise_step} per "
+                              "Raise loses them all")
         box.raises.setEnabled(dice is None and open_)
         box.roll.setVisible(dice is None)
         allow_step(box.roll, self.session, steps.roll_side(index, box.raises.value()),

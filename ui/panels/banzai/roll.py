@@ -263,7 +263,8 @@ class RollTab(QtWidgets.QWidget):
         for radio, row in zip(self.odds, rows, strict=True):
             radio.setText(row.text())
             radio.setAccessibleName(row.text())
-            radio.setToolTip(f"The exact chance, as `cardtable odds` gives it:\n{row.cli_text()}")
+            radio.setToolTip(f"The exact chance, as `{row.cli_command()}` gives it:\n"
+                             f"{row.cli_text()}")
             radio.setAccessibleDescription(row.cli_text())
             radio.setChecked(row.raises == self._raises)
 
