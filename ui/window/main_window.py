@@ -631,6 +631,7 @@ KEYS_HELP = (
     "<tr><td><b>Ctrl+1</b> … <b>Ctrl+7</b></td><td>bring a panel to the front "
     "(again: hide it)</td></tr>"
     "<tr><td><b>Ctrl+B</b></td><td>the Banzai roll panel</td></tr>"
+    "<tr><td><b>Ctrl+Shift+T</b></td><td>the table as text (for a screen reader)</td></tr>"
     "</table>"
 )
 
