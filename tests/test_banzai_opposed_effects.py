@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from dice_evening_rig import ALICE, BOB, JO, KEIKO, ScriptedRng, dice_table, take_seat
+from dice_evening_rig import ALICE, BOB, GINA, JO, KEIKO, ScriptedRng, dice_table, take_seat
 from pytestqt.qtbot import QtBot
 from test_banzai_panel import click, open_panel, pick, type_into
 
@@ -183,3 +183,17 @@ def test_after_the_comparison_each_side_spends_and_finishes_from_its_own_seat(
     assert honor(session, KEIKO) == 2 and honor(session, JO) == 4
     assert not second.spending.isVisible()
     assert second.done.isVisible()
+
+
+def test_a_new_contest_waits_until_both_sides_are_done_or_the_gm_clears() -> None:
+    session = dice_table()
+    contested(session)
+    take_seat(session, GINA)
+    again = contest.start(RollPick(JO, "Kenjutsu", Element.FIRE, None),
+                          RollPick(KEIKO, "Kenjutsu", Element.VOID, None))
+    with pytest.raises(BanzaiError, match=r"^The last opposed roll's sides are still spending "
+                       r"their Raises: let them finish, or clear it first$"):
+        session.apply(again)
+    session.apply(contest.clear())
+    session.apply(again)
+    assert running(session).outcome is None
