@@ -174,7 +174,7 @@ def test_keiko_helps_jo_track_and_the_group_rolls_6k4_with_a_raise_more(qtbot: Q
     tick(qtbot, tab.form.helpers, KEIKO)
     lines = tab.line_texts()
     assert "Dice: 6k4" in lines
-    assert lines[-1] == "Raises: at most 4 (Void 3, +1 for each of 1 helpers), each +5 to the TN"
+    assert lines[-1] == "Raises: at most 4 (Void 3, +1 for each of 1 helper), each +5 to the TN"
     assert len(tab.odds) == 5
 
 

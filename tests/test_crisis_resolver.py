@@ -253,7 +253,7 @@ def test_a_duel_refuses_strangers_and_bad_dice() -> None:
     duel = Duel.setup("Ann", 2, "Bo", 1)
     with pytest.raises(CrisisDiceError, match="roll first"):
         duel.push_given("Bo", 3)
-    with pytest.raises(CrisisDiceError, match="1 values"):
+    with pytest.raises(CrisisDiceError, match="Bo rolls 1 die: give 1 value, not 2"):
         duel.roll_given([1, 2], [3, 4])
     duel.roll_given([1, 2], [6])
     with pytest.raises(CrisisDiceError, match="not a side"):

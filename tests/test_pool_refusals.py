@@ -141,7 +141,7 @@ def penalty_sources() -> list[LossSource]:
 @pytest.mark.parametrize(
     ("allocation", "reason"),
     [
-        ({"Iridia": 1}, "The penalty is 2 points; 1 were assigned"),
+        ({"Iridia": 1}, "The penalty is 2 points; 1 was assigned"),
         ({"Joiry": 2}, "no other source may take more than the loser's own share"),
         ({"Iridia": 1, "Ward": 1}, "in pairs"),
         ({"Iridia": 1, "Amulet": 1}, "Amulet did not contribute"),
@@ -156,5 +156,5 @@ def test_an_unfair_spread_of_the_penalty_is_refused(
 
 
 def test_a_source_cannot_take_more_than_it_has() -> None:
-    with pytest.raises(PoolChallengeError, match="Staff can take at most 1 points"):
+    with pytest.raises(PoolChallengeError, match="Staff can take at most 1 point \\(bonus 2\\)"):
         spread_loss(4, penalty_sources(), {"Iridia": 2, "Staff": 2})

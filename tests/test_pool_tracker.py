@@ -185,7 +185,7 @@ def test_the_loser_spreads_a_penalty_over_her_sources(
     form.spins["Cecilie"].setValue(0)
     form.spins["Cecilie's bonus"].setValue(1)
     click(qtbot, form.take)
-    wrong = rf"^The penalty is {points} points; 1 were assigned\.$"
+    wrong = rf"^The penalty is {points} points; 1 was assigned\.$"
     with pytest.raises(PoolChallengeError, match=wrong) as caught:
         spread_loss(points, sources, {"Cecilie's bonus": 1})
     assert refused[-1] == str(caught.value)

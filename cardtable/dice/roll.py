@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 
 from attrs import evolve, field, frozen
 
+from cardtable.counts import counted
 from cardtable.dice.banzai import TEN_DICE_CAP, BanzaiPool, check_raises, raised_tn
 from cardtable.dice.errors import DiceExpressionError
 from cardtable.dice.expression import (
@@ -203,9 +204,10 @@ class RollResult:
                 f" beats TN {self.target}"
             )
         if self.free_raises:
-            raises = "Free Raise" if self.free_raises == 1 else "Free Raises"
+            become = "becomes a Free Raise" if self.free_raises == 1 else "become Free Raises"
             notes.append(
-                f"ten-dice cap: {self.free_raises} dice beyond {TEN_DICE_CAP} become {raises}"
+                f"ten-dice cap: {counted(self.free_raises, 'die', 'dice')} beyond {TEN_DICE_CAP} "
+                f"{become}"
             )
         if self.lost_kept:
             notes.append(f"ten-dice cap: {self.lost_kept} kept dice beyond {TEN_DICE_CAP} lost")
@@ -223,7 +225,8 @@ class RollResult:
         group = self.groups[0]
         chosen = tuple(indices)
         if len(chosen) != len(group.kept):
-            raise DiceExpressionError(f"keep exactly {len(group.kept)} dice, not {len(chosen)}")
+            keep = counted(len(group.kept), "die", "dice")
+            raise DiceExpressionError(f"keep exactly {keep}, not {len(chosen)}")
         if len(set(chosen)) != len(chosen) or not all(0 <= i < len(group.dice) for i in chosen):
             raise DiceExpressionError(
                 f"choose {len(group.kept)} different dice numbered 0 to {len(group.dice) - 1}"

@@ -27,6 +27,7 @@ from collections.abc import Callable
 
 from attrs import frozen
 
+from cardtable.counts import counted
 from cardtable.randomness import Rng
 from cardtable.resolvers.crisis.duel import (
     CrisisDiceError,
@@ -158,8 +159,9 @@ def set_up_simple(character: str, difficulty: int, *, unnatural: bool = False,
                                           unnatural=unnatural, crisis=crisis, character=who.id)
         state.resolvers[CRISIS_SIMPLE] = challenge
         against = " UNNATURAL" if unnatural else ""
-        head = (f"{_gm_name(state)} sets a Simple Challenge for {who.name}: {pool} dice (from "
-                f"the sheet) against{against} difficulty {difficulty}.")
+        head = (f"{_gm_name(state)} sets a Simple Challenge for {who.name}: "
+                f"{counted(pool, 'die', 'dice')} (from the sheet) against{against} difficulty "
+                f"{difficulty}.")
         if not challenge.crisis:
             return [Event.said(head + " No Crisis is written down.")]
         return [Event.secret(head + " The GM has written down the Crisis.",
@@ -290,8 +292,9 @@ def set_up_duel(first: DuelPick, second: DuelPick, crisis: str = "") -> Resolver
         sides = (first.side(state), second.side(state))
         duel = Duel(sides[0], sides[1], crisis=" ".join(crisis.split()))
         state.resolvers[CRISIS_DUEL] = duel
-        head = (f"{_gm_name(state)} sets up a crisis Duel: {sides[0].name} ({sides[0].pool} "
-                f"dice) against {sides[1].name} ({sides[1].pool} dice).")
+        head = (f"{_gm_name(state)} sets up a crisis Duel: {sides[0].name} "
+                f"({counted(sides[0].pool, 'die', 'dice')}) against {sides[1].name} "
+                f"({counted(sides[1].pool, 'die', 'dice')}).")
         if not duel.crisis:
             return [Event.said(head)]
         return [Event.secret(head + " The GM has written down the Crisis.",

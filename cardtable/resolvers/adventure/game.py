@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from attrs import Factory, define
 
 from cardtable.cards import CardId, DeckId, PlayingCard
+from cardtable.counts import counted
 from cardtable.decks.standard import playing_card_shoe
 from cardtable.piles import Pile, PileError, PileId, PileKind, Table
 from cardtable.randomness import Rng
@@ -298,7 +299,7 @@ class AdventureGame:
                               count)
         except PileError:
             raise AdventureRuleError(
-                f"The draw pile and discard pile together hold fewer than {count} cards"
+                f"The draw pile and discard pile together hold fewer than {counted(count, 'card')}"
             ) from None
 
     # -- draws owed -------------------------------------------------------------------------
@@ -356,7 +357,8 @@ class AdventureGame:
                 raise AdventureRuleError("A share cannot be a negative number of cards")
         if sum(plan.values()) != claim.count:
             raise AdventureRuleError(
-                f"Share exactly {claim.count} cards (these shares add up to {sum(plan.values())})")
+                f"Share exactly {counted(claim.count, 'card')} (these shares add up to "
+                f"{sum(plan.values())})")
         self.claims.remove(claim)
         events: list[AdventureEvent] = []
         for who, count in plan.items():

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Sequence
 
 from attrs import define, evolve, field, frozen
 
+from cardtable.counts import counted
 from cardtable.dice import RAISE_STEP, banzai_distribution
 from cardtable.randomness import Rng
 from cardtable.resolvers.banzai.roll import BanzaiRolled, DiceKept, EffectSpent
@@ -365,8 +366,8 @@ class OpposedRoll:
         values = list(dice)
         if len(values) != pool.dice_rolled:
             raise BanzaiError(
-                f"{self.names[index]} rolls {pool.dice_rolled} dice: give {pool.dice_rolled} "
-                f"values, not {len(values)}"
+                f"{self.names[index]} rolls {counted(pool.dice_rolled, 'die', 'dice')}: give "
+                f"{counted(pool.dice_rolled, 'value')}, not {len(values)}"
             )
         return self._rolled(index, BanzaiDice.given(values, pool.dice_kept))
 

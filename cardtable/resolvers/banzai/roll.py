@@ -34,6 +34,7 @@ from collections.abc import Iterable, Sequence
 
 from attrs import define, field, frozen
 
+from cardtable.counts import counted
 from cardtable.dice import RAISE_STEP
 from cardtable.randomness import Rng
 from cardtable.resolvers.banzai.setup import (
@@ -351,8 +352,8 @@ class BanzaiRoll:
         values = list(dice)
         if len(values) != pool.dice_rolled:
             raise BanzaiError(
-                f"{self.terms.actor} rolls {pool.dice_rolled} dice: give {pool.dice_rolled} "
-                f"values, not {len(values)}"
+                f"{self.terms.actor} rolls {counted(pool.dice_rolled, 'die', 'dice')}: give "
+                f"{counted(pool.dice_rolled, 'value')}, not {len(values)}"
             )
         return self._rolled(BanzaiDice.given(values, pool.dice_kept))
 

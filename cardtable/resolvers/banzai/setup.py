@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 
 from attrs import evolve, field, frozen
 
+from cardtable.counts import noun
 from cardtable.dice import (
     RAISE_STEP,
     BanzaiPool,
@@ -277,7 +278,8 @@ class BanzaiDice:
         """The same dice keeping the chosen ones (as many as before)."""
         chosen = tuple(indices)
         if len(chosen) != len(self.kept):
-            raise BanzaiError(f"Keep exactly {len(self.kept)} dice, not {len(chosen)}")
+            keep = len(self.kept)
+            raise BanzaiError(f"Keep exactly {keep} {noun(keep, 'die', 'dice')}, not {len(chosen)}")
         if len(set(chosen)) != len(chosen) or any(
             not 0 <= i < len(self.chains) for i in chosen
         ):
@@ -296,7 +298,9 @@ def pool_notes(terms: BanzaiSetup) -> tuple[str, ...]:
     pool = terms.pool
     notes = []
     if pool.free_raises:
-        notes.append(f"ten-dice cap: {pool.free_raises} dice beyond 10 become Free Raises")
+        become = "becomes a Free Raise" if pool.free_raises == 1 else "become Free Raises"
+        free = pool.free_raises
+        notes.append(f"ten-dice cap: {free} {noun(free, 'die', 'dice')} beyond 10 {become}")
     if pool.kept > pool.dice_kept:
         notes.append(f"ten-dice cap: {pool.kept - pool.dice_kept} kept dice beyond 10 lost")
     if terms.free_raises:

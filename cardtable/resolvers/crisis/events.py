@@ -18,6 +18,8 @@ from collections.abc import Iterable, Sequence
 
 from attrs import field, frozen
 
+from cardtable.counts import counted
+
 #: The faces of a crisis die.
 FACES = tuple(range(1, 7))
 #: A Simple Challenge's difficulty is a multiple of this ...
@@ -64,7 +66,8 @@ def check_faces(values: Iterable[int], count: int | None, who: str) -> tuple[int
     """Values read from ``count`` physical dice (any number when ``count`` is None)."""
     faces = tuple(values)
     if count is not None and len(faces) != count:
-        raise CrisisDiceError(f"{who} rolls {count} dice: give {count} values, not {len(faces)}")
+        raise CrisisDiceError(f"{who} rolls {counted(count, 'die', 'dice')}: give "
+                              f"{counted(count, 'value')}, not {len(faces)}")
     bad = [face for face in faces if face not in FACES]
     if bad:
         raise CrisisDiceError(f"A crisis die shows 1 to 6, not {bad[0]}")

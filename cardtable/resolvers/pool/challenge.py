@@ -44,6 +44,7 @@ from collections.abc import Mapping, Sequence
 
 from attrs import evolve, field, frozen
 
+from cardtable.counts import counted
 from cardtable.randomness import Rng
 from cardtable.resolvers.pool.abilities import Contribution, Formula
 from cardtable.resolvers.pool.dice import DicePoint, DiceUse, roll_challenge_dice
@@ -447,7 +448,8 @@ class PoolChallenge:
         state, reports = self, list[RoundReport]()
         while not state.over and not (reports and reports[-1].stuck):
             if len(reports) >= max_rounds:
-                raise PoolChallengeError(f"The Challenge is still going after {max_rounds} rounds.")
+                raise PoolChallengeError(f"The Challenge is still going after "
+                                         f"{counted(max_rounds, 'round')}.")
             state, report = state.next_round(rng)
             reports.append(report)
         return state, tuple(reports)

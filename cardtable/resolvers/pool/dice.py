@@ -19,6 +19,7 @@ from collections.abc import Iterable
 
 from attrs import field, frozen
 
+from cardtable.counts import counted
 from cardtable.randomness import Rng
 from cardtable.resolvers.pool.numbers import PoolChallengeError
 
@@ -96,4 +97,4 @@ class DiceUse:
     roll: ChallengeRoll
 
     def __str__(self) -> str:
-        return f"{self.purpose}: {self.roll.nominal} dice, {self.roll}"
+        return f"{self.purpose}: {counted(self.roll.nominal, 'die', 'dice')}, {self.roll}"

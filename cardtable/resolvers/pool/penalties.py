@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 
 from attrs import frozen
 
+from cardtable.counts import counted
 from cardtable.resolvers.pool.numbers import Fraction, PoolChallengeError, require_whole
 
 
@@ -228,7 +229,8 @@ def spread_loss(
         require_whole(given, f"The points put on {name}")
     assigned = sum(allocation.values())
     if assigned != points:
-        raise PoolChallengeError(f"The penalty is {points} points; {assigned} were assigned.")
+        raise PoolChallengeError(f"The penalty is {counted(points, 'point')}; {assigned} "
+                                 f"{'was' if assigned == 1 else 'were'} assigned.")
     for name, given in allocation.items():
         source = by_name[name]
         if source.kind is SourceKind.RESISTANCE and given % 2:
@@ -237,14 +239,14 @@ def spread_loss(
             )
         if given > source.capacity():
             raise PoolChallengeError(
-                f"{name} can take at most {source.capacity()} points ({source.kind} "
+                f"{name} can take at most {counted(source.capacity(), 'point')} ({source.kind} "
                 f"{source.amount}); {given} were put on it."
             )
     own_share = sum(given for name, given in allocation.items() if by_name[name].own)
     for name, given in allocation.items():
         if not by_name[name].own and given > own_share:
             raise PoolChallengeError(
-                f"{name} cannot take {given} points: no other source may take more than the "
-                f"loser's own share ({own_share})."
+                f"{name} cannot take {counted(given, 'point')}: no other source may take more "
+                f"than the loser's own share ({own_share})."
             )
     return Spread(tuple(SpreadShare(source, allocation.get(source.name, 0)) for source in sources))

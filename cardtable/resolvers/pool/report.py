@@ -12,6 +12,7 @@ import enum
 
 from attrs import frozen
 
+from cardtable.counts import counted
 from cardtable.resolvers.pool.dice import DiceUse
 from cardtable.resolvers.pool.sides import Conversion, Reversion
 
@@ -69,7 +70,7 @@ class LossTaken:
         else:
             rounded = ", rounded up" if self.source_strength % 2 else ""
             why = f"half of {self.source_strength}{rounded}: {self.own_strength} is not less"
-        dice = f"; {self.nominal} dice rolled" if self.rolled else ""
+        dice = f"; {counted(self.nominal, 'die', 'dice')} rolled" if self.rolled else ""
         return f"{self.inflicted} from {self.source} ({why}{dice})"
 
 

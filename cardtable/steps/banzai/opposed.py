@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from cardtable.counts import counted
 from cardtable.dice import RAISE_STEP
 from cardtable.randomness import Rng
 from cardtable.resolvers.banzai.effects import effect_named
@@ -143,9 +144,8 @@ def spend_side(side: int, effect: str, detail: str = "") -> ResolverStep:
         kind = effect_named(effect)
         left = contest.raises_left(side)
         if contest.outcome is not None and not contest.done[side] and kind.raises > left:
-            plural = "s" if left != 1 else ""
-            raise BanzaiError(f"{kind.name} takes {kind.raises} Raises; "
-                              f"{contest.names[side]} has {left} Raise{plural} left")
+            raise BanzaiError(f"{kind.name} takes {counted(kind.raises, 'Raise')}; "
+                              f"{contest.names[side]} has {counted(left, 'Raise')} left")
         words = " ".join(detail.split())
         texts = [f"{kind.name}" + (f" ({n} of {kind.raises})" if kind.raises > 1 else "")
                  + (f": {words}" if words else "") for n in range(1, kind.raises + 1)]

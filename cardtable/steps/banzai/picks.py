@@ -25,6 +25,7 @@ from collections.abc import Iterable
 
 from attrs import field, frozen
 
+from cardtable.counts import noun
 from cardtable.dice import RAISE_STEP, Expression, odds_text
 from cardtable.resolvers.banzai.roll import SIMPLE_TN
 from cardtable.resolvers.banzai.setup import BanzaiSetup, pool_notes
@@ -234,7 +235,8 @@ def explain(pick: RollPick, state: GameState) -> tuple[str, ...]:
     limit = setup.raise_limit or 0
     lowest = min(sheet.element(e) for e in Element if e is not Element.VOID)
     limited = f"Void {sheet.void}" if sheet.void > 0 else f"no Void: lowest Element {lowest}"
-    helped = f", +1 for each of {len(setup.helpers)} helpers" if setup.helpers else ""
+    helpers = len(setup.helpers)
+    helped = f", +1 for each of {helpers} {noun(helpers, 'helper')}" if helpers else ""
     step = setup.raise_step
     each = (f"each +{step} to the TN" if step == RAISE_STEP
             else f"each +{step} to the TN, the Raise step on {who.name}'s sheet")

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 
 from attrs import evolve
 
+from cardtable.counts import counted
 from cardtable.randomness import Rng
 from cardtable.resolvers.banzai.effects import effect_named
 from cardtable.resolvers.banzai.roll import BanzaiPhase, BanzaiRoll
@@ -133,10 +134,9 @@ def spend(effect: str, detail: str = "") -> ResolverStep:
         kind = effect_named(effect)
         left = current.raises_available - len(current.effects)
         if current.phase is BanzaiPhase.DECIDED and kind.raises > left:
-            plural = "s" if left != 1 else ""
             raise BanzaiError(
-                f"{kind.name} takes {kind.raises} Raises; {current.terms.actor} has {left} "
-                f"Raise{plural} left"
+                f"{kind.name} takes {counted(kind.raises, 'Raise')}; {current.terms.actor} has "
+                f"{counted(left, 'Raise')} left"
             )
         words = " ".join(detail.split())
         said = []

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from cardtable.counts import counted
 from cardtable.resolvers.pool.report import LossTaken, RoundReport, SideRound
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
 from cardtable.ui.widgets.style import escape
@@ -53,7 +54,7 @@ def _takes(side: SideRound) -> str:
         return "—"
     lines = []
     for loss in side.losses:
-        dice = f"; {loss.nominal} dice" if loss.rolled else ""
+        dice = f"; {counted(loss.nominal, 'die', 'dice')}" if loss.rolled else ""
         lines.append(f"<b>{loss.inflicted}</b> from {escape(loss.source)}<br>"
                      f"<span style='color:{MUTED}'>{_why(loss)}{dice}</span>")
     return "<br>".join(lines)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+from cardtable.counts import counted
 from cardtable.resolvers.pool.challenge import (
     Conversion,
     PoolChallenge,
@@ -422,7 +423,8 @@ class PoolTracker(QtWidgets.QWidget):
         report = self.report()
         played = challenge.rounds_played
         self.heading.setText(
-            f"Round {played + 1} next" if not challenge.over else f"Over after {played} rounds"
+            f"Round {played + 1} next" if not challenge.over
+            else f"Over after {counted(played, 'round')}"
         )
         for side in challenge.sides:
             self._show_side(challenge, side, report)

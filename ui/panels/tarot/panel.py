@@ -17,6 +17,7 @@ enable only the steps the resolver allows, and its numbers to show them.
 from __future__ import annotations
 
 from cardtable.cards import CardFace, CardId
+from cardtable.counts import counted
 from cardtable.resolvers.tarot.challenge import (
     WIPE_OUT_COST,
     Attribute,
@@ -405,7 +406,7 @@ class TarotPanel(QtWidgets.QWidget):
                 value.setText(f"{value.property('label')}: <b>{percent(chance)}</b>")
                 value.setAccessibleName(words)
         if odds is not None:
-            self.odds_title.setText(f"Next card ({odds.unseen} cards unseen)")
+            self.odds_title.setText(f"Next card ({counted(odds.unseen, 'card')} unseen)")
 
     def _allow_steps(
         self, challenge: TarotChallenge, numbers: TarotNumbers, shown: frozenset[CardId],
