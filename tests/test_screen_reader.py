@@ -117,7 +117,7 @@ def test_each_card_on_the_felt_says_what_it_is_how_it_lies_and_where(
     assert felt.accessibleDescription() == "Face-down card, in Brann's face-down cards"
     # Bob turns the top of the shoe up onto the open table (D: draw to the open table), then R.
     felt.focus_on(felt.zone(SHOE))
-    assert felt.accessibleDescription() == "Draw, 99 cards"
+    assert felt.accessibleDescription() == "Shoe of 2 decks draw pile, 99 cards"
     assert felt.card_actions.draw_card(SHOE, OPEN_TABLE, face_up=True)
     [drawn] = session.table.piles[OPEN_TABLE].cards
     name = session.table.cards[drawn].face.name

@@ -294,7 +294,7 @@ def test_the_card_with_the_focus_is_described_to_screen_readers(qtbot: QtBot) ->
     assert view.accessibleName() == "Card table"
     _focus_felt(qtbot, view)
     view.focus_on(view.zone(TAROT_DRAW))
-    assert view.accessibleDescription() == "Draw, 82 cards"
+    assert view.accessibleDescription() == "The Tourist's Tarot draw pile, 82 cards"
     assert view.card_actions.draw_card(TAROT_DRAW, OPEN_TABLE, face_up=True)
     [card] = session.table.piles[OPEN_TABLE].cards
     view.focus_on(view.item(card))

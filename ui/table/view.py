@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from cardtable.cards import CardFace, CardId
-from cardtable.piles import PileId
+from cardtable.piles import Pile, PileId
 from cardtable.session import Changes
 from cardtable.session.model import GameState
 from cardtable.session.table_text import pile_place
@@ -51,9 +51,11 @@ from cardtable.ui.table.layout import (
     lay_out,
     layout_key,
     lies_so,
+    open_xy,
     shown,
     slot_xy,
 )
+from cardtable.ui.table.open_table import OpenTable
 from cardtable.ui.table.permits import CardLock, DropPermits
 from cardtable.ui.table.slides import Slides
 from cardtable.ui.table.text_view import FELT_DESCRIPTION
@@ -119,6 +121,8 @@ class TableView(FeltView):
         #: The large view of a card, shown while the pointer rests on it.
         self.preview = self._hover.preview
         self.card_actions = TableActions(self, document)
+        #: Where cards land on the open table, and the keys that stack and spread them.
+        self.open_table = OpenTable(self, document)
         #: The panels' prompts waiting for a card: their cards are lit, a click chooses one.
         self.choice = card_choice(document)
         self.choice.changed.connect(self._light_choosable)
@@ -147,7 +151,7 @@ class TableView(FeltView):
         return self._zones.get(pile)
 
     def zones(self) -> list[ZoneItem]:
-        return [self._zones[str(z.pile)] for z in self._layout.zones]
+        return [self._zones[str(z.pile)] for z in self._layout.zones if not z.reserved]
 
     def selected_cards(self) -> list[str]:
         """The selected cards, in table order (pile by pile, bottom card first)."""
@@ -223,7 +227,7 @@ class TableView(FeltView):
             stack = zone.style is ZoneStyle.STACK
             last = len(showing) - 1
             for index, (card, (x, y)) in enumerate(
-                zip(showing, slot_xy(zone, len(showing)), strict=True)
+                zip(showing, _places(zone, pile, showing), strict=True)
             ):
                 sight = (card in visible) if card in looked else None
                 self._place(state, card, zone, index, x, y, sight, stack and index < last)
@@ -442,11 +446,14 @@ class TableView(FeltView):
         if pile is None:
             if refusal:
                 self._document.refused.emit(refusal)
-        elif not self._already_there(cards, pile, index):
+        elif pile == OPEN_TABLE or not self._already_there(cards, pile, index):
             # Cards slide into place near the drop only; the move syncs the felt once.
             self._slides.begin(rect.center())
             try:
-                done = self.move_cards(cards, pile, index)
+                if pile == OPEN_TABLE:  # it stays where it was let go
+                    done = self.open_table.drop(cards, rect, self._carrying)
+                else:
+                    done = self.move_cards(cards, pile, index)
             finally:
                 self._slides.begin(None)
         if not done:
@@ -657,6 +664,13 @@ class TableView(FeltView):
 
     def _hide_preview(self) -> None:
         self._hover.hide()
+
+
+def _places(zone: ZoneSpec, pile: Pile | None, cards: list[str]) -> list[tuple[float, float]]:
+    """Where ``cards`` (those ``zone`` shows) lie: put down by hand, or as the zone lays them."""
+    if pile is not None and pile.spots:
+        return open_xy(zone, cards, pile.spots)
+    return slot_xy(zone, len(cards))
 
 
 def _kind_of(state: GameState, card: str) -> str:

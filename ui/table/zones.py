@@ -25,6 +25,7 @@ REFUSING_EDGE = QtGui.QColor("#e0605a")
 CARD_EDGE = QtGui.QColor("#ece4d2")
 CARD_EDGE_LINE = QtGui.QColor(60, 45, 30, 150)
 BADGE = QtGui.QColor(12, 28, 18, 200)
+RESERVED_EDGE = QtGui.QColor(255, 255, 255, 45)
 #: Edges painted under a stack's top card at most, however many cards lie beneath.
 MAX_EDGES = 7
 EDGE_STEP = 1.6
@@ -84,6 +85,10 @@ class ZoneItem(QtWidgets.QGraphicsObject):
             self.prepareGeometryChange()
             self._spec = spec
             self.setPos(spec.x, spec.y)
+            # A place kept for a pile not there yet is passed over by the keyboard.
+            self.setFlag(
+                QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemIsFocusable, not spec.reserved
+            )
             self.update()
 
     def set_count(self, count: int, kind: str, hint: str = "") -> None:
@@ -107,6 +112,8 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         return self._refusing
 
     def description(self) -> str:
+        if self._spec.reserved:
+            return f"{self._spec.title} (not laid out yet): {self._spec.reserved}"
         noun = "card" if self._count == 1 else "cards"
         return f"{self._spec.title}, {self._count} {noun}"
 
@@ -124,6 +131,10 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         painter.save()
         painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
         box = QtCore.QRectF(0, 0, self._spec.width, self._spec.height)
+        if self._spec.reserved:
+            self._paint_reserved(painter, box)
+            painter.restore()
+            return
         edge = QtGui.QColor(self._spec.colour) if self._spec.colour else EDGE
         if self._spec.colour and not self._lit:
             edge.setAlpha(170)
@@ -208,6 +219,28 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         for depth in range(edges, 0, -1):
             shift = depth * EDGE_STEP
             painter.drawRoundedRect(card.translated(shift, shift), 6, 6)
+
+    def _paint_reserved(self, painter: QtGui.QPainter, box: QtCore.QRectF) -> None:
+        """A place kept for a pile a system lays out later: a faint outline, its name and
+        what it will hold."""
+        painter.setPen(QtGui.QPen(RESERVED_EDGE, 1.4, Qt.PenStyle.DotLine))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(box, _RADIUS, _RADIUS)
+        band = QtCore.QRectF(PAD, 6, box.width() - 2 * PAD, LABEL_BAND - 6)
+        painter.setFont(_font(SMALLEST_TEXT_PX, bold=True))
+        metrics = QtGui.QFontMetricsF(painter.font())
+        painter.setPen(FAINT_INK)
+        title = metrics.elidedText(self._spec.title, Qt.TextElideMode.ElideRight, band.width())
+        painter.drawText(
+            band, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), title
+        )
+        area = box.adjusted(PAD, LABEL_BAND, -PAD, -PAD)
+        painter.setFont(_font(_HINT_PX))
+        painter.drawText(
+            area,
+            int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap),
+            self._spec.reserved,
+        )
 
     def _paint_hint(self, painter: QtGui.QPainter, box: QtCore.QRectF) -> None:
         if not self._hint:
