@@ -119,6 +119,7 @@ def test_each_card_on_the_felt_says_what_it_is_how_it_lies_and_where(
     felt.focus_on(felt.zone(SHOE))
     assert felt.accessibleDescription() == "Shoe of 2 decks draw pile, 99 cards"
     assert felt.card_actions.draw_card(SHOE, OPEN_TABLE, face_up=True)
+    assert felt.accessibleDescription() == "Shoe of 2 decks draw pile, 98 cards"  # told again
     [drawn] = session.table.piles[OPEN_TABLE].cards
     name = session.table.cards[drawn].face.name
     drawn_item = felt.item(drawn)
