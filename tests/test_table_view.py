@@ -146,15 +146,23 @@ def test_undo_puts_a_dragged_card_back_on_its_pile(qtbot: QtBot) -> None:
     assert view.item(card).scenePos() == home
 
 
+def _to_challenge(view, cards: int) -> list[CardId]:
+    """Move ``cards`` tarot cards from the draw pile onto the Challenge's row (a fan)."""
+    session = view.document.session
+    moving = tuple(session.table.piles[TAROT_DRAW].cards[-cards:])
+    assert view.document.apply(Move(moving, CHALLENGE))
+    return list(session.table.piles[CHALLENGE].cards)
+
+
 def test_dropping_a_card_in_a_row_puts_it_where_it_was_dropped(qtbot: QtBot) -> None:
     document = demo_document()
     view = table_view(qtbot, document)
     session = document.session
-    cards = _to_open_table(view, 3)
+    cards = _to_challenge(view, 3)
     last = view.item(cards[2])
     left_of_first = view.item(cards[0]).scenePos() - QtCore.QPointF(20, 0)
     drag(qtbot, view, last.scenePos(), left_of_first)
-    assert session.table.piles[OPEN_TABLE].cards == [cards[2], cards[0], cards[1]]
+    assert session.table.piles[CHALLENGE].cards == [cards[2], cards[0], cards[1]]
 
 
 def test_a_card_dropped_on_bare_felt_joins_the_open_table(qtbot: QtBot) -> None:
@@ -364,7 +372,7 @@ def test_dragging_asks_only_which_zone_the_place_in_the_row_comes_at_the_drop(
     document = demo_document()
     view = table_view(qtbot, document)
     session = document.session
-    cards = _to_open_table(view, 12)
+    cards = _to_challenge(view, 12)
     asked: list[int] = []
     real = view_module.insert_index
 
@@ -376,7 +384,7 @@ def test_dragging_asks_only_which_zone_the_place_in_the_row_comes_at_the_drop(
     between = (view.item(cards[2]).scenePos() + view.item(cards[3]).scenePos()) / 2
     drag(qtbot, view, view.item(cards[-1]).scenePos(), between)
     assert asked == [1]  # once, at the drop; never while the card was moving
-    assert session.table.piles[OPEN_TABLE].cards.index(cards[-1]) == 3
+    assert session.table.piles[CHALLENGE].cards.index(cards[-1]) == 3
 
 
 def test_only_the_cards_near_a_drop_slide_into_place(qtbot: QtBot) -> None:
@@ -386,16 +394,20 @@ def test_only_the_cards_near_a_drop_slide_into_place(qtbot: QtBot) -> None:
     cards = _to_open_table(view, 16)
     view.set_animation_ms(400)
     zone = view.layout_now.zone(OPEN_TABLE)
-    drop = view.item(cards[0]).scenePos() - QtCore.QPointF(30, 0)
-    drag(qtbot, view, view.item(cards[-1]).scenePos(), drop)
+    # The first card of the open table's row, put down just below where it lay: the others
+    # close up the row behind it.
+    drop = view.item(cards[0]).scenePos() + QtCore.QPointF(0, 40)
+    drag(qtbot, view, view.item(cards[0]).scenePos(), drop)
     row = session.table.piles[OPEN_TABLE].cards
-    assert row[0] == cards[-1]
-    places = dict(zip(row, slots(zone, len(row)), strict=True))
-    near = [c for c in row if abs(places[c].x() - drop.x()) <= 200 and c != cards[-1]]
+    assert row[-1] == cards[0] and set(session.table.piles[OPEN_TABLE].spots) == {cards[0]}
+    places = dict(zip(row[:-1], slots(zone, len(row) - 1), strict=True))
+    spot = session.table.piles[OPEN_TABLE].spots[cards[0]]
+    places[cards[0]] = QtCore.QPointF(zone.x + spot.x, zone.y + spot.y)
+    near = [c for c in row if abs(places[c].x() - drop.x()) <= 200 and c != cards[0]]
     far = [c for c in row if abs(places[c].x() - drop.x()) > 600]
     assert near and far
     # Far from the drop the cards are in their new places at once...
     assert all(view.item(c).scenePos() == places[c] for c in far)
     # ...near it they, and the dropped card, are still on their way, and then arrive.
-    assert any(view.item(c).scenePos() != places[c] for c in [cards[-1], *near])
+    assert any(view.item(c).scenePos() != places[c] for c in [cards[0], *near])
     qtbot.waitUntil(lambda: all(view.item(c).scenePos() == places[c] for c in row), timeout=3000)

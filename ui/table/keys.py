@@ -40,6 +40,8 @@ class TableKeys:
         ring: list[QtWidgets.QGraphicsItem] = []
         piles = view.document.session.table.piles
         for spec in view.layout_now.zones:
+            if spec.reserved:
+                continue  # a place kept for a pile not laid out yet
             zone = view.zone(str(spec.pile))
             if zone is not None:
                 ring.append(zone)

@@ -1,11 +1,16 @@
 """Where each pile lies on the felt, worked out from the piles alone (nothing is stored).
 
 Decks come first, each as a captioned pair of stacks (draw pile, discard pile); then the
-tarot Challenge's two rows of each deck (``<deck>/challenge``, ``<deck>/player``); then the
+tarot Challenge's two rows of each tarot deck (``<deck>/challenge``, ``<deck>/player``); then the
 other zones (shared ones first, then each character's, in seat order), as fanned rows; and
 last, across the whole width, the open table (:data:`OPEN_TABLE`), where a card dropped on
-bare felt lands. Zones are packed left to right into rows of at most :data:`ROW_WIDTH`
-scene units, and the whole layout is centred on the scene's origin.
+bare felt lands where it was let go (its :class:`~cardtable.piles.Spot`). Zones are packed
+left to right into rows of at most :data:`ROW_WIDTH` scene units, and the whole layout is
+centred on the scene's origin.
+
+Zones keep their places during play: every zone a system in play may lay out later (a tarot
+Challenge's rows and Sleeve Cards...) has its place from the start, shown empty and faint
+(:mod:`cardtable.ui.table.reserved`), and the open table is always the same size.
 
 Hands are not laid out: the hand dock shows them.
 """
@@ -18,10 +23,11 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from attrs import frozen
 
-from cardtable.piles import Pile, PileId, PileKind
+from cardtable.piles import Pile, PileId, PileKind, Spot
 from cardtable.session.model import GameState
 from cardtable.ui.art import card_art
 from cardtable.ui.qt import QtCore
+from cardtable.ui.table.reserved import reserved_key, reserved_piles
 
 #: The mime type of cards dragged between the hand dock and the felt: their ids, one a line.
 CARDS_MIME = "application/x-cardtable-cards"
@@ -35,8 +41,9 @@ PAD = 14.0
 LABEL_BAND = 34.0  # room above the cards for the zone's title
 STACK_W = CARD_W + 2 * PAD + 16
 ZONE_H = LABEL_BAND + CARD_H + 2 * PAD
-#: The open table grows to this many rows of cards side by side before they overlap.
-OPEN_ROWS = 2
+#: The open table has room for this many rows of cards (cards it lays itself fill them side
+#: by side before they overlap; a Celtic Cross fits in its height).
+OPEN_ROWS = 3
 OPEN_ROW_GAP = 16.0
 FAN_W = 440.0
 PAIR_GAP = 14.0  # between a deck's draw and discard piles
@@ -48,6 +55,8 @@ MIN_OPEN_W = 1200.0
 #: Widest step between fanned cards, and between cards on the open table.
 FAN_STEP = 96.0
 OPEN_STEP = CARD_W + 14.0
+#: A card put down on the open table snaps to a grid this fine (scene units).
+GRID = 10
 
 
 class ZoneStyle(enum.Enum):
@@ -68,6 +77,8 @@ class ZoneSpec:
     height: float
     title: str
     colour: str | None = None  # the controlling player's colour, for owned zones
+    #: A place kept for a pile not laid out yet: the hint it shows (see :mod:`.reserved`).
+    reserved: str = ""
 
     def rect(self) -> QtCore.QRectF:
         return QtCore.QRectF(self.x, self.y, self.width, self.height)
@@ -119,8 +130,7 @@ def _deck_name(pile: Pile) -> str:
 _Group = tuple[list[tuple[Pile, ZoneStyle, float]], str | None]
 
 
-def _groups(state: GameState) -> list[_Group]:
-    piles = state.table.piles
+def _groups(state: GameState, piles: dict[PileId, Pile]) -> list[_Group]:
     groups: list[_Group] = []
     used: set[PileId] = set()
     for pile in piles.values():
@@ -133,6 +143,10 @@ def _groups(state: GameState) -> list[_Group]:
             used.add(discard.id)
         used.add(pile.id)
         groups.append((members, _deck_name(pile)))
+    # After every deck (the decks are what a player looks for first), each tarot deck's rows.
+    for pile in list(piles.values()):
+        if pile.kind is not PileKind.DRAW:
+            continue
         deck = pile.id.rpartition("/")[0]
         rows = [piles.get(PileId(f"{deck}/{row}")) for row in ("challenge", "player")]
         tarot_rows = [(p, ZoneStyle.FAN, FAN_W) for p in rows if p is not None]
@@ -177,10 +191,16 @@ def _width(members: Sequence[tuple[Pile, ZoneStyle, float]]) -> float:
 
 
 def lay_out(state: GameState) -> Layout:
-    """Every pile's zone on the felt but hands, centred on the origin."""
+    """Every pile's zone on the felt but hands, and a place for every zone a system in play
+    may lay out later, centred on the origin."""
+    piles = dict(state.table.piles)
+    reserved: dict[PileId, str] = {}
+    for pile, hint in reserved_piles(state):
+        piles[pile.id] = pile
+        reserved[pile.id] = hint
     rows: list[list[_Group]] = [[]]
     used = 0.0
-    for group in _groups(state):
+    for group in _groups(state, piles):
         width = _width(group[0])
         if rows[-1] and used + GAP + width > ROW_WIDTH:
             rows.append([])
@@ -209,13 +229,14 @@ def lay_out(state: GameState) -> Layout:
                         ZONE_H,
                         _title(pile),
                         _colour(state, pile),
+                        reserved.get(pile.id, ""),
                     )
                 )
                 x += width + gap
             x += GAP - gap
         widest = max(widest, x - GAP)
         y = top + ZONE_H + ROW_GAP
-    height = ZONE_H + (_open_rows(state) - 1) * (CARD_H + OPEN_ROW_GAP)
+    height = ZONE_H + (OPEN_ROWS - 1) * (CARD_H + OPEN_ROW_GAP)
     zones.append(
         ZoneSpec(OPEN_TABLE, ZoneStyle.OPEN, 0.0, y, widest, height, "The open table")
     )
@@ -227,7 +248,10 @@ def _centred(layout: Layout) -> Layout:
     dx, dy = -centre.x(), -centre.y()
     return Layout(
         tuple(
-            ZoneSpec(z.pile, z.style, z.x + dx, z.y + dy, z.width, z.height, z.title, z.colour)
+            ZoneSpec(
+                z.pile, z.style, z.x + dx, z.y + dy, z.width, z.height, z.title, z.colour,
+                z.reserved,
+            )
             for z in layout.zones
         ),
         tuple(Caption(c.text, c.x + dx, c.y + dy, c.width) for c in layout.captions),
@@ -252,14 +276,6 @@ def _side_by_side(width: float) -> int:
     return int((width - 2 * PAD - CARD_W) // OPEN_STEP) + 1
 
 
-def _open_rows(state: GameState) -> int:
-    """One row for the open table while its cards fit side by side in the narrowest one
-    it can be, else two (the layout then depends on the piles and this alone)."""
-    pile = state.table.piles.get(OPEN_TABLE)
-    count = len(pile.cards) if pile is not None else 0
-    return 1 if count <= _side_by_side(MIN_OPEN_W) else OPEN_ROWS
-
-
 def _per_row(zone: ZoneSpec, count: int) -> int:
     """Cards in each row: a fan has one row; the open table fills its first row with cards
     side by side, then its second, and overlaps them only once every row is full."""
@@ -276,7 +292,7 @@ def layout_key(state: GameState) -> object:
     )
     players = tuple((p.id, p.colour) for p in state.players)
     owners = tuple((c.id, c.player) for c in state.characters.values())
-    return piles, players, owners, _open_rows(state)
+    return piles, players, owners, reserved_key(state)
 
 
 def slots(zone: ZoneSpec, count: int) -> list[QtCore.QPointF]:
@@ -297,10 +313,37 @@ def slot_xy(zone: ZoneSpec, count: int) -> list[tuple[float, float]]:
     return [(left + (i % per_row) * step, top + (i // per_row) * down) for i in range(count)]
 
 
+def open_xy(
+    zone: ZoneSpec, cards: Sequence[str], spots: dict[str, Spot]
+) -> list[tuple[float, float]]:
+    """Where ``cards`` of the open table lie (their centres): each card put down at its spot,
+    the others side by side in the table's own rows, in their order among themselves."""
+    loose = [card for card in cards if card not in spots]
+    laid = iter(slot_xy(zone, len(loose)))
+    places = []
+    for card in cards:
+        spot = spots.get(card)
+        places.append(next(laid) if spot is None else (zone.x + spot.x, zone.y + spot.y))
+    return places
+
+
+def spot_at(zone: ZoneSpec, point: QtCore.QPointF, *, snap: bool = True) -> Spot:
+    """The spot of a card whose centre is let go at ``point`` (scene): on the grid (unless
+    not ``snap``), and on the open table, a card that would hang over its edge pulled back
+    inside."""
+    left, top = PAD + CARD_W / 2, LABEL_BAND + PAD + CARD_H / 2
+    right, bottom = zone.width - left, zone.height - PAD - CARD_H / 2
+    x = min(max(point.x() - zone.x, left), right)
+    y = min(max(point.y() - zone.y, top), bottom)
+    grid = GRID if snap else 1
+    return Spot(round(x / grid) * grid, round(y / grid) * grid)
+
+
 def insert_index(zone: ZoneSpec, count: int, point: QtCore.QPointF) -> int | None:
     """Where among ``count`` cards a card dropped with its centre at ``point`` goes in a
-    row (the nearest of the ``count + 1`` places, the first of two as near); None for a
-    stack (on top). Worked out in each row, not by measuring every place."""
+    row (the nearest of the ``count + 1`` places, the later of two as near: a card let go
+    halfway between two goes in between); None for a stack (on top). Worked out in each
+    row, not by measuring every place."""
     if zone.style is ZoneStyle.STACK:
         return None
     places = count + 1
@@ -313,8 +356,8 @@ def insert_index(zone: ZoneSpec, count: int, point: QtCore.QPointF) -> int | Non
     for row in range(-(-places // per_row)):
         first = row * per_row
         last = min(places, first + per_row) - 1
-        # The place in this row nearest the point (the lower of two as near).
-        along = math.ceil((point.x() - left) / step - 0.5) if step > 0 else 0
+        # The place in this row nearest the point (the later of two as near).
+        along = math.floor((point.x() - left) / step + 0.5) if step > 0 else 0
         index = min(max(first + along, first), last)
         x = left + (index % per_row) * step
         distance = abs(x - point.x()) + abs(top + row * down - point.y())

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardtable.cards import CardId
-from cardtable.piles import Facing
+from cardtable.piles import Facing, Spot
 from cardtable.session import Session
 from cardtable.ui.table.layout import Layout, ZoneSpec
 
@@ -23,6 +23,7 @@ class TableWatch:
 
     def __init__(self) -> None:
         self._cards: dict[str, list[CardId]] = {}
+        self._spots: dict[str, dict[CardId, Spot]] = {}
         self._shown: dict[str, list[str]] = {}
         self._facing: dict[CardId, Facing] = {}
         self._reader: object = None
@@ -33,6 +34,7 @@ class TableWatch:
     def forget(self) -> None:
         """Look at everything next time (a new session)."""
         self._cards.clear()
+        self._spots.clear()
         self._shown.clear()
         self._facing = {}
         self._reader = None
@@ -73,12 +75,21 @@ class TableWatch:
             name = str(zone.pile)
             pile = piles.get(zone.pile)
             cards = pile.cards if pile is not None else []
-            if everything or name in turned_in or name in forced or self._cards.get(name) != cards:
+            spots = pile.spots if pile is not None else {}
+            if (
+                everything
+                or name in turned_in
+                or name in forced
+                or self._cards.get(name) != cards
+                or self._spots.get(name, {}) != spots
+            ):
                 found.append((zone, list(cards)))
+                self._spots[name] = dict(spots)
         if everything:
             kept = {str(zone.pile) for zone in layout.zones}
             for name in [z for z in self._cards if z not in kept]:
                 del self._cards[name]
+                self._spots.pop(name, None)
                 self._shown.pop(name, None)
         return found, everything, turned
 

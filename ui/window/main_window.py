@@ -234,6 +234,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.table_menu.clear()
         self.table_menu.addActions(table.card_actions.all())
         self.table_menu.addSeparator()
+        self.table_menu.addActions(table.open_table.all())  # stack, fan, row, spreads
+        self.table_menu.addSeparator()
         self.table_menu.addAction(self.pass_action)
         self._install_art(document)
         cards = table.card_actions

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import felt_brush
 from cardtable.ui.window.main_window import MainWindow
+from cardtable.ui.window.placement import WindowPlace
 
 if TYPE_CHECKING:
     # Imported for real only after the first paint: attrs and platformdirs cost ~25 ms.
@@ -53,6 +54,9 @@ TAB_TITLES = {
 }
 #: How wide the column of panels starts, in pixels.
 PANEL_WIDTH = 420
+#: The narrowest the player can make the column: its width is theirs, a panel's content
+#: never widens it (what does not fit scrolls).
+PANEL_MIN_WIDTH = 260
 #: How wide the log beside the hand starts, in pixels.
 LOG_WIDTH = 460
 #: How tall the hand starts: a row of cards and its label.
@@ -63,7 +67,9 @@ class WindowSetup:
     """Keeps the settings the window was set up with, and applies new ones.
 
     ``settings`` None reads them from the settings folder once the window has painted;
-    ``store`` saves them (the settings folder by default).
+    ``store`` saves them (the settings folder by default). ``place`` keeps the window's
+    geometry and its docks between runs (the first run opens it maximised); None keeps
+    nothing.
     """
 
     def __init__(
@@ -73,8 +79,12 @@ class WindowSetup:
         *,
         settings_folder: Path | None = None,
         store: Callable[[Settings, Path | None], object] | None = None,
+        place: WindowPlace | None = None,
     ) -> None:
         self.window = window
+        self.place = place
+        if place is not None:
+            place.restore_geometry(window)
         self._given = settings
         self._folder = settings_folder
         self._store = store
@@ -173,7 +183,12 @@ class WindowSetup:
             window.removeDockWidget(self._place)
             self._place.setParent(None)  # gone from the window's docks at once
             self._place.deleteLater()
-        if first is not None:
+        for key, dock in self._docks.items():
+            if key != "log":
+                _hold_width(dock)
+        if self.place is not None and self.place.restore_docks(window):
+            pass  # as the player left them last time
+        elif first is not None:
             first.raise_()
             # The felt is the table; the panels share a narrow column beside it.
             window.resizeDocks([first], [PANEL_WIDTH], Qt.Orientation.Horizontal)
@@ -310,6 +325,14 @@ class WindowSetup:
         return answer == QtWidgets.QMessageBox.StandardButton.Yes
 
 
+def _hold_width(dock: QtWidgets.QDockWidget) -> None:
+    """Keep ``dock`` as wide as the player makes it: its content's own minimum (a long line,
+    a wide form) no longer pushes the column wider and the felt smaller."""
+    content = dock.widget()
+    if content is not None:
+        content.setMinimumWidth(PANEL_MIN_WIDTH)
+
+
 class _AfterPaint(QtCore.QObject):
     """Calls ``then`` once, just after the next paint of ``widget``."""
 
@@ -347,7 +370,7 @@ def start_window(session_path: str | None) -> MainWindow | None:
             return None
         settings = started.settings
     window = MainWindow(session_path, offer_recovery=started is None)
-    window.setup = WindowSetup(window, settings)
+    window.setup = WindowSetup(window, settings, place=WindowPlace())
     if started is not None:
         chosen = started
 

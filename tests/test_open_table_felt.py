@@ -1,0 +1,190 @@
+"""A real open table on the felt: a card stays where it was let go, cards dropped on a card
+stack up, G / N / W and "Lay out as spread" arrange them, rows take a card where it was
+dropped, and zones keep their places when a tarot Challenge starts. Real mouse and keys."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+from table_rig import CHALLENGE, TAROT_DRAW, demo_document, drag, table_view, top
+
+from cardtable.cards import CardId
+from cardtable.piles import PileId
+from cardtable.resolvers.tarot.challenge import Attribute
+from cardtable.session import CharacterId, Draw, Move, load, save
+from cardtable.session.spreads import STACK_STEP
+from cardtable.steps import tarot as tarot_steps
+from cardtable.ui.document import SessionDocument
+from cardtable.ui.qt import Qt, QtCore
+from cardtable.ui.table.layout import CARD_W, GRID, OPEN_TABLE
+
+OTTILIE = CharacterId("ottilie-marchbank")
+
+
+def _open_table_cards(view, count: int) -> list[CardId]:
+    """``count`` tarot cards drawn face up onto the open table (laid in its row)."""
+    for _ in range(count):
+        assert view.card_actions.draw_card(TAROT_DRAW, OPEN_TABLE, face_up=True)
+    return list(view.document.session.table.piles[OPEN_TABLE].cards)
+
+
+def _focus(qtbot: QtBot, view) -> None:
+    view.activateWindow()
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus)
+
+
+def test_a_card_dropped_on_the_open_table_stays_where_it_was_let_go(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    [card] = _open_table_cards(view, 1)
+    zone = view.layout_now.zone(OPEN_TABLE)
+    target = QtCore.QPointF(zone.x + zone.width * 0.55 + 3, zone.y + zone.height * 0.6 - 4)
+    drag(qtbot, view, view.item(card).scenePos(), target)
+    landed = view.item(card).scenePos()
+    assert abs(landed.x() - target.x()) <= GRID and abs(landed.y() - target.y()) <= GRID
+    spot = session.table.piles[OPEN_TABLE].spots[card]
+    assert (spot.x % GRID, spot.y % GRID) == (0, 0)
+    assert session.log[-1].public.startswith("Dana moved ")
+    assert session.log[-1].public.endswith(" on the open table")
+    # Saved and opened again, it lies where it was put.
+    save(session, tmp_path / "table.cardtable")
+    again = SessionDocument(load(tmp_path / "table.cardtable"))
+    fresh = table_view(qtbot, again)
+    assert fresh.item(card).scenePos() == landed
+    # Undo puts it back in the row; redo where it was let go.
+    before = QtCore.QPointF(view.item(card).scenePos())
+    assert document.undo()
+    assert view.item(card).scenePos() != before and card not in session.table.piles[
+        OPEN_TABLE
+    ].spots
+    assert document.redo()
+    assert view.item(card).scenePos() == landed
+
+
+def test_cards_dropped_on_a_card_stack_up_and_w_spreads_the_stack_again(
+    qtbot: QtBot,
+) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    first, second, third = _open_table_cards(view, 3)
+    zone = view.layout_now.zone(OPEN_TABLE)
+    middle = QtCore.QPointF(zone.x + zone.width / 2, zone.y + zone.height / 2)
+    drag(qtbot, view, view.item(first).scenePos(), middle)
+    base = view.item(first).scenePos()
+    drag(qtbot, view, view.item(second).scenePos(), base + QtCore.QPointF(15, -12))
+    drag(qtbot, view, view.item(third).scenePos(), base + QtCore.QPointF(-10, 20))
+    pile = session.table.piles[OPEN_TABLE]
+    assert pile.cards[-3:] == [first, second, third]
+    step = QtCore.QPointF(STACK_STEP, STACK_STEP)
+    assert view.item(second).scenePos() == base + step
+    assert view.item(third).scenePos() == base + step * 2
+    # A click on the stack's top card, then W: the whole stack laid out in a row.
+    _focus(qtbot, view)
+    qtbot.mouseClick(
+        view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(base + step * 2)
+    )
+    assert view.selected_cards() == [third]
+    assert view.open_table.row.isEnabled(), view.open_table.row.toolTip()
+    qtbot.keyClick(view, Qt.Key.Key_W)
+    xs = [view.item(c).scenePos().x() for c in (first, second, third)]
+    assert xs == sorted(xs) and min(b - a for a, b in itertools.pairwise(xs)) > CARD_W
+    assert session.log[-1].public.endswith(" out in a row on the open table")
+    # The three stay chosen: G gathers them into one stack again, one undo step.
+    assert view.selected_cards() == [first, second, third]
+    qtbot.keyClick(view, Qt.Key.Key_G)
+    spots = [session.table.piles[OPEN_TABLE].spots[c] for c in (first, second, third)]
+    assert [(s.x - spots[0].x, s.y - spots[0].y) for s in spots] == [
+        (0, 0), (STACK_STEP, STACK_STEP), (2 * STACK_STEP, 2 * STACK_STEP)
+    ]
+    assert session.log[-1].public.startswith("Dana stacked ")
+    assert document.undo()
+    assert [view.item(c).scenePos().x() for c in (first, second, third)] == xs
+
+
+def test_chosen_cards_are_laid_out_as_a_named_spread(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    cards = _open_table_cards(view, 3)
+    view.card_actions.turn_cards([c for c in cards if not session.table.facing[c].reversed])
+    _focus(qtbot, view)
+    view.scene().clearSelection()
+    for card in cards:
+        qtbot.mouseClick(
+            view.viewport(),
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.ControlModifier,
+            view.mapFromScene(view.item(card).scenePos()),
+        )
+    assert view.selected_cards() == cards
+    three, celtic = view.open_table.spread_actions[2], view.open_table.spread_actions[3]
+    assert three.isEnabled()
+    assert not celtic.isEnabled() and celtic.toolTip() == "The Celtic Cross lays 10 cards, not 3."
+    three.trigger()
+    entry = session.log[-1].public
+    assert entry.endswith(" out as three cards (past, present, future) on the open table")
+    ys = {view.item(c).scenePos().y() for c in cards}
+    assert len(ys) == 1
+    assert all(session.table.facing[c].reversed for c in cards)
+
+
+def test_a_card_dropped_in_a_tarot_challenge_row_goes_in_where_it_was_dropped(
+    qtbot: QtBot,
+) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    assert document.apply(tarot_steps.begin(OTTILIE, Attribute.ROCK, 3))
+    row = PileId("tarot/challenge")
+    laid = list(session.table.piles[row].cards)
+    assert len(laid) >= 2
+    card = top(session, TAROT_DRAW)
+    between = (view.item(laid[0]).scenePos() + view.item(laid[1]).scenePos()) / 2
+    drag(qtbot, view, view.item(card).scenePos(), between)
+    assert session.table.piles[row].cards == [laid[0], card, *laid[1:]]
+
+
+def test_no_zone_moves_when_a_tarot_challenge_starts(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    before = {z.pile_id: z.sceneBoundingRect() for z in view._zones.values()}
+    kept = view.zone("sleeve/ottilie-marchbank")
+    assert kept is not None and kept.spec.reserved  # its place is there, empty and faint
+    assert kept not in view.zones()  # and the keyboard passes it over
+    assert document.apply(tarot_steps.begin(OTTILIE, Attribute.ROCK, 3))
+    assert PileId("sleeve/ottilie-marchbank") in session.table.piles
+    after = {z.pile_id: z.sceneBoundingRect() for z in view._zones.values()}
+    assert after == before
+    assert not view.zone("sleeve/ottilie-marchbank").spec.reserved
+    assert view.zone("tarot/challenge") in view.zones()
+
+
+def test_cards_from_another_zone_dropped_on_the_open_table_keep_their_places(
+    qtbot: QtBot,
+) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    document.apply(Draw(TAROT_DRAW, CHALLENGE, 2, face_up=True))
+    a, b = session.table.piles[CHALLENGE].cards
+    zone = view.layout_now.zone(OPEN_TABLE)
+    view.scene().clearSelection()
+    view.item(a).setSelected(True)
+    view.item(b).setSelected(True)
+    apart = view.item(b).scenePos() - view.item(a).scenePos()
+    target = QtCore.QPointF(zone.x + 400, zone.y + 300)
+    drag(qtbot, view, view.item(a).scenePos(), target)
+    assert session.table.piles[OPEN_TABLE].cards == [a, b]
+    now = view.item(b).scenePos() - view.item(a).scenePos()
+    assert abs(now.x() - apart.x()) <= GRID and abs(now.y() - apart.y()) <= GRID
+    assert document.undo()
+    assert session.table.piles[CHALLENGE].cards == [a, b]
+    document.apply(Move((a,), CHALLENGE))  # the felt still answers afterwards

@@ -1,0 +1,91 @@
+"""The window's size and layout: maximised the first time, as it was left afterwards (its
+geometry, its panels and their widths), and a panel's column as wide as the player made it
+whatever its content does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from cardtable.session.demo import demo_path
+from cardtable.settings import Settings
+from cardtable.ui.qt import Qt, QtCore, QtWidgets
+from cardtable.ui.widgets.style import bring_forward
+from cardtable.ui.window.main_window import DISCARD, MainWindow
+from cardtable.ui.window.placement import DOCKS_KEY, GEOMETRY_KEY, WindowPlace
+from cardtable.ui.window.setup import WindowSetup
+
+
+def _store(tmp_path: Path) -> QtCore.QSettings:
+    return QtCore.QSettings(str(tmp_path / "window.ini"), QtCore.QSettings.Format.IniFormat)
+
+
+def _start(qtbot: QtBot, tmp_path: Path) -> MainWindow:
+    window = MainWindow(demo_path(), autosave_folder=tmp_path / "autosave", animation_ms=0)
+    window.ask_unsaved = lambda: DISCARD
+    qtbot.addWidget(window)
+    window.setup = WindowSetup(  # type: ignore[attr-defined]
+        window, Settings(), store=lambda s, folder: None, place=WindowPlace(_store(tmp_path))
+    )
+    window.show()
+    qtbot.waitExposed(window)
+    ready: list[MainWindow] = []
+    window.when_ready(ready.append)
+    qtbot.waitUntil(lambda: bool(ready) and bool(window.setup.docks), timeout=10_000)
+    return window
+
+
+def test_the_first_start_is_maximised_and_the_next_comes_back_as_it_was_left(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    first = _start(qtbot, tmp_path)
+    assert first.isMaximized()
+    qtbot.waitUntil(lambda: first.felt.width() > 0)
+    first.showNormal()
+    qtbot.waitUntil(lambda: not first.isMaximized())
+    first.resize(790, 700)
+    qtbot.waitUntil(lambda: first.size() == QtCore.QSize(790, 700))
+    tarot = first.setup.docks["tarot"]
+    bring_forward(tarot)
+    qtbot.waitUntil(tarot.isVisible)
+
+    def widened() -> bool:  # the player drags the column's edge (again, once it is laid out)
+        first.resizeDocks([tarot], [450], Qt.Orientation.Horizontal)
+        return tarot.width() == 450
+
+    qtbot.waitUntil(widened)
+    first.close()
+    assert _store(tmp_path).value(GEOMETRY_KEY) is not None
+    assert _store(tmp_path).value(DOCKS_KEY) is not None
+
+    second = _start(qtbot, tmp_path)
+    assert not second.isMaximized()
+    assert second.size() == QtCore.QSize(790, 700)
+    again = second.setup.docks["tarot"]
+    qtbot.waitUntil(lambda: again.isVisible() and again.width() == 450)
+
+
+def test_a_panel_growing_never_widens_its_column_nor_shrinks_the_felt(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = _start(qtbot, tmp_path)
+    window.showNormal()
+    qtbot.waitUntil(lambda: not window.isMaximized())
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.size() == QtCore.QSize(1280, 800))
+    tarot = window.setup.docks["tarot"]
+    bring_forward(tarot)
+    qtbot.waitUntil(tarot.isVisible)
+    qtbot.wait(50)
+    width, felt = tarot.width(), window.felt.width()
+    # The panel's own content grows far wider than its column.
+    label = tarot.findChild(QtWidgets.QLabel)
+    assert label is not None
+    label.setWordWrap(False)
+    label.setText("A very long line a panel might show " * 8)
+    label.adjustSize()
+    qtbot.wait(50)  # let the layouts settle; the widths are asserted as they are then
+    QtWidgets.QApplication.processEvents()
+    assert tarot.width() == width
+    assert window.felt.width() == felt

@@ -1,0 +1,123 @@
+"""Where the window was: its size and place, and its panels' layout and widths, kept between
+runs in the app's QSettings (``Cardtable/Cardtable``, Qt's own place for them).
+
+The first time, the window opens maximised (a table wants all the screen it can get); after
+that it comes back as it was closed: its geometry (:meth:`QWidget.saveGeometry`, which keeps
+"maximised" too) and, once the panels are built, its docks (:meth:`QMainWindow.saveState`:
+which panel is where, which tab is in front, and how wide the column is).
+"""
+
+from __future__ import annotations
+
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+
+GEOMETRY_KEY = "window/geometry"
+DOCKS_KEY = "window/docks"
+#: The widths of the column of panels and of the log, and the hand's height (Qt's own state
+#: does not always bring them back when the panels are built after the window is shown).
+SIZES_KEY = "window/dock_sizes"
+#: The share of the screen a window not maximised takes the first time.
+FIRST_SHARE = 0.85
+
+
+class WindowPlace(QtCore.QObject):
+    """Keeps a window's geometry and dock layout in ``store`` (the app's QSettings unless
+    given one): :meth:`restore_geometry` before it is shown, :meth:`restore_docks` once its
+    docks are built; it remembers both whenever the window is hidden (closed)."""
+
+    def __init__(self, store: QtCore.QSettings | None = None) -> None:
+        super().__init__()
+        self._store = store if store is not None else QtCore.QSettings()
+        self._window: QtWidgets.QMainWindow | None = None
+        self.docks_ready = False
+
+    @property
+    def store(self) -> QtCore.QSettings:
+        return self._store
+
+    def _saved(self, key: str) -> QtCore.QByteArray | None:
+        value = self._store.value(key)
+        return value if isinstance(value, QtCore.QByteArray) and not value.isEmpty() else None
+
+    def restore_geometry(self, window: QtWidgets.QMainWindow) -> bool:
+        """Put ``window`` where it was last closed (True), or the first time maximised, its
+        size when not maximised a large share of the screen (False). Watches it from now on."""
+        self._window = window
+        window.installEventFilter(self)
+        saved = self._saved(GEOMETRY_KEY)
+        if saved is not None and window.restoreGeometry(saved):
+            return True
+        screen = window.screen() or QtGui.QGuiApplication.primaryScreen()
+        if screen is not None:
+            area = screen.availableGeometry()
+            size = QtCore.QSize(int(area.width() * FIRST_SHARE), int(area.height() * FIRST_SHARE))
+            window.resize(size)
+            window.move(area.center() - QtCore.QPoint(size.width() // 2, size.height() // 2))
+        window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
+        return False
+
+    def restore_docks(self, window: QtWidgets.QMainWindow) -> bool:
+        """Lay the docks out as they were last closed (True), if that is known."""
+        self.docks_ready = True
+        saved = self._saved(DOCKS_KEY)
+        if saved is None or not window.restoreState(saved):
+            return False
+        sizes = self._store.value(SIZES_KEY)
+        if isinstance(sizes, list):
+            QtCore.QTimer.singleShot(0, lambda: _resize(window, [str(s) for s in sizes]))
+        return True
+
+    def remember(self, window: QtWidgets.QMainWindow) -> None:
+        """Keep ``window``'s geometry now, and its docks once they are all built."""
+        self._store.setValue(GEOMETRY_KEY, window.saveGeometry())
+        if self.docks_ready:
+            self._store.setValue(DOCKS_KEY, window.saveState())
+            self._store.setValue(SIZES_KEY, _sizes(window))
+        self._store.sync()
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        if watched is self._window and event.type() == QtCore.QEvent.Type.Close:
+            self.remember(self._window)
+        return False
+
+
+def _front_docks(window: QtWidgets.QMainWindow) -> list[QtWidgets.QDockWidget]:
+    """The docks in sight (the front tab of each group), named."""
+    return [
+        dock
+        for dock in window.findChildren(QtWidgets.QDockWidget)
+        if dock.objectName() and dock.isVisible() and not dock.visibleRegion().isEmpty()
+    ]
+
+
+def _sizes(window: QtWidgets.QMainWindow) -> list[str]:
+    """Each dock in sight as ``name:width:height``."""
+    return [f"{d.objectName()}:{d.width()}:{d.height()}" for d in _front_docks(window)]
+
+
+def _resize(window: QtWidgets.QMainWindow, sizes: list[str]) -> None:
+    """Give the docks named in ``sizes`` (see :func:`_sizes`) their widths and heights."""
+    docks = {d.objectName(): d for d in window.findChildren(QtWidgets.QDockWidget)}
+    across: tuple[list[QtWidgets.QDockWidget], list[int]] = ([], [])
+    down: tuple[list[QtWidgets.QDockWidget], list[int]] = ([], [])
+    for entry in sizes:
+        name, _, rest = entry.partition(":")
+        width, _, height = rest.partition(":")
+        dock = docks.get(name)
+        if dock is None or not width.isdigit() or not height.isdigit():
+            continue
+        across[0].append(dock)
+        across[1].append(int(width))
+        if window.dockWidgetArea(dock) in (
+            Qt.DockWidgetArea.BottomDockWidgetArea,
+            Qt.DockWidgetArea.TopDockWidgetArea,
+        ):
+            down[0].append(dock)
+            down[1].append(int(height))
+    if across[0]:
+        window.resizeDocks(across[0], across[1], Qt.Orientation.Horizontal)
+    if down[0]:
+        window.resizeDocks(down[0], down[1], Qt.Orientation.Vertical)
+
+
+__all__ = ["DOCKS_KEY", "GEOMETRY_KEY", "WindowPlace"]
