@@ -63,10 +63,14 @@ def test_a_face_down_card_is_flipped_only_by_whoever_laid_it():
     with pytest.raises(AuthorityError, match="That face-down card is Ayla's: only Bea may flip it"):
         session.apply(Flip(card))
     assert not session.table.facing[card].face_up
-    assert not any("turned" in entry.public for entry in session.log)
+    assert not any("flipped" in entry.public for entry in session.log)
     take_seat(session, BEA)
     session.apply(Flip(card))
     assert session.table.facing[card].face_up
+    # A flip is "flipped ... face up"; "turned" is kept for turning a card round.
+    assert session.log[-1].public.startswith("Bea flipped ")
+    assert session.log[-1].public.endswith(" face up on Ayla's cards")
+    assert "turned" not in session.log[-1].public
 
 
 def test_not_even_the_gm_flips_turns_or_moves_a_players_face_down_card():

@@ -183,7 +183,7 @@ def test_walkthrough_1_bob_cannot_flip_the_ogres_face_down_challenge(
     window.grab()  # paint everything there is to paint
     assert painted.faces and not painted.wrong()
     assert not any("Queen of Clubs" in line for line in log_lines(window))
-    assert not any(entry.actor == BOB and "turned" in entry.public for entry in session.log)
+    assert not any(entry.actor == BOB and "flipped" in entry.public for entry in session.log)
     check_screen(window)
 
 

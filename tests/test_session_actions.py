@@ -396,8 +396,9 @@ def test_turning_a_public_card_names_it_and_its_new_way_round():
     way = "upright" if was_reversed else "reversed"
     assert session.table.facing[card].reversed is not was_reversed
     assert face.name in session.log[-1].public and session.log[-1].public.endswith(
-        f"{way} on the Challenge"
+        f" round, now {way}, on the Challenge"
     )
+    assert "flipped" not in session.log[-1].public
 
 
 def test_a_card_in_a_hand_cannot_be_revealed_where_it_lies():

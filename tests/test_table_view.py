@@ -195,9 +195,11 @@ def test_f_flips_and_r_turns_the_card_with_the_focus(qtbot: QtBot) -> None:
     was = session.table.facing[card].reversed
     qtbot.keyClick(view, Qt.Key.Key_R)
     assert session.table.facing[card].reversed is not was
-    assert "turned a card" in session.log[-1].public
+    way = "reversed" if session.table.facing[card].reversed else "upright"
+    assert f"turned a card round, now {way}," in session.log[-1].public
     qtbot.keyClick(view, Qt.Key.Key_F)
     assert session.table.facing[card].face_up
+    assert " flipped " in session.log[-1].public and "turned" not in session.log[-1].public
     assert view.item(card).visible_face() == session.table.cards[card].face
     # Showing a face to the room is a checkpoint: undo cannot hide it again.
     assert not session.can_undo and "undo cannot hide them" in session.undo_blocked_reason

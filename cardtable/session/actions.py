@@ -262,7 +262,7 @@ class Flip(Action):
             (
                 _told(
                     session,
-                    lambda what: f"{who} turned {what} {side} on {pile.label}",
+                    lambda what: f"{who} flipped {what} {side} on {pile.label}",
                     [self.card],
                     before,
                 ),
@@ -287,10 +287,11 @@ class Turn(Action):
         way = "reversed" if facing.reversed else "upright"
         who = session.actor_name
         named = card_words(state, self.card, orientation=False)
-        private = f"{who} turned {named} {way} on {pile.label}"
+        # "Turned round", never "flipped": a flip is face up or down, a turn is which way up.
+        private = f"{who} turned {named} round, now {way}, on {pile.label}"
         if EVERYONE in (before[0], audience_in(state, self.card, pile)):
             return Performed((Event.said(private),))
-        public = f"{who} turned a card {way} on {pile.label}"
+        public = f"{who} turned a card round, now {way}, on {pile.label}"
         owner = _one_player([audience_in(state, self.card, pile), before[0]])
         return Performed((Event.secret(public, private, owner, [self.card]),))
 
