@@ -84,17 +84,19 @@ CELTIC_CROSS = Spread(
     "The Celtic Cross",
     "Ten cards: the cross of six (the second card across the first) and a staff of four "
     "beside it, read from the bottom up",
+    # Kept within three rows of cards (the open table's height): the cross's arms a card
+    # and a half out so the crossing card shows beside the first, the staff overlapping.
     (
         (0, 0),
-        (0.3, 0.25),
-        (0, _DOWN),
-        (-_ACROSS, 0),
-        (0, -_DOWN),
-        (_ACROSS, 0),
-        (2.4 * _ACROSS, 1.5 * _DOWN),
-        (2.4 * _ACROSS, 0.5 * _DOWN),
-        (2.4 * _ACROSS, -0.5 * _DOWN),
-        (2.4 * _ACROSS, -1.5 * _DOWN),
+        (0.5, 0),
+        (0, 1.05),
+        (-1.5, 0),
+        (0, -1.05),
+        (1.5, 0),
+        (2.9, 1.05),
+        (2.9, 0.35),
+        (2.9, -0.35),
+        (2.9, -1.05),
     ),
 )
 #: The named spreads offered under "Lay out as spread", in menu order.
