@@ -3,12 +3,18 @@ what the exports and the phones hold, undo, and saving it still sealed."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 from seat_rig import ALICE, BOB, GINA, take_seat, three_seats
 
 from cardtable.phones.view import CardRefs, seat_view
 from cardtable.randomness import seeded
 from cardtable.session import (
+    Action,
     AddPlayer,
     AuthorityError,
     ConfirmSeat,
@@ -21,6 +27,7 @@ from cardtable.session import (
     visible_log,
 )
 from cardtable.session.dice_history import DiceRequest, history_of
+from cardtable.session.log import is_seal
 from cardtable.session.saving import from_bytes, to_bytes
 from cardtable.session.sealed_rolls import (
     SEALED_ID,
@@ -29,6 +36,7 @@ from cardtable.session.sealed_rolls import (
     sealed_in_sight,
     sealed_of,
 )
+from cardtable.session.visibility import export_lines
 
 SEATS = {GINA: 0, BOB: 1, ALICE: 2}
 
@@ -158,3 +166,68 @@ def test_a_sealed_roll_is_saved_and_loaded_still_sealed() -> None:
     again = from_bytes(to_bytes(loaded), rng=seeded(3))
     lines = visible_log(again, SEATS[ALICE])
     assert f"Gina (GM) rolled 2d6 (sealed): {numbers}" in lines
+
+
+# -- a property: random play never shows a sealed roll to a seat that may not see it ---------------
+
+
+class SealedPlay(RuleBasedStateMachine):
+    """Sealed rolls, reveals, undo and redo, seat passes, asked for by whoever holds the
+    computer (most refused); after each step no channel shows another seat a sealed roll."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session = three_seats(7)
+        take_seat(self.session, GINA)
+
+    def _try(self, action: Action) -> None:
+        with contextlib.suppress(ValueError):
+            self.session.apply(action)
+
+    @rule(sides=st.sampled_from([4, 6, 8, 10, 12, 20]), count=st.integers(1, 4))
+    def roll_sealed(self, sides: int, count: int) -> None:
+        self._try(RollSealed(DiceRequest(f"{count}d{sides}")))
+
+    @rule()
+    def reveal(self) -> None:
+        self._try(RevealSealed())
+
+    @rule(seat=st.integers(0, 2), confirm=st.booleans())
+    def pass_computer(self, seat: int, confirm: bool) -> None:
+        self._try(PassSeat(seat))
+        if confirm:
+            self._try(ConfirmSeat(self.session.players[seat].id))
+
+    @rule(back=st.booleans())
+    def undo_or_redo(self, back: bool) -> None:
+        with contextlib.suppress(ValueError):
+            self.session.undo() if back else self.session.redo()
+
+    @invariant()
+    def nobody_but_the_gm_reads_a_sealed_roll(self) -> None:
+        session = self.session
+        secret = {e.private for e in session.log if e.private and not e.revealed
+                  and any(is_seal(c) for c in e.cards)}
+        secret -= {e.private for e in session.log if e.revealed}  # the same roll, revealed
+        for seat, player in enumerate(p.id for p in session.players):
+            lines = [text for _, text in export_lines(session, seat)]
+            lines += seat_view(session, player, CardRefs(b"k" * 16, player))["log"]
+            if player != GINA:
+                assert not secret & set(lines), f"{player} reads a sealed roll"
+        everyone = [text for _, text in export_lines(session)]
+        everyone += [session.undo_label or "", session.redo_label or ""]
+        assert not secret & set(everyone)
+        gm_here = session.holder == GINA and session.curtain is None
+        assert all((s.record is not None) == gm_here for s in sealed_in_sight(session))
+        history = history_of(session.state)
+        sealed = sealed_of(session.state)
+        if history is not None and sealed is not None:
+            assert not {r.record for r in sealed.rolls} & set(history.records)
+
+
+def test_random_play_never_shows_a_sealed_roll_to_another_seat() -> None:
+    run_state_machine_as_test(
+        SealedPlay,
+        settings=settings(max_examples=40, stateful_step_count=30, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow]),
+    )
