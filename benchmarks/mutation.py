@@ -98,7 +98,8 @@ MODULES: dict[str, tuple[tuple[str, ...], float]] = {
     ),
     "cardtable/session/saving.py": (
         ("test_session_saving.py", "test_session_autosave.py", "test_save_consistency.py",
-         "test_hostile_files.py", _examples("cardtable.session.saving")),
+         "test_hostile_files.py", "test_save_promises.py", "test_file_system.py",
+         _examples("cardtable.session.saving")),
         0.95,
     ),
 }

@@ -463,6 +463,17 @@ def test_boadicca_carried_off_at_zero_pays_a_quarter_of_her_hunting() -> None:
     assert "-1 to the ability" in str(penalty)
 
 
+def test_a_hazardous_challenge_penalizes_who_went_out_and_who_ended_at_half_or_less() -> None:
+    going = PoolChallenge.start(Entrant.of("Boadicca", 8), Entrant.of("Boar", 7))
+    assert going.penalized() == ()  # nothing until it is over
+    # 8 against 7: she takes 4 and stands at half her start; the boar takes 8 and is out.
+    boar, _ = going.next_round()
+    assert [side.name for side in boar.penalized()] == ["Boadicca", "Boar"]
+    # 9 against 2: Ana takes 1 and ends at 8 of 9, well above half; only Bo pays.
+    rout, _ = PoolChallenge.start(Entrant.of("Ana", 9), Entrant.of("Bo", 2)).play_out()
+    assert [side.name for side in rout.penalized()] == ["Bo"]
+
+
 def test_spreading_a_penalty_over_bonus_reserves_and_resistance() -> None:
     sources = [
         LossSource.own_rating("Ana", 8),
