@@ -147,7 +147,7 @@ class OutcomeBox(QtWidgets.QGroupBox):
         self.temporary = QtWidgets.QRadioButton("Te&mporary", self)
         self.temporary.setChecked(True)
         self.temporary.setToolTip("The Aspect lasts a while")
-        self.permanent = QtWidgets.QRadioButton("&Permanent", self)
+        self.permanent = QtWidgets.QRadioButton("Perma&nent", self)
         self.permanent.setToolTip("The Aspect stays for good")
         self.write = button("&Write on sheet", "Add the Aspect to the character sheet", self)
         kind.addWidget(self.temporary)

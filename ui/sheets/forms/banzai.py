@@ -20,13 +20,14 @@ from cardtable.ui.sheets.form import SheetForm, emblem, field_label
 from cardtable.ui.sheets.lists import ListSection, Row
 from cardtable.ui.sheets.symbols import element_emblem
 
-#: The Elements' labels, each with its own shortcut letter (Water and Wind share a W).
+#: The Elements' labels, each with its own shortcut letter, none a menu's (Alt+F, E, T, V, S,
+#: P, H) nor the Name and Player fields' (N, Y).
 MNEMONICS = {
-    Element.EARTH: "&Earth",
-    Element.FIRE: "&Fire",
+    Element.EARTH: "Ea&rth",
+    Element.FIRE: "F&ire",
     Element.WATER: "W&ater",
     Element.WIND: "&Wind",
-    Element.VOID: "&Void",
+    Element.VOID: "Voi&d",
 }
 
 
@@ -79,7 +80,7 @@ class BanzaiForm(SheetForm):
             messages=honor_problems,
         )
         top = Qt.AlignmentFlag.AlignTop
-        honor_row.addWidget(field_label("&Honor Points", self.honor), 0, top)
+        honor_row.addWidget(field_label("H&onor Points", self.honor), 0, top)
         honor_row.addWidget(self.honor, 0, top)
         honor_row.addSpacing(16)
         self.raise_step = self.number(
@@ -91,7 +92,8 @@ class BanzaiForm(SheetForm):
             f"changes it (1 to {MAX_RAISE_STEP})",
             messages=honor_problems,
         )
-        honor_row.addWidget(field_label("Ra&ise step", self.raise_step), 0, top)
+        # No letter of "Raise step" is left free (the Elements, Honor and the menus take them).
+        honor_row.addWidget(field_label("Raise step", self.raise_step), 0, top)
         honor_row.addWidget(self.raise_step, 0, top)
         honor_row.addStretch(1)
         self.column.addLayout(honor_row)

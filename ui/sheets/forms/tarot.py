@@ -26,6 +26,11 @@ from cardtable.ui.sheets.form import SheetForm, emblem, field_label
 from cardtable.ui.sheets.lists import ListSection, Row
 from cardtable.ui.sheets.symbols import tarot_emblem
 
+#: The Attributes' labels, each with a shortcut letter of its own that no menu (Alt+F, E, T,
+#: V, S, P, H) nor the Name and Player fields (N, Y) take.
+MNEMONICS = {"Rock": "R&ock", "Paper": "P&aper", "Blades": "&Blades", "Serpent": "Se&rpent",
+             "Unknown": "&Unknown"}
+
 _NUMBER = re.compile(r"^\s*(?:[A-Za-z]+\s*)?\(?\s*(-?\d+)\s*\)?\s*$")
 _PARTIAL = re.compile(r"^[A-Za-z\s()\-\d]*$")
 
@@ -110,7 +115,7 @@ class TarotForm(SheetForm):
             mark = emblem(tarot_emblem(suit), self.ink)
             mark.setFixedHeight(field.outline.sizeHint().height())
             grid.addWidget(mark, 2 * row, 0)
-            grid.addWidget(field_label(f"&{suit.value}", field), 2 * row, 1)
+            grid.addWidget(field_label(MNEMONICS.get(suit.value, suit.value), field), 2 * row, 1)
             grid.addWidget(field, 2 * row, 2)
             grid.addWidget(problems, 2 * row + 1, 1, 1, 3)
             self.attributes[key] = field

@@ -39,7 +39,7 @@ class ChallengeForm(QtWidgets.QGroupBox):
                                 primary=True)
         form.addRow("Cha&llenger", self.challenger)
         form.addRow("&Goal", self.goal_edit)
-        form.addRow("Aiming to &Hit", self.hit_target)
+        form.addRow("Aimi&ng to Hit", self.hit_target)
         form.addRow(self.challenge)
 
 
@@ -108,7 +108,7 @@ class ShowdownBox(QtWidgets.QGroupBox):
         layout.addWidget(self.showdown_text)
         row = QtWidgets.QHBoxLayout()
         self.yield_button = button("&Yield", "Forfeit the goal and draw Advantage + 1 cards", self)
-        self.push = button("&Push", "Spend 1 Advantage and play a card from the hand", self,
+        self.push = button("P&ush", "Spend 1 Advantage and play a card from the hand", self,
                            primary=True)
         row.addWidget(self.yield_button)
         row.addWidget(self.push)

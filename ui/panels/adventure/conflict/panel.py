@@ -339,7 +339,7 @@ class ConflictPanel(QtWidgets.QWidget):
             f"<b>{game.name(mover)}</b> must Yield or {verb} "
             f"(Advantage {conflict.advantage(side)}). {rule}"
             + (f"<br><i>Cannot {verb.lower()}: {escape(refusal)}.</i>" if refusal else ""))
-        self.push.setText(f"&{verb}")
+        self.push.setText(verb.replace("Push", "P&ush"))  # Alt+P is the Panels menu's
         self.push.setAccessibleName(verb)
         tip = ("Spend 1 Advantage and play a card that trumps the latest card" if back
                else "Spend 1 Advantage and play any card from the hand")

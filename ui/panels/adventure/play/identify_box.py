@@ -50,7 +50,7 @@ class IdentifyBox(QtWidgets.QGroupBox):
         self.introducer = _combo("Introducer", "The player who introduced the vague threat",
                                  self)
         self.threat = _line("Threat", "a shape in the fog, a rumour…", self)
-        self.start = button("Lay the &hidden card", "The top card of the draw pile goes face "
+        self.start = button("Lay the hi&dden card", "The top card of the draw pile goes face "
                             "down for the threat", self, primary=True)
         form.addRow("Introduced by", self.introducer)
         form.addRow("Threat", self.threat)

@@ -173,9 +173,9 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         self.order.setTextFormat(Qt.TextFormat.RichText)
         self.order.setAccessibleName("Seat order")
         layout.addWidget(self.order)
-        self.pass_turn = button("Pass the &turn", "Narration passes to the next seat", box)
+        self.pass_turn = button("Pass the tur&n", "Narration passes to the next seat", box)
         self.pass_turn.clicked.connect(self._on_pass_turn)
-        self.new_scene = button("New &scene…", "Begin the next scene, with the draws it "
+        self.new_scene = button("Ne&w scene…", "Begin the next scene, with the draws it "
                                 "brings", box)
         self.new_scene.clicked.connect(self.open_scene)
         self.hand_over = button("Hand the computer over", "Pass the computer to the player "
