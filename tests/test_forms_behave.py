@@ -27,10 +27,13 @@ from cardtable.settings import Settings
 from cardtable.steps import tarot as tarot_steps
 from cardtable.ui.panels.adventure.conflict.panel import NO_SHOE, ConflictPanel
 from cardtable.ui.panels.asking import KEEP_PLAYING
+from cardtable.ui.panels.banzai.panel import BanzaiPanel
 from cardtable.ui.panels.dice.duel import DuelView
 from cardtable.ui.panels.pool.tracker import PoolTracker
 from cardtable.ui.panels.tarot.panel import CONCEDE_QUESTION, NO_TAROT, TarotPanel
+from cardtable.ui.panels.tokens.panel import TokenPanel
 from cardtable.ui.qt import Qt, QtCore, QtWidgets
+from cardtable.ui.sheets.editor import SheetEditor
 from cardtable.ui.widgets.style import bring_forward
 from cardtable.ui.window.main_window import DISCARD, MainWindow
 from cardtable.ui.window.setup import WindowSetup
@@ -79,6 +82,13 @@ def _panels(window: MainWindow) -> tuple[ConflictPanel, TarotPanel, DuelView, Po
     return found  # type: ignore[return-value]
 
 
+def _others(window: MainWindow) -> list[QtWidgets.QWidget]:
+    """The Banzai and token panels and the sheet editor."""
+    found = [window.findChild(kind) for kind in (BanzaiPanel, TokenPanel, SheetEditor)]
+    assert all(f is not None for f in found)
+    return found  # type: ignore[return-value]
+
+
 def _words(root: QtWidgets.QWidget) -> str:
     """What ``root`` shows in its labels, fields and lists (forms taken away are gone)."""
     QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
@@ -108,9 +118,11 @@ def test_a_new_session_of_another_system_keeps_nothing_of_the_last(
     # have nothing to play with.
     assert conflict.status.text() == NO_SHOE
     assert tarot.status.text() == NO_TAROT
-    for panel in (conflict, tarot, duel, pool):
+    for panel in (conflict, tarot, duel, pool, *_others(window)):
         for name in DEMO_NAMES:
             assert name not in _words(panel), (type(panel).__name__, name)
+    banzai = _words(_others(window)[0])
+    assert "Hiroko" in banzai  # the new session's own Banzai character
 
 
 def test_panels_start_from_the_characters_of_a_session_opened(
@@ -133,7 +145,7 @@ def test_panels_start_from_the_characters_of_a_session_opened(
     assert pool.setup.first.name.text() == ""
     assert tarot.status.text() == NO_TAROT
     assert conflict.status.text().startswith("No Conflict. On Ayla's turn")
-    for panel in (conflict, tarot, duel, pool):
+    for panel in (conflict, tarot, duel, pool, *_others(window)):
         for name in DEMO_NAMES:
             assert name not in _words(panel), (type(panel).__name__, name)
 
