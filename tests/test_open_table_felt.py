@@ -1,6 +1,6 @@
 """A real open table on the felt: a card stays where it was let go, cards dropped on a card
-stack up, G / N / W and "Lay out as spread" arrange them, rows take a card where it was
-dropped, and zones keep their places when a tarot Challenge starts. Real mouse and keys."""
+stack up, G / N / W and "Lay out as spread" arrange them, rows and hands take a card where it
+was dropped, and zones keep their places when a tarot Challenge starts. Real mouse and keys."""
 
 from __future__ import annotations
 
@@ -8,7 +8,17 @@ import itertools
 from pathlib import Path
 
 from pytestqt.qtbot import QtBot
-from table_rig import CHALLENGE, TAROT_DRAW, demo_document, drag, table_view, top
+from table_rig import (
+    CHALLENGE,
+    QUINCE_HAND,
+    SHOE_DRAW,
+    TAROT_DRAW,
+    demo_document,
+    drag,
+    table_view,
+    take_seat,
+    top,
+)
 
 from cardtable.cards import CardId
 from cardtable.piles import PileId
@@ -18,6 +28,7 @@ from cardtable.session.spreads import STACK_STEP
 from cardtable.steps import tarot as tarot_steps
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore
+from cardtable.ui.table.hand_dock import HandPanel, make_hand_dock
 from cardtable.ui.table.layout import CARD_W, GRID, OPEN_TABLE
 
 OTTILIE = CharacterId("ottilie-marchbank")
@@ -188,3 +199,26 @@ def test_cards_from_another_zone_dropped_on_the_open_table_keep_their_places(
     assert document.undo()
     assert session.table.piles[CHALLENGE].cards == [a, b]
     document.apply(Move((a,), CHALLENGE))  # the felt still answers afterwards
+
+
+def test_a_felt_card_released_over_a_card_in_a_hand_goes_in_before_it(qtbot: QtBot) -> None:
+    document = demo_document()
+    session = document.session
+    take_seat(session, "Bea")
+    view = table_view(qtbot, document)
+    dock = make_hand_dock(document)
+    qtbot.addWidget(dock)
+    dock.resize(700, 220)
+    dock.show()
+    panel = dock.findChild(HandPanel)
+    view.add_drop_target(panel.hand_at, panel.index_at)
+    hand = panel.hand_lists()[QUINCE_HAND]
+    held = list(session.table.piles[QUINCE_HAND].cards)
+    card = top(session, SHOE_DRAW)
+    # Released over the second card of the hand: it goes in before it.
+    second = hand.visualItemRect(hand.item(1)).center()
+    over = hand.viewport().mapToGlobal(second)
+    target = view.mapToScene(view.viewport().mapFromGlobal(over))
+    drag(qtbot, view, view.item(card).scenePos(), target)
+    assert session.table.piles[QUINCE_HAND].cards == [held[0], card, *held[1:]]
+    assert hand.cards() == session.table.piles[QUINCE_HAND].cards

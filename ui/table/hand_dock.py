@@ -318,6 +318,16 @@ class HandPanel(QtWidgets.QWidget):
                 return pile
         return None
 
+    def index_at(self, global_pos: QtCore.QPoint) -> int | None:
+        """Where in the hand under ``global_pos`` a card dropped there goes: before the card
+        under the point, or last (None) between or after them."""
+        for hand in self._lists.values():
+            local = hand.viewport().mapFromGlobal(global_pos)
+            if hand.isVisible() and hand.viewport().rect().contains(local):
+                at = hand.indexAt(local)
+                return at.row() if at.isValid() else None
+        return None
+
     def _on_changed(self, flags: int) -> None:
         if Changes(flags) & _REFRESH:
             self.refresh()

@@ -81,6 +81,8 @@ _REFRESH = Changes.TABLE | Changes.HAND | Changes.SEAT | Changes.PLAYERS
 #: Asked, when a card is dropped, with the pointer's global position: the pile of a widget
 #: outside the felt under it (a hand in the hand dock), or None.
 DropTarget = Callable[[QtCore.QPoint], PileId | None]
+#: Asked with the same point once the pile is known: where in it the cards go (None: on top).
+DropIndex = Callable[[QtCore.QPoint], int | None]
 
 
 class TableView(FeltView):
@@ -109,7 +111,7 @@ class TableView(FeltView):
         self._layout_key: object = None
         self._watch = TableWatch()
         self._slides = Slides(self, animation_ms)
-        self._drop_targets: list[DropTarget] = []
+        self._drop_targets: list[tuple[DropTarget, DropIndex | None]] = []
         self._release_global: QtCore.QPoint | None = None
         self._lit: ZoneItem | None = None
         self._permits = DropPermits(document)
@@ -171,9 +173,10 @@ class TableView(FeltView):
     def card_items(self) -> Iterable[CardItem]:
         return self._items.values()
 
-    def add_drop_target(self, target: DropTarget) -> None:
-        """Ask ``target`` where a card released outside the felt lands (the hand dock)."""
-        self._drop_targets.append(target)
+    def add_drop_target(self, target: DropTarget, index_at: DropIndex | None = None) -> None:
+        """Ask ``target`` where a card released outside the felt lands (the hand dock), and
+        ``index_at`` where in that pile (None: on top)."""
+        self._drop_targets.append((target, index_at))
 
     def _table_order(self) -> list[str]:
         piles = self._document.session.table.piles
@@ -407,11 +410,14 @@ class TableView(FeltView):
         ``with_index``, the place in the pile is left out (None).
         """
         if pointer is not None:
-            for target in self._drop_targets:
+            for target, index_at in self._drop_targets:
                 pile = target(pointer)
                 if pile is not None:
                     reason = self._permits.refusal(cards, pile)
-                    return (pile, None, None) if reason is None else (None, None, reason)
+                    if reason is not None:
+                        return None, None, reason
+                    at = index_at(pointer) if index_at is not None and with_index else None
+                    return pile, at, None
         state = self._document.session.state
         found = self._grid.overlaps(rect)
         if not found:

@@ -222,7 +222,7 @@ class MainWindow(QtWidgets.QMainWindow):
         hand.refresh()
         self._hand = hand
         self.hand_dock.setWidget(HandScroll(hand, self.hand_dock))
-        table.add_drop_target(hand.hand_at)
+        table.add_drop_target(hand.hand_at, hand.index_at)
         # The views above hear of every change first: their private faces are gone before
         # the curtain (connected last) is shown, let alone painted.
         self._curtain = Curtain(document, self)
@@ -627,6 +627,8 @@ KEYS_HELP = (
     "<tr><td><b>S</b></td><td>shuffle the pile</td></tr>"
     "<tr><td><b>Delete</b></td><td>discard</td></tr>"
     "<tr><td><b>P</b> / <b>V</b></td><td>peek at your face-down card / reveal</td></tr>"
+    "<tr><td><b>G</b> / <b>N</b> / <b>W</b></td><td>on the open table: gather the chosen cards "
+    "into a stack / fan them out / lay them in a row (a stack spreads again)</td></tr>"
     "<tr><td><b>Menu</b>, <b>Shift+F10</b></td><td>everything else, e.g. Move to…</td></tr>"
     "<tr><td><b>Ctrl+Z</b> / <b>Ctrl+Shift+Z</b></td><td>undo / redo</td></tr>"
     "<tr><td><b>Ctrl+0</b></td><td>fit the table to the window</td></tr>"
