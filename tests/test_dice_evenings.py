@@ -31,6 +31,7 @@ from cardtable.ui.panels.dice.simple import SimpleView
 from cardtable.ui.panels.owners import WaitingFor
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.sheets.editor import SheetDock
+from cardtable.ui.sheets.forms.banzai import BanzaiForm
 from cardtable.ui.window.main_window import DISCARD, MainWindow
 from cardtable.ui.window.setup import WindowSetup
 
@@ -246,6 +247,19 @@ def test_a_banzai_evening(evening: Evening, tmp_path: Path) -> None:
                                       "Tachibana Jo: bonus Effect 1.")
     outcome = opposed_steps.contest_in_play(table.session.state)
     assert outcome is not None and outcome.outcome is not None
+    # Each side spends what it kept, in turn, at its own seat: Jo his Raise, Keiko none.
+    assert contest.turn.text() == "Tachibana Jo's turn to spend a Raise."
+    table.hand_over(first.waiting, BOB)
+    table.pick(first.spending.effect, "A worse Difficulty on someone")
+    table.type(first.spending.detail, "Keiko's sandal strap snaps")
+    table.click(first.spending.spend)
+    table.click(first.spending.finish_plain)
+    table.hand_over(second.waiting, ALICE)
+    table.click(second.spending.finish_plain)
+    table.logged("Tachibana Jo spends Raise 1 of 1 on a bonus Effect: A worse Difficulty on "
+                 "someone: Keiko's sandal strap snaps.",
+                 "Tachibana Jo is done with the contest's Raises: 1 bonus Effect.",
+                 "Owari Keiko is done with the contest's Raises.")
 
     # The GM starves Keiko two days; her next roll counts it. Then Keiko gambles two Raises.
     table.pass_to(GINA)
@@ -257,15 +271,29 @@ def test_a_banzai_evening(evening: Evening, tmp_path: Path) -> None:
     box.list.setCurrentRow(0)
     table.click(box.worsen)
     assert box.lines() == ["starvation, 1 interval: Moderate, -1k0"]
+    # Alice writes Keiko's Raise step on her sheet: an ability makes each Raise worth 7.
     table.pass_to(ALICE)
+    sheets = table.front("sheets")
+    assert isinstance(sheets, SheetDock)
+    editor = sheets.editor
+    editor.picker.setCurrentIndex(editor.picker.findData(KEIKO))
+    editor.picker.activated.emit(editor.picker.currentIndex())
+    assert isinstance(editor.form, BanzaiForm)
+    step = editor.form.raise_step.spin
+    step.lineEdit().selectAll()
+    table.qtbot.keyClicks(step, "7")
+    table.qtbot.keyClick(step, Qt.Key.Key_Return)
+    roll = table.banzai.roll
+    table.pick(roll.form.who.character, KEIKO)
     table.pick(roll.form.who.skill, "Investigation")
     table.pick(roll.form.who.element, Element.VOID)
     table.type(roll.form.tn, "10")
     assert "Dice: 6k3" in roll.line_texts()
+    assert roll.odds_texts()[2].startswith("2 Raises: TN 24, ")
     table.click(roll.odds[2], x=12)
     table.session.rng = ScriptedRng([9, 8, 10, 2, 3, 1, 2])
     table.click(roll.roll_button)
-    assert roll.total.text() == "Owari Keiko keeps 12, 9, 8 = 29 against TN 20: met."
+    assert roll.total.text() == "Owari Keiko keeps 12, 9, 8 = 29 against TN 24: met."
     table.click(roll.succeed)
     table.click(roll.finish)
     assert table.honor(KEIKO) == 3
