@@ -25,6 +25,7 @@ from cardtable.steps.banzai.picks import RollPick, TargetPick, explain, raise_od
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt
 from cardtable.ui.sheets.editor import SheetEditor
+from cardtable.ui.sheets.fields import ProblemLabel
 from cardtable.ui.sheets.forms.banzai import BanzaiForm
 
 
@@ -201,3 +202,25 @@ def test_the_panel_builds_keikos_roll_with_her_step_of_seven(qtbot: QtBot) -> No
     click(qtbot, tab.roll_button)
     assert "with 2 Raises (needs 24)" in tab.heading.text()
     assert tab.total.text() == "Owari Keiko keeps 12, 9, 8 = 29 against TN 24: met."
+
+
+def test_a_raise_step_of_twelve_is_refused_beside_its_box(qtbot: QtBot) -> None:
+    session = dice_table()
+    take_seat(session, ALICE)
+    editor = SheetEditor(SessionDocument(session))
+    qtbot.addWidget(editor)
+    editor.resize(460, 900)
+    editor.show()
+    editor.select(KEIKO)  # type: ignore[arg-type]
+    form = editor.form
+    assert isinstance(form, BanzaiForm)
+    before = len(session.log)
+    spin = form.raise_step.spin
+    spin.lineEdit().selectAll()
+    qtbot.keyClicks(spin, "12")
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    shown = [label.text() for label in form.findChildren(ProblemLabel)
+             if label.isVisible() and label.text()]
+    assert shown == [
+        "The Raise step (what each Raise adds to the TN) must be between 1 and 10 (got 12)."]
+    assert sheet_of(session, KEIKO).raise_step == 5 and len(session.log) == before
