@@ -197,3 +197,37 @@ def test_a_new_contest_waits_until_both_sides_are_done_or_the_gm_clears() -> Non
     session.apply(contest.clear())
     session.apply(again)
     assert running(session).outcome is None
+
+
+def test_a_side_set_up_with_a_blessing_and_a_free_raise_keeps_it_to_spend(qtbot: QtBot) -> None:
+    session = dice_table()
+    panel = open_panel(qtbot, session)
+    panel.tabs.setCurrentWidget(panel.opposed)
+    tab = panel.opposed
+    for who, (character, skill, element) in zip(
+        tab.who, ((JO, "Kenjutsu", Element.FIRE), (KEIKO, "Kenjutsu", Element.VOID)),
+        strict=True,
+    ):
+        pick(who.character, character)
+        pick(who.skill, skill)
+        pick(who.element, element)
+    type_into(qtbot, tab.modifiers[1], "+1k1 blessing")
+    type_into(qtbot, tab.free[1], "1")
+    assert tab.chances.text().startswith("5k3 against 4k4: ")
+    click(qtbot, tab.start)
+    first, second = tab.sides
+    assert second.title() == "Owari Keiko · 4k4 · 1 Free Raise"
+    take_seat(session, BOB)
+    session.rng = ScriptedRng([2, 3, 4, 1, 2])
+    click(qtbot, first.roll)
+    take_seat(session, ALICE)
+    session.rng = ScriptedRng([9, 8, 7, 1])
+    click(qtbot, second.roll)
+    assert session.log[-1].public == (
+        "Owari Keiko rolled 4k4: [9] [8] [7] [1]; keeps 9, 8, 7, 1 = 25 (1 Free Raise from "
+        "abilities).")
+    click(qtbot, tab.resolve)
+    assert second.spending.left.text() == "1 of 1 Raise left (1 kept)"
+    click(qtbot, second.spending.finish_plain)
+    assert second.done.text() == (
+        "Owari Keiko is done with the contest's Raises: 1 Raise unused, no Honor.")

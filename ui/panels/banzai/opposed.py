@@ -18,14 +18,14 @@ from cardtable.resolvers.banzai.roll import DiceKept
 from cardtable.resolvers.banzai.steps import BanzaiError
 from cardtable.session import Action, Session
 from cardtable.steps.banzai import opposed as steps
-from cardtable.steps.banzai.picks import RollPick
+from cardtable.steps.banzai.picks import RollPick, parse_modifiers
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.panels.banzai.build import WhoRolls
+from cardtable.ui.panels.banzai.build import MAX_FREE, WhoRolls
 from cardtable.ui.panels.banzai.dice import KeepPicker
 from cardtable.ui.panels.banzai.spending import SideSpending
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
-from cardtable.ui.widgets.style import button, combo, escape, percent
+from cardtable.ui.widgets.style import button, combo, escape, line_edit, percent
 
 __all__ = ["OpposedTab", "SideBox"]
 
@@ -89,10 +89,28 @@ class OpposedTab(QtWidgets.QWidget):
         setup = QtWidgets.QVBoxLayout(self.setup_box)
         self.who = [WhoRolls("First side", self.setup_box), WhoRolls("Second side",
                                                                      self.setup_box)]
+        self.modifiers: list[QtWidgets.QLineEdit] = []
+        self.free: list[QtWidgets.QSpinBox] = []
         for number, who in enumerate(self.who, 1):
             setup.addWidget(QtWidgets.QLabel(f"Side {number}", self.setup_box))
             setup.addWidget(who)
             who.changed.connect(self.refresh)
+            extras = QtWidgets.QHBoxLayout()
+            modifiers = line_edit(f"Side {number} dice modifiers",
+                                  "+2k2 katana; -1k0 wounded arm", self.setup_box)
+            free = QtWidgets.QSpinBox(self.setup_box)
+            free.setRange(0, MAX_FREE)
+            free.setPrefix("Free Raises: ")
+            free.setAccessibleName(f"Side {number} Free Raises from abilities")
+            free.setToolTip("Free Raises an ability gives this side: kept like Raises, without "
+                            "counting against Void")
+            extras.addWidget(modifiers, 1)
+            extras.addWidget(free)
+            setup.addLayout(extras)
+            modifiers.textChanged.connect(self.refresh)
+            free.valueChanged.connect(self.refresh)
+            self.modifiers.append(modifiers)
+            self.free.append(free)
         tn_row = QtWidgets.QHBoxLayout()
         self.tn = QtWidgets.QSpinBox(self.setup_box)
         self.tn.setRange(0, 500)
@@ -188,7 +206,11 @@ class OpposedTab(QtWidgets.QWidget):
         parts = [who.parts() for who in self.who]
         if parts[0] is None or parts[1] is None:
             raise BanzaiError("Choose a character on each side")
-        first, second = (RollPick(c, s, e, None) for c, s, e in (parts[0], parts[1]))
+        first, second = (
+            RollPick(c, s, e, None, modifiers=parse_modifiers(self.modifiers[i].text()),
+                     free_raises=self.free[i].value())
+            for i, (c, s, e) in enumerate((parts[0], parts[1]))
+        )
         return first, second
 
     def refresh(self) -> None:
@@ -271,7 +293,9 @@ class OpposedTab(QtWidgets.QWidget):
     def _show_side(self, contest: OpposedRoll, box: SideBox, blocked: str | None) -> None:
         index = box.index
         setup = contest.sides[index]
-        box.setTitle(f"{setup.actor} · {setup.pool}")
+        free = setup.total_free_raises
+        box.setTitle(f"{setup.actor} · {setup.pool}"
+                     + (f" · {free} Free Raise{'s' if free != 1 else ''}" if free else ""))
         dice = contest.dice(index)
         open_ = contest.outcome is None
         box.raises.setRange(0, setup.raise_limit or 0)
