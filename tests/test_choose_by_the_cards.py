@@ -26,10 +26,11 @@ from cardtable.settings import Settings
 from cardtable.steps import tarot as tarot_steps
 from cardtable.steps.adventure import play as adventure_steps
 from cardtable.ui.panels.adventure.conflict.panel import ConflictPanel
+from cardtable.ui.panels.adventure.conflict.views import BY_THE_CARDS
 from cardtable.ui.panels.adventure.play.panel import AdventurePlayPanel
-from cardtable.ui.panels.tarot.panel import TarotPanel
+from cardtable.ui.panels.tarot.panel import SLEEVE_HINT, TarotPanel
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.table.hand_dock import HandList
+from cardtable.ui.table.hand_dock import CHOOSABLE_RING, HandList
 from cardtable.ui.window.main_window import DISCARD, MainWindow
 from cardtable.ui.window.setup import WindowSetup
 
@@ -126,6 +127,7 @@ def test_a_sleeve_card_clicked_on_the_felt_is_played_at_its_players_seat(
     lit = {c for c, i in window.felt.items_shown().items() if i.choosable}
     assert lit == {str(triumph), str(sage)}
     assert "can be chosen" in item.description()
+    assert panel.status.text().endswith(SLEEVE_HINT)
     _click_on_felt(qtbot, window, triumph)
     assert panel.player_cards.captions() == ["Triumph XIV"]
     assert window.document.session.table.pile(PLAYER_ROW).cards[-1] == triumph
@@ -178,6 +180,10 @@ def test_a_challenge_card_clicked_in_the_hand_is_laid_face_down(
     # Every card of Bartholomew's hand is lit while the prompt waits, and says so.
     assert hand.lit_cards() == cards
     assert "Click to choose this card" in hand.item(2).toolTip()
+    assert panel.picker.prompt.text().endswith(BY_THE_CARDS)
+    # Each lit card wears a ring round its picture, as on the felt.
+    picture = hand.item(2).icon().pixmap(hand.iconSize()).toImage()
+    assert picture.pixelColor(2, picture.height() // 2).name() == CHOOSABLE_RING.name()
     chosen = CardId(cards[2])
     _click_in_hand(qtbot, hand, chosen)
     assert session.table.pile(QUINCE_ZONE).cards == [chosen]
@@ -260,3 +266,4 @@ def test_an_identify_claim_is_made_by_clicking_the_card_in_the_hand(
     assert session.table.pile(PileId(IDENTIFY_PILE)).cards[-1] == card
     assert session.table.facing[card].face_up
     assert hand.lit_cards() == []
+

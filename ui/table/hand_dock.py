@@ -44,6 +44,7 @@ CARD_PX = 80  # a card's width in the dock, logical pixels
 _REFRESH = Changes.TABLE | Changes.HAND | Changes.SEAT | Changes.PLAYERS
 _CARD_ROLE = Qt.ItemDataRole.UserRole
 _LIT_ROLE = Qt.ItemDataRole.UserRole + 1
+_PLAIN_ROLE = Qt.ItemDataRole.UserRole + 2  # a lit card's picture without its ring
 EMPTY_TEXT = "No cards in hand."
 PANEL_STYLE = (
     "#handPanel { background: #173b27; }"
@@ -54,8 +55,8 @@ PANEL_STYLE = (
     "QListWidget#handList::item:selected { background: rgba(255, 216, 102, 110); }"
     "QListWidget#handList::item:focus { border: 2px dashed #ffd866; }"
 )
-#: Behind a card a panel's prompt waits for (a click takes it).
-CHOOSABLE_BRUSH = QtGui.QBrush(QtGui.QColor(94, 224, 255, 150))
+#: The ring round a card a panel's prompt waits for (a click takes it), as on the felt.
+CHOOSABLE_RING = QtGui.QColor("#5ee0ff")
 CHOOSABLE_TIP = "Click to choose this card for the prompt waiting for it"
 
 
@@ -104,7 +105,11 @@ class HandList(QtWidgets.QListWidget):
             if bool(item.data(_LIT_ROLE)) == lit:
                 continue
             item.setData(_LIT_ROLE, lit)
-            item.setBackground(CHOOSABLE_BRUSH if lit else QtGui.QBrush())
+            if lit:  # a ring round the card itself: the item is all picture
+                item.setData(_PLAIN_ROLE, item.icon())
+                item.setIcon(QtGui.QIcon(_ringed(item.icon().pixmap(self.iconSize()))))
+            elif isinstance(plain := item.data(_PLAIN_ROLE), QtGui.QIcon):
+                item.setIcon(plain)
             name = str(item.data(Qt.ItemDataRole.AccessibleTextRole))
             item.setToolTip(f"{name}\n{CHOOSABLE_TIP}" if lit else name)
             item.setData(Qt.ItemDataRole.AccessibleDescriptionRole,
@@ -528,6 +533,18 @@ class HandPanel(QtWidgets.QWidget):
         entry(menu, "Turn round\tR", [Turn(CardId(c)) for c in cards], lambda: self.turn(cards))
         entry(menu, "Discard\tDel", self._discards(cards), lambda: self.discard(cards))
         return menu
+
+
+def _ringed(picture: QtGui.QPixmap) -> QtGui.QPixmap:
+    """``picture`` with a bright ring painted round its edge."""
+    ringed = QtGui.QPixmap(picture)
+    painter = QtGui.QPainter(ringed)
+    painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+    painter.setPen(QtGui.QPen(CHOOSABLE_RING, 5.0))
+    size = picture.deviceIndependentSize()
+    painter.drawRoundedRect(QtCore.QRectF(2.5, 2.5, size.width() - 5, size.height() - 5), 6, 6)
+    painter.end()
+    return ringed
 
 
 def _cards_in(data: QtCore.QMimeData) -> list[str]:

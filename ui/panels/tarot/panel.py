@@ -61,6 +61,7 @@ from cardtable.ui.widgets.style import (
 
 TITLE = "Tarot Challenge"
 SLEEVE_PROMPT = "tarot-sleeve"
+SLEEVE_HINT = "A lit Sleeve Card on the table plays at a click (or drag it to the player's row)."
 CONCEDE_QUESTION = ("Concede? The Challenge fails (unless its Rank is 0) at no Cost, and the "
                     "character draws a Sleeve Card face up: this cannot be undone.")
 #: What the panel says in a session without the tarot deck (a playing-card table, say).
@@ -336,7 +337,8 @@ class TarotPanel(QtWidgets.QWidget):
         name = who.name if who is not None else "The player"
         terms = challenge.terms
         numbers = challenge.numbers(table)
-        self.status.setText(NEXT_STEP[challenge.phase].format(name=name))
+        status = NEXT_STEP[challenge.phase].format(name=name)
+        self.status.setText(status)
         self.actions_box.setVisible(challenge.phase is not TarotPhase.ENDED)
         lines = [f"<b>{name}</b> · {terms.attribute.value} {terms.attribute_value} "
                  f"({rank_label(terms.attribute_value)}) against Rank {terms.rank} "
@@ -356,6 +358,9 @@ class TarotPanel(QtWidgets.QWidget):
         self.player_cards.set_cards(played, "No card drawn yet")
         self._show_odds(numbers)
         self._allow_steps(challenge, numbers, shown, blocked)
+        if self._choice.choosable() & {str(c) for c in tarot_steps.sleeve_cards(
+                session.state, challenge)}:
+            self.status.setText(f"{status} {SLEEVE_HINT}")  # lit once offered, just above
         if challenge.phase is TarotPhase.ENDED:
             self._show_outcome(challenge, name, blocked)
 

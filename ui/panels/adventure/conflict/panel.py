@@ -50,7 +50,7 @@ from cardtable.ui.panels.adventure.conflict.views import ClaimRow, HandPicker, L
 from cardtable.ui.panels.asking import AskBefore, ask_before
 from cardtable.ui.panels.card_chips import card_caption
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
-from cardtable.ui.qt import Qt, QtWidgets
+from cardtable.ui.qt import Qt, QtCore, QtWidgets
 from cardtable.ui.table.choosing import card_choice
 from cardtable.ui.widgets.style import (
     enter_presses,
@@ -480,6 +480,7 @@ class ConflictPanel(QtWidgets.QWidget):
         self.message.clear()
         self.pending = lay
         self._refresh()
+        QtCore.QTimer.singleShot(0, self.picker.bring_into_view)  # once laid out anew
         if self.picker.cards.isVisible():
             self.picker.cards.setFocus()
         elif self.picker.pass_button.isVisible():

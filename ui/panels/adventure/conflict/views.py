@@ -24,6 +24,8 @@ from cardtable.ui.qt import Qt, QtCore, QtWidgets
 from cardtable.ui.table.choosing import CardChoice, CardPrompt
 from cardtable.ui.widgets.style import ElidedLabel, NumberBox, button, repolish
 
+#: Said after a prompt whose cards are lit in the hand.
+BY_THE_CARDS = "Click a lit card in the hand (or drag it to its place), or pick it here."
 #: A card as a panel shows it: its face (None: face down or not the viewer's) and a note.
 Shown = tuple[CardFace | None, str]
 
@@ -227,7 +229,8 @@ class HandPicker(QtWidgets.QFrame):
         it is), the cards are offered on the table too: a click on one in the hand, or a drag
         of it to ``place``, chooses it (``probe(card)``: the step it leads to, asked of the
         model first)."""
-        self._offer(prompt, cards, player, place, probe)
+        if self._offer(prompt, cards, player, place, probe):
+            prompt += f" {BY_THE_CARDS}"
         self.prompt.setText(prompt)
         self.setAccessibleName(prompt)
         chosen = self.selected()
@@ -258,15 +261,17 @@ class HandPicker(QtWidgets.QFrame):
 
     def _offer(self, prompt: str, cards: Sequence[tuple[CardId, str]] | None,
                player: PlayerId | None, place: PileId | None,
-               probe: Callable[[CardId], Action | None] | None) -> None:
+               probe: Callable[[CardId], Action | None] | None) -> bool:
+        """Offer the cards on the table too; True when they are."""
         if self.choice is None:
-            return
+            return False
         ids = [card for card, _caption in cards or ()]
         if player is None or not ids:
             self.choice.withdraw(self._asker())
-            return
+            return False
         self.choice.offer(CardPrompt(self._asker(), player, frozenset(ids), self._take,
                                      probe or (lambda _card: None), place, prompt))
+        return True
 
     def _asker(self) -> str:
         return f"picker-{id(self)}"
@@ -293,6 +298,15 @@ class HandPicker(QtWidgets.QFrame):
         if not visible and self.choice is not None:
             self.choice.withdraw(self._asker())
         super().setVisible(visible)
+
+    def bring_into_view(self) -> None:
+        """Scroll the panel so that the prompt and its buttons are in sight (a prompt under
+        the fold waits unseen)."""
+        area = self.parentWidget()
+        while area is not None and not isinstance(area, QtWidgets.QScrollArea):
+            area = area.parentWidget()
+        if area is not None:
+            area.ensureWidgetVisible(self, 0, 0)
 
     def selected(self) -> str | None:
         item = self.cards.currentItem()

@@ -63,7 +63,7 @@ from cardtable.ui.panels.adventure.play.forms import (
 from cardtable.ui.panels.adventure.play.identify_box import IdentifyBox
 from cardtable.ui.panels.card_chips import card_caption
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
-from cardtable.ui.qt import Qt, QtWidgets
+from cardtable.ui.qt import Qt, QtCore, QtWidgets
 from cardtable.ui.table.choosing import card_choice
 from cardtable.ui.widgets.style import (
     button,
@@ -554,6 +554,7 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         self.message.clear()
         self.pending = ask
         self._refresh()
+        QtCore.QTimer.singleShot(0, self.picker.bring_into_view)  # once laid out anew
         target = self.picker.cards if self.picker.cards.isVisible() else self.picker.pass_button
         target.setFocus()
 
