@@ -85,8 +85,9 @@ def test_every_panel_control_has_a_name_a_screen_reader_says(
 ) -> None:
     window = table_window(qtbot, tmp_path, three_seats(5, five_systems=True))
     pass_to(qtbot, window, GINA)
+    window.setup.text_view_action.trigger()  # type: ignore[attr-defined]
     docks = window.findChildren(QtWidgets.QDockWidget)
-    assert len(docks) >= 10  # every panel, the hand, the log, the table as text
+    assert len(docks) >= 12  # every panel, the hand, the log, the table as text
     assert unnamed_controls(window) == []
 
 
@@ -166,13 +167,14 @@ def test_the_table_as_text_opens_with_its_shortcut_and_keeps_up(
     window = table_window(qtbot, tmp_path, _table())
     session = window.document.session
     pass_to(qtbot, window, BOB)
-    text = _text_view(window)
-    dock = text.parentWidget()
-    assert isinstance(dock, QtWidgets.QDockWidget) and not dock.isVisible()
+    assert window.findChild(TableText) is None  # made when first asked for
     assert QtGui.QKeySequence(SHORTCUT) == QtGui.QKeySequence("Ctrl+Shift+T")
     window.activateWindow()
     qtbot.keyClick(window.felt, Qt.Key.Key_T,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    text = _text_view(window)
+    dock = text.parentWidget()
+    assert isinstance(dock, QtWidgets.QDockWidget)
     qtbot.waitUntil(dock.isVisible)
     assert text.isReadOnly() and text.hasFocus()
     assert text.accessibleName() == "The table as text"
@@ -200,7 +202,10 @@ def test_the_table_as_text_opens_with_its_shortcut_and_keeps_up(
         assert not any(n in text.toPlainText() for n in _hand_names(session, character))
     assert text.toPlainText().startswith("The curtain is up: Alice is to take the computer.")
     check_screen(window)
+    QtWidgets.QApplication.processEvents()
+    assert not dock.isVisible()  # the curtain alone shows
     pass_to(qtbot, window, ALICE)
+    qtbot.waitUntil(dock.isVisible)  # and it comes back when the curtain is lifted
     assert all(n in text.toPlainText() for n in _hand_names(session, MIRA))
     assert "Brann's hand: 2 cards, all hidden" in text.toPlainText().splitlines()
     check_screen(window)

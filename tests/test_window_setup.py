@@ -42,7 +42,7 @@ def test_every_panel_is_listed_with_its_shortcut(
     for text, keys in PANEL_KEYS.values():
         assert listed[text] == keys
     docks = window.findChildren(QtWidgets.QDockWidget)
-    assert len(docks) == len(PANEL_KEYS) + 2  # and the hand, and the table as text
+    assert len(docks) == len(PANEL_KEYS) + 1  # and the hand
     file_entries = [a.text().replace("&", "") for a in window.file_menu.actions()]
     assert any(t.startswith("Print to PDF") for t in file_entries)
     assert any(t.startswith("Settings") for t in file_entries)
@@ -150,7 +150,6 @@ def test_the_table_is_shown_before_the_panels_are_built_and_keeps_its_size(
     assert window.felt.items_shown() and docks == ["handDock", "panelsPlace"]
     qtbot.waitUntil(lambda: window.findChild(QtWidgets.QDockWidget, "logDock") is not None)
     qtbot.waitUntil(lambda: window.findChild(QtWidgets.QDockWidget, "panelsPlace") is None)
-    # The panels, the hand and the table as text.
-    assert len(window.findChildren(QtWidgets.QDockWidget)) == len(PANEL_KEYS) + 2
+    assert len(window.findChildren(QtWidgets.QDockWidget)) == len(PANEL_KEYS) + 1
     # The panels took the room kept for them (give or take their frames and scroll bars).
     assert abs(window.felt.width() - width) <= 0.03 * width

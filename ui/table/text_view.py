@@ -64,29 +64,38 @@ def install_text_view(
     menu: QtWidgets.QMenu,
     beside: QtWidgets.QDockWidget | None = None,
 ) -> QtGui.QAction:
-    """Add the dock (hidden, in a tab ``beside`` a dock) and its entry in ``menu``; the entry
-    (:data:`SHORTCUT`) brings it forward with the focus on the text, or hides it when it is
-    in front already."""
-    dock = QtWidgets.QDockWidget(TITLE, window)
-    dock.setObjectName("tableTextDock")
-    dock.setAccessibleName(TITLE)
-    text = TableText(document, dock)
-    dock.setWidget(text)
-    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
-    if beside is not None:
-        window.tabifyDockWidget(beside, dock)
-        beside.raise_()
-    dock.hide()
+    """Add the entry in ``menu`` (:data:`SHORTCUT`) that brings the table as text forward,
+    with the focus on the text, or hides it when it is in front already.
+
+    The dock is made the first time it is asked for (in a tab ``beside`` a dock): a table
+    nobody reads as text keeps no text of it, and its window one dock fewer.
+    """
     entry = QtGui.QAction("The table as &text", window)
     entry.setCheckable(True)
     entry.setShortcut(QtGui.QKeySequence(SHORTCUT))
     entry.setToolTip(f"Every pile, its count and the faces you may see, as text ({SHORTCUT})")
     entry.setStatusTip(entry.toolTip())
-    dock.visibilityChanged.connect(entry.setChecked)
+    made: list[QtWidgets.QDockWidget] = []
+
+    def _dock() -> QtWidgets.QDockWidget:
+        if made:
+            return made[0]
+        dock = QtWidgets.QDockWidget(TITLE, window)
+        dock.setObjectName("tableTextDock")
+        dock.setAccessibleName(TITLE)
+        dock.setWidget(TableText(document, dock))
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+        if beside is not None and not beside.isHidden():
+            window.tabifyDockWidget(beside, dock)
+        dock.visibilityChanged.connect(entry.setChecked)
+        made.append(dock)
+        return dock
 
     def _on_triggered(checked: bool) -> None:
+        dock = _dock()
         bring_forward(dock, checked)
-        if dock.isVisible():
+        text = dock.widget()
+        if checked and text is not None:
             text.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     entry.triggered.connect(_on_triggered)
