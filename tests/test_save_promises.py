@@ -5,6 +5,7 @@ what it holds, so a file stays small and a table without spots or fans reads as 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -13,7 +14,7 @@ from session_builders import small_session
 
 from cardtable.piles import Pile, PileId, PileKind
 from cardtable.session.demo import demo_path
-from cardtable.session.saving import SessionFileError, from_bytes, to_bytes
+from cardtable.session.saving import SessionFileError, from_bytes, load, to_bytes
 
 Doc = dict[str, Any]
 
@@ -87,3 +88,21 @@ def test_a_pile_written_with_only_its_id_kind_and_label_loads_as_a_new_pile() ->
     assert session.state.table.pile(PileId("zone/extra")) == Pile(
         PileId("zone/extra"), PileKind.ZONE, "Extra"
     )
+
+
+@pytest.mark.parametrize("state", [[1], 5, "a Challenge", None], ids=repr)
+def test_a_resolver_whose_state_is_not_an_object_is_refused_by_its_name(state: Any) -> None:
+    doc = _demo()
+    doc["session"]["resolvers"]["duel"] = {"kind": "tarot-challenge", "state": state}
+    _refused(doc, r"^demo\.cardtable: .*the resolver 'duel' is damaged: expected an object "
+                  r"with named fields$")
+
+
+def test_a_file_that_cannot_be_read_says_why_in_the_systems_words(tmp_path: Path) -> None:
+    with pytest.raises(SessionFileError,
+                       match=r"^gone\.cardtable: cannot be read \(No such file or directory\)$"):
+        load(tmp_path / "gone.cardtable")
+    (tmp_path / "folder.cardtable").mkdir()
+    with pytest.raises(SessionFileError,
+                       match=r"^folder\.cardtable: cannot be read \(Is a directory\)$"):
+        load(tmp_path / "folder.cardtable")
