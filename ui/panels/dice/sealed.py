@@ -5,8 +5,8 @@
 tooltip, for every seat but the GM's); the list shows each sealed roll as the seat holding
 the computer may see it (:func:`~cardtable.session.sealed_rolls.sealed_in_sight`): the
 numbers at the GM's seat, "Gina (GM) rolled 2d6 (sealed)" at every other one and behind the
-curtain; "Reveal" (the GM's) shows the latest to the table, where it joins the tray's
-history and the log reads it in full.
+curtain; "Reveal" (the GM's) shows the one chosen in the list, or the latest, to the table,
+where it joins the tray's history and the log reads it in full.
 """
 
 from __future__ import annotations
@@ -19,11 +19,12 @@ from cardtable.session.dice_history import DiceRequest
 from cardtable.session.sealed_rolls import RevealSealed, RollSealed, sealed_in_sight
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.owners import allow_step
-from cardtable.ui.qt import QtWidgets
+from cardtable.ui.qt import Qt, QtWidgets
 
 ROLL_TIP = ("Roll these dice behind the GM's screen: the table sees that the GM rolled, the GM "
             "alone sees the dice until Reveal")
-REVEAL_TIP = "Show the latest sealed roll to the table (this cannot be undone)"
+REVEAL_TIP = ("Show the sealed roll chosen in the list (else the latest) to the table; this "
+              "cannot be undone")
 NONE_SEALED = "No sealed roll"
 _CHANGES = Changes.RESOLVER | Changes.SEAT | Changes.PLAYERS | Changes.UNDO
 
@@ -87,6 +88,7 @@ class SealedBox(QtWidgets.QGroupBox):
                 text = f"Sealed (only you see it): {roll.record.text()}"
             item = QtWidgets.QListWidgetItem(text)
             item.setToolTip(text)
+            item.setData(Qt.ItemDataRole.UserRole, roll.seal)
             self.rolls.addItem(item)
         if not shown:
             self.rolls.addItem(NONE_SEALED)
@@ -113,5 +115,8 @@ class SealedBox(QtWidgets.QGroupBox):
         return self._document.apply(RollSealed(request))
 
     def reveal(self) -> bool:
-        """Show the latest sealed roll to the table; False when refused."""
-        return self._document.apply(RevealSealed())
+        """Show the sealed roll chosen in the list (else the latest) to the table; False
+        when refused."""
+        current = self.rolls.currentItem()
+        seal = current.data(Qt.ItemDataRole.UserRole) if current is not None else None
+        return self._document.apply(RevealSealed(seal if isinstance(seal, str) else None))
