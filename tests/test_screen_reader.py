@@ -116,6 +116,11 @@ def test_each_card_on_the_felt_says_what_it_is_how_it_lies_and_where(
     felt.setFocus()
     felt.focus_on(item)
     assert felt.accessibleDescription() == "Face-down card, in Brann's face-down cards"
+    qtbot.keyClick(felt, Qt.Key.Key_P)  # Bob peeks: he is told what he sees
+    secret = session.table.cards[laid].face.name
+    assert felt.accessibleDescription() == (
+        f"{secret}, face down, in Brann's face-down cards (you peeked)"
+    )
     # Bob turns the top of the shoe up onto the open table (D: draw to the open table), then R.
     felt.focus_on(felt.zone(SHOE))
     assert felt.accessibleDescription() == "Shoe of 2 decks draw pile, 99 cards"
