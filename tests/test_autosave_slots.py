@@ -15,7 +15,7 @@ from session_builders import DANA, small_session
 from cardtable.session import Autosaver, ChangeScene, Note, load, save
 from cardtable.session.autosave import dismiss_autosave, recoverable_autosave
 from cardtable.session.recovery import recoverable
-from cardtable.session.saving import document
+from cardtable.session.saving import document, to_bytes
 
 
 def _same(a, b) -> bool:
@@ -143,7 +143,7 @@ def test_an_earlier_cardtables_single_autosave_is_still_offered_once_it_is_gone(
     tmp_path: Path,
 ) -> None:
     session = small_session(holder=DANA)
-    (tmp_path / "autosave.cardtable").write_bytes(json.dumps(document(session)).encode())
+    (tmp_path / "autosave.cardtable").write_bytes(to_bytes(session))
     (tmp_path / "autosave.open").write_text(f"{os.getpid()}\n")  # still running
     assert recoverable(tmp_path) == []
     (tmp_path / "autosave.open").write_text("999999999\n")  # that process is gone

@@ -24,9 +24,27 @@ from session_builders import (
 )
 
 from cardtable.session import Draw, Note, PassSeat, Session, visible_log
+from cardtable.session.log_file import COLUMNS
 from cardtable.session.saving import MAX_MESSAGE, SessionFileError, from_bytes, save, to_bytes
 
 Doc = dict[str, Any]
+
+
+class _Line:
+    """One entry of a saved log, read and written through the log's columns (format 4)."""
+
+    def __init__(self, doc: Doc, index: int) -> None:
+        self._log, self.index = doc["session"]["log"], index
+
+    def __getitem__(self, key: str) -> Any:
+        return self._log[key][self.index]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self._log[key][self.index] = value
+
+
+def _lines(doc: Doc) -> list[_Line]:
+    return [_Line(doc, index) for index in range(len(doc["session"]["log"]["at"]))]
 
 
 def _evening() -> Session:
@@ -45,9 +63,24 @@ def _saved() -> Doc:
     return json.loads(to_bytes(_evening()))
 
 
-def _private_draw(doc: Doc) -> Doc:
+def _private_draw(doc: Doc) -> _Line:
     """The log line of Alex's private draw into Roland's hand."""
-    return next(e for e in doc["session"]["log"] if e.get("cards") and e.get("private"))
+    return next(e for e in _lines(doc) if e["cards"] and e["private"])
+
+
+def _as_format_3(doc: Doc) -> Doc:
+    """The same file as format 3 wrote it: each log entry an object, empty values left out."""
+    doc["format_version"] = 3
+    log = doc["session"]["log"]
+    doc["session"]["log"] = [
+        {
+            key: log[key][index]
+            for key in COLUMNS
+            if key in ("at", "seat", "actor", "public") or log[key][index] is not None
+        }
+        for index in range(len(log["at"]))
+    ]
+    return doc
 
 
 def _refused(doc: Doc, says: str) -> str:
@@ -86,12 +119,12 @@ def test_a_log_line_still_hiding_a_card_it_does_not_name_is_refused():
 def test_a_log_line_hiding_cards_without_private_text_is_refused():
     doc = _saved()
     entry = _private_draw(doc)
-    del entry["private"]
+    entry["private"] = None
     _refused(doc, "a log entry hides cards but has no private text")
 
 
 def test_an_empty_log_line_card_list_is_as_good_as_none():
-    doc = _saved()
+    doc = _as_format_3(_saved())
     line = next(e for e in doc["session"]["log"] if "cards" not in e)
     line["cards"] = []
     loaded = from_bytes(json.dumps(doc).encode(), "evening.cardtable")
@@ -104,13 +137,13 @@ def test_an_empty_log_line_card_list_is_as_good_as_none():
 @pytest.mark.parametrize("seat", [-1, -3, 3, 4, 1000])
 def test_a_log_line_from_a_seat_nobody_sits_at_is_refused(seat: int):
     doc = _saved()
-    doc["session"]["log"][-1]["seat"] = seat
+    _lines(doc)[-1]["seat"] = seat
     _refused(doc, "a log entry names a seat nobody sits at")
 
 
 def test_a_log_line_whose_player_is_not_at_its_seat_is_refused():
     doc = _saved()
-    line = doc["session"]["log"][-1]
+    line = _lines(doc)[-1]
     assert line["actor"] == BEA
     line["actor"] = ALEX
     _refused(doc, "a log entry's player is not the one at its seat")
@@ -118,7 +151,7 @@ def test_a_log_line_whose_player_is_not_at_its_seat_is_refused():
 
 def test_a_log_line_by_a_stranger_is_refused():
     doc = _saved()
-    doc["session"]["log"][-1]["actor"] = "mallory"
+    _lines(doc)[-1]["actor"] = "mallory"
     _refused(doc, "a log entry's player is not the one at its seat")
 
 
@@ -131,7 +164,7 @@ def test_a_private_line_owned_by_a_stranger_is_refused():
 def test_every_seat_of_the_table_may_write_the_log():
     doc = _saved()
     players = [p["id"] for p in doc["session"]["players"]]
-    for seat, line in zip([0, 1, 2], doc["session"]["log"][-3:], strict=True):
+    for seat, line in zip([0, 1, 2], _lines(doc)[-3:], strict=True):
         line["seat"], line["actor"] = seat, players[seat]
     loaded = from_bytes(json.dumps(doc).encode(), "evening.cardtable")
     assert [e.seat for e in list(loaded.log)[-3:]] == [0, 1, 2]
@@ -194,7 +227,8 @@ def _set(key: str, value: Any) -> Callable[[Doc], None]:
         (_set("unrevealed", {"a": 1}), "must be a list of card ids"),
         (_set("at", "2025-03-01T20:00:00"), "has no time zone"),
         (_set("at", 1740859200), "expected a date and time"),
-        (_set("colour", "red"), "unknown keys: colour"),
+        (_set("cards", ["tarot/builder-paper", 7]), "must be a list of card ids"),
+        (_set("at", "at eight"), "'at eight' is not a date and time"),
     ],
 )
 def test_a_log_line_with_a_value_of_the_wrong_kind_is_refused(
@@ -205,10 +239,60 @@ def test_a_log_line_with_a_value_of_the_wrong_kind_is_refused(
     _refused(doc, says)
 
 
-def test_a_log_line_that_is_not_an_object_is_refused():
+def test_a_wrong_log_line_is_refused_saying_which():
     doc = _saved()
+    _lines(doc)[2]["seat"] = "2"
+    message = _refused(doc, "a log entry's seat is of the wrong type")
+    assert message.endswith("expected a whole number or null, found text (entry 2)")
+
+
+@pytest.mark.parametrize(
+    ("edit", "says"),
+    [
+        (lambda log: log.pop("owner"), "the log has no column 'owner'"),
+        (lambda log: log.update(colour=[]), "the log has unknown columns: colour"),
+        (lambda log: log.update(seat="0"), "the log's 'seat' is a list, not text"),
+        (lambda log: log["public"].pop(), "the log's columns are of different lengths"),
+    ],
+)
+def test_a_log_of_the_wrong_shape_is_refused(edit: Callable[[Doc], None], says: str):
+    doc = _saved()
+    edit(doc["session"]["log"])
+    _refused(doc, says)
+
+
+def test_a_log_that_is_a_list_of_lines_in_format_4_is_refused():
+    doc = _saved()
+    doc["session"]["log"] = []
+    _refused(doc, "the log is an object of columns, not a list")
+
+
+def test_a_format_3_log_line_that_is_not_an_object_is_refused():
+    doc = _as_format_3(_saved())
     doc["session"]["log"][0] = ["at", "seat"]
-    _refused(doc, "a log entry is an object, not a list")
+    _refused(doc, r"a log entry is an object, not a list at session\.log\[0\]")
+
+
+def test_a_format_3_log_line_with_a_key_of_its_own_is_refused():
+    doc = _as_format_3(_saved())
+    doc["session"]["log"][1]["colour"] = "red"
+    _refused(doc, r"a log entry has unknown keys: colour at session\.log\[1\]")
+
+
+def test_a_format_3_log_line_with_a_value_of_the_wrong_kind_is_refused():
+    doc = _as_format_3(_saved())
+    doc["session"]["log"][1]["seat"] = "1"
+    _refused(doc, "a log entry's seat is of the wrong type")
+
+
+def test_a_format_3_file_loads_through_its_migration_as_it_was_saved():
+    session = _evening()
+    doc = _as_format_3(json.loads(to_bytes(session)))
+    assert isinstance(doc["session"]["log"][0], dict)
+    loaded = from_bytes(json.dumps(doc).encode(), "evening.cardtable")
+    assert list(loaded.log) == list(session.log)
+    assert to_bytes(loaded) == to_bytes(session)
+    assert [visible_log(loaded, s) for s in range(3)] == [visible_log(session, s) for s in range(3)]
 
 
 # -- the one line that says why ------------------------------------------------------------------

@@ -31,7 +31,6 @@ True
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
@@ -43,10 +42,11 @@ from attrs import frozen
 from cardtable.randomness import Rng
 from cardtable.session.atomic import write_atomic
 from cardtable.session.core import Changes, Session
-from cardtable.session.log import LogEntry, SessionLog
+from cardtable.session.log import SessionLog
+from cardtable.session.log_file import COLUMNS, values_of
 from cardtable.session.model import GameState, PlayerId
 from cardtable.session.recovery import RecoveryInfo, Slot, recoverable
-from cardtable.session.saving import CONVERTER, document
+from cardtable.session.saving import document, encode
 
 #: The one autosave of an earlier Cardtable (still offered back after its crash).
 AUTOSAVE_NAME = "autosave.cardtable"
@@ -73,6 +73,7 @@ class Snapshot:
 
 #: Stands for the log in the encoded document until the log's own text takes its place.
 _LOG_PLACE = "\x00log\x00"
+_PLACED = encode(_LOG_PLACE).rstrip(b"\n")
 
 
 class LogText:
@@ -86,21 +87,24 @@ class LogText:
 
     def __init__(self, log: SessionLog) -> None:
         self._log = log
-        self._parts: list[str] = []
+        # One list per column of the log, each value encoded on its own.
+        self._parts: list[list[bytes]] = [[] for _ in COLUMNS]
         self._mark = 0
 
-    def _entry(self, index: int) -> str:
-        doc = CONVERTER.unstructure(self._log[index], LogEntry)
-        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    def _entry(self, index: int) -> list[bytes]:
+        return [encode(value).rstrip(b"\n") for value in values_of(self._log, index)]
 
     def file(self, snapshot: Snapshot, rng: Rng) -> bytes:
         """The save file of ``snapshot`` (``rng`` is the session's, never used here)."""
         replaced, self._mark = self._log.replaced_since(self._mark)
+        parts = self._parts
         for index in replaced:
-            if index < len(self._parts):
-                self._parts[index] = self._entry(index)
-        while len(self._parts) < snapshot.entries:
-            self._parts.append(self._entry(len(self._parts)))
+            if index < len(parts[0]):
+                for column, value in zip(parts, self._entry(index), strict=True):
+                    column[index] = value
+        while len(parts[0]) < snapshot.entries:
+            for column, value in zip(parts, self._entry(len(parts[0])), strict=True):
+                column.append(value)
         moment = Session(
             snapshot.state,
             rng=rng,
@@ -110,10 +114,12 @@ class LogText:
         )
         doc = document(moment)
         doc["session"]["log"] = _LOG_PLACE
-        text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
-        placed = json.dumps(_LOG_PLACE)
-        log = "[" + ",".join(self._parts[: snapshot.entries]) + "]"
-        return (text.replace(placed, log, 1) + "\n").encode("utf-8")
+        n = snapshot.entries
+        log = b"{" + b",".join(
+            b'"%s":[%s]' % (name.encode(), b",".join(column[:n]))
+            for name, column in zip(COLUMNS, parts, strict=True)
+        ) + b"}"
+        return encode(doc).replace(_PLACED, log, 1)
 
 
 def autosave_folder() -> Path:

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Iterator, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from attrs import evolve, frozen
 
@@ -99,27 +100,70 @@ class LogEntry:
         return evolve(self, unrevealed=tuple(c for c in self.unrevealed if c not in gone))
 
 
+def _unmade_entry(index: int) -> LogEntry:
+    raise LookupError(f"the log has no way to make entry {index}")
+
+
 class SessionLog:
     """The entries in the order they happened, with an index of the cards still hidden.
 
     Entries are frozen; revealing a card replaces the entries that named it, and
     :meth:`replaced_since` tells those who keep a copy of the lines (the log panel, the
-    autosave) which ones. ``cache`` holds one slot per entry for whoever serialises the log
-    (the saver), emptied when the entry is replaced.
+    autosave, the saver) which ones.
     """
 
     def __init__(self, entries: Iterable[LogEntry] = ()) -> None:
-        self._entries: list[LogEntry] = []
+        # None marks an entry read from a file and not yet made (see :meth:`deferred`).
+        self._entries: list[LogEntry | None] = []
         self._waiting: dict[CardId, set[int]] = {}
         self._replaced: list[int] = []
-        self.cache: list[Any] = []
+        self._make: Callable[[int], LogEntry] = _unmade_entry
+        #: What the file this log was read from held, for whoever saves it (None: nothing).
+        self.as_read: Any = None
+        self._unmade = 0
+        self._making = threading.Lock()
         for entry in entries:
             self.append(entry)
+
+    @classmethod
+    def deferred(
+        cls,
+        count: int,
+        make: Callable[[int], LogEntry],
+        hidden: Iterable[tuple[int, Iterable[CardId]]],
+        as_read: Any,
+    ) -> SessionLog:
+        """A log of ``count`` entries made only when first read: ``make(index)`` makes one.
+
+        A long evening's file holds a hundred thousand lines and a screen shows a few dozen,
+        so loading checks them all but makes none. ``hidden`` pairs each private entry
+        with the cards still hiding its text; ``as_read`` is what the file held, kept for
+        the saver (:attr:`as_read`).
+        """
+        log = cls()
+        log._entries = [None] * count
+        log._make, log._unmade, log.as_read = make, count, as_read
+        for index, cards in hidden:
+            for card in cards:
+                log._waiting.setdefault(card, set()).add(index)
+        return log
+
+    def unmade(self, index: int) -> bool:
+        """Whether entry ``index`` is as it was read and not made yet."""
+        return self._entries[index] is None
+
+    def _made(self, index: int) -> LogEntry:
+        # The autosave's thread reads entries too: make each one once, under the lock.
+        with self._making:
+            entry = self._entries[index]
+            if entry is None:
+                entry = self._entries[index] = self._make(index % len(self._entries))
+                self._unmade -= 1
+            return entry
 
     def append(self, entry: LogEntry) -> None:
         index = len(self._entries)
         self._entries.append(entry)
-        self.cache.append(None)
         if entry.private is not None:
             for card in entry.unrevealed:
                 self._waiting.setdefault(card, set()).add(index)
@@ -131,8 +175,7 @@ class SessionLog:
         for card in shown:
             touched |= self._waiting.pop(card, set())
         for index in sorted(touched):
-            self._entries[index] = self._entries[index].revealing(shown)
-            self.cache[index] = None
+            self._entries[index] = self[index].revealing(shown)
             self._replaced.append(index)
         return bool(touched)
 
@@ -154,14 +197,25 @@ class SessionLog:
         return len(self._entries)
 
     def __iter__(self) -> Iterator[LogEntry]:
-        return iter(self._entries)
+        if self._unmade:
+            for index in range(len(self._entries)):
+                if self._entries[index] is None:
+                    self._made(index)
+        return iter(cast(list[LogEntry], self._entries))
 
     def __getitem__(self, index: int) -> LogEntry:
-        return self._entries[index]
+        entry = self._entries[index]
+        return self._made(index) if entry is None else entry
+
+    def between(self, start: int, stop: int) -> list[LogEntry]:
+        """The entries from ``start`` up to (not including) ``stop``."""
+        if self._unmade:
+            return [self[index] for index in range(start, stop)]
+        return cast(list[LogEntry], self._entries[start:stop])
 
     @property
     def entries(self) -> Sequence[LogEntry]:
-        return tuple(self._entries)
+        return tuple(self)
 
     def __repr__(self) -> str:
         return f"<SessionLog of {len(self._entries)} entries>"

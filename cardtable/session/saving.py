@@ -16,21 +16,24 @@ a temporary file, fsyncs it and renames it over the old one, which is kept as
 ``NAME.cardtable.bak``.
 
 The classes here (and the model classes they hold: :class:`Player`, :class:`Pile`,
-:class:`Facing`, :class:`LogEntry`, :class:`DeckOnTable`) *are* format 1: changing one of
-them changes the format, which then needs a new version and a step in
-:mod:`cardtable.session.migrations`.
+:class:`Facing`, :class:`DeckOnTable`; the log's rows in :mod:`cardtable.session.log_file`)
+*are* the format: changing one of them changes the format, which then needs a new version
+and a step in :mod:`cardtable.session.migrations`.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import orjson
 from attrs import define
 from attrs import has as attrs_has
 from cattrs import BaseValidationError, Converter, ForbiddenExtraKeysError, transform_error
@@ -46,7 +49,7 @@ from cardtable.refusals import in_plain_words, python_words
 from cardtable.session.atomic import write_atomic
 from cardtable.session.core import Session
 from cardtable.session.file_stamp import FileStamp
-from cardtable.session.log import LogEntry, SessionLog, is_seal
+from cardtable.session.log_file import DamagedLogError, columns, read_log
 from cardtable.session.migrations import FORMAT_VERSION, MigrationError, migrate
 from cardtable.session.model import (
     Character,
@@ -119,7 +122,7 @@ class SessionDoc:
     resolvers: dict[str, ResolverDoc]
     peeks: list[PeekDoc]
     options: dict[str, OptionValue]
-    log: list[LogEntry]
+    log: Any  # columns, checked by cardtable.session.log_file.read_log
 
 
 @define
@@ -179,68 +182,6 @@ def _datetime(value: Any, _type: Any) -> datetime:
     return at
 
 
-_ENTRY_KEYS = frozenset(
-    ("at", "seat", "actor", "public", "private", "owner", "cards", "unrevealed")
-)
-
-
-_TEXT_OR_NONE = (str, type(None))
-
-
-def _log_entry(value: Any, _type: Any) -> LogEntry:
-    """A log entry, checked as strictly as cattrs would (exact types, no unknown keys) but
-    written out by hand: a long evening's log holds thousands of them and loading must be
-    quick. (That each card id names a card on the table is checked with the session.)"""
-    if type(value) is not dict:
-        raise TypeError(f"a log entry is an object, not {_json_name(value)}")
-    if not _ENTRY_KEYS.issuperset(value):
-        extra = ", ".join(sorted(map(str, value.keys() - _ENTRY_KEYS)))
-        raise ValueError(f"a log entry has unknown keys: {extra}")
-    get = value.get
-    seat, actor, public = get("seat"), get("actor"), get("public")
-    private, owner = get("private"), get("owner")
-    cards, unrevealed = get("cards", ()), get("unrevealed", ())
-    if (
-        type(seat) not in (int, type(None))
-        or type(public) is not str
-        or type(actor) not in _TEXT_OR_NONE
-        or type(private) not in _TEXT_OR_NONE
-        or type(owner) not in _TEXT_OR_NONE
-    ):
-        raise TypeError("a log entry's seat, actor, texts or owner are of the wrong type")
-    if type(cards) not in (list, tuple) or type(unrevealed) not in (list, tuple):
-        raise TypeError("a log entry's cards must be a list of card ids")
-    return LogEntry(
-        _datetime(get("at"), datetime),
-        seat,
-        actor,
-        public,
-        private,
-        owner,
-        tuple(cards),
-        tuple(unrevealed),
-    )
-
-
-def _log_entry_doc(entry: LogEntry) -> dict[str, Any]:
-    """The entry as a dict, leaving out what is empty (the inverse of :func:`_log_entry`)."""
-    doc: dict[str, Any] = {
-        "at": entry.at.isoformat(),
-        "seat": entry.seat,
-        "actor": entry.actor,
-        "public": entry.public,
-    }
-    if entry.private is not None:
-        doc["private"] = entry.private
-    if entry.owner is not None:
-        doc["owner"] = entry.owner
-    if entry.cards:
-        doc["cards"] = list(entry.cards)
-    if entry.unrevealed:
-        doc["unrevealed"] = list(entry.unrevealed)
-    return doc
-
-
 def _tarot_by_name() -> dict[str, TarotCard]:
     faces = tourist_tarot().faces
     return {face.name: face for face in faces if isinstance(face, TarotCard)}
@@ -281,8 +222,6 @@ def make_converter() -> Converter:
         lambda t: t == CardFace, lambda face: conv.unstructure(face)
     )
     configure_converter(conv)
-    conv.register_unstructure_hook(LogEntry, _log_entry_doc)
-    conv.register_structure_hook(LogEntry, _log_entry)
     conv.register_unstructure_hook(
         Pile, make_dict_unstructure_fn(Pile, conv, _cattrs_omit_if_default=True)
     )
@@ -296,18 +235,9 @@ CONVERTER = make_converter()
 # Session -> document -> bytes
 
 
-def _log_docs(log: SessionLog) -> list[Any]:
-    """The log entries as dicts, reusing those made for an earlier save (the log only grows,
-    and an entry that changes is replaced, which empties its slot)."""
-    cache = log.cache
-    for index, doc in enumerate(cache):
-        if doc is None:
-            cache[index] = _log_entry_doc(log[index])
-    return list(cache)
-
-
 def document(session: Session) -> dict[str, Any]:
-    """The session as a JSON-ready dict (new containers: safe to serialise on another thread)."""
+    """The session as a dict ready for :func:`encode` (JSON values, and the log's times as
+    datetimes; new containers: safe to serialise on another thread)."""
     state = session.state
     table = state.table
     plain = Facing()
@@ -340,7 +270,7 @@ def document(session: Session) -> dict[str, Any]:
         log=[],
     )
     body: dict[str, Any] = CONVERTER.unstructure(doc, SessionDoc)
-    body["log"] = _log_docs(session.log)
+    body["log"] = columns(session.log)
     return {
         "format_version": FORMAT_VERSION,
         "saved_by": f"Cardtable {__version__}",
@@ -348,9 +278,38 @@ def document(session: Session) -> dict[str, Any]:
     }
 
 
-def encode(doc: dict[str, Any]) -> bytes:
-    """The document as the bytes of a file."""
-    return (json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+def encode(doc: Any) -> bytes:
+    """The document as the bytes of a file (compact JSON in UTF-8, ending in a new line).
+
+    Written by orjson, quick enough for a hundred thousand log lines; what it will not
+    write (a lone surrogate, a whole number past 64 bits) goes through Python's own
+    encoder, which writes the same JSON or says why it cannot.
+    """
+    try:
+        return orjson.dumps(doc, option=orjson.OPT_APPEND_NEWLINE)
+    except TypeError:
+        text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"), default=_isoformat)
+        return (text + "\n").encode("utf-8")
+
+
+def _isoformat(value: Any) -> str:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    raise TypeError(f"{type(value).__name__} cannot be saved")
+
+
+@contextmanager
+def no_cycles() -> Iterator[None]:
+    """Pause Python's cycle collector: reading or writing a long log makes hundreds of
+    thousands of lists and strings, none in a cycle, and each pass of the collector would
+    walk them all again."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def to_bytes(session: Session) -> bytes:
@@ -373,7 +332,8 @@ def save(
     if unchanged_since is not None and path.exists() and not unchanged_since.matches(path):
         raise FileChangedError(path.name)
     try:
-        data = to_bytes(session)
+        with no_cycles():
+            data = to_bytes(session)
     except (ValueError, TypeError) as exc:
         raise SessionFileError(_line(path.name, f"cannot be saved: {exc}")) from None
     try:
@@ -484,6 +444,32 @@ def from_bytes(
         raise SessionFileError(_line(name, "is not a Cardtable session (not UTF-8 text)")) from None
     if not text.strip():
         raise SessionFileError(_line(name, "is empty"))
+    with no_cycles():
+        try:  # the quick way, for a file that reads as it should
+            return _session_of(orjson.loads(raw), rng, clock)
+        except Exception:  # said again below, in Python's own reading
+            pass
+        return _from_text(text, name, rng, clock)
+
+
+def _session_of(
+    data: Any, rng: Rng | None, clock: Callable[[], datetime] | None
+) -> Session:
+    if not isinstance(data, dict):
+        raise TypeError("not a session")
+    return _session(CONVERTER.structure(migrate(data), FileDoc).session, rng, clock)
+
+
+def _from_text(
+    text: str, name: str, rng: Rng | None, clock: Callable[[], datetime] | None
+) -> Session:
+    """The session in ``text``, read by Python's own JSON reader: the same session as the
+    quick way, or the one line that says why there is none.
+
+    (orjson reads a few odd files differently: it refuses a lone surrogate or NaN, and
+    reads a whole number past 64 bits as a float. Every file it does not load whole comes
+    here, so a refusal is always worded from Python's reading.)
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -505,6 +491,8 @@ def from_bytes(
         return _session(doc.session, rng, clock)
     except MigrationError as exc:
         raise SessionFileError(_line(name, str(exc))) from None
+    except DamagedLogError as exc:
+        raise SessionFileError(_line(name, f"damaged: {exc}")) from None
     except BaseValidationError as exc:
         raise SessionFileError(_line(name, _validation_problem(exc))) from None
     except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
@@ -561,27 +549,6 @@ def _broken_text(data: Any) -> str | None:
                     return _SURROGATE.sub(lambda found: f"\\u{ord(found[0]):04x}", path)
                 stack.append((value, path))
     return None
-
-
-def _check_log(log: list[LogEntry], table: Table, seated: list[PlayerId]) -> None:
-    """Each line names only cards on the table, hides only cards it names (and only behind a
-    private text), comes from a seat someone sits at, by the player sitting there, and keeps
-    its private text for one of the players."""
-    cards, players = table.cards.keys(), set(seated)
-    for entry in log:
-        named = set(entry.cards)
-        # A sealed roll's line hides behind its seal, not a card (cardtable.session.sealed_rolls).
-        if not cards >= {c for c in named if not is_seal(c)} or not named >= set(entry.unrevealed):
-            raise ValueError("a log entry names a card that is not on the table")
-        if entry.unrevealed and entry.private is None:
-            raise ValueError("a log entry hides cards but has no private text")
-        seat = entry.seat
-        if seat is not None and not 0 <= seat < len(seated):
-            raise ValueError("a log entry names a seat nobody sits at")
-        if entry.actor != (None if seat is None else seated[seat]):
-            raise ValueError("a log entry's player is not the one at its seat")
-        if entry.owner is not None and entry.owner not in players:
-            raise ValueError("a log entry's private text belongs to someone not at the table")
 
 
 def _session(doc: SessionDoc, rng: Rng | None, clock: Callable[[], datetime] | None) -> Session:
@@ -641,12 +608,12 @@ def _session(doc: SessionDoc, rng: Rng | None, clock: Callable[[], datetime] | N
         raise ValueError("the curtain waits for someone who does not hold the computer")
     if doc.holder is None and players:
         raise ValueError("nobody holds the computer")
-    _check_log(doc.log, table, [p.id for p in doc.players])
+    log = read_log(doc.log, table.cards.keys(), [p.id for p in doc.players])
     return Session(
         state,
         rng=rng,
         clock=clock,
         holder=doc.holder,
         curtain=doc.curtain,
-        log=SessionLog(doc.log),
+        log=log,
     )
