@@ -5,13 +5,15 @@ face by face; and a Duel's outcome, which exists only once the Duel is over
 from __future__ import annotations
 
 import copy
+import itertools
+import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.resolvers.crisis import CrisisDiceError, Duel
-from cardtable.resolvers.crisis.events import DuelPhase, DuelResult
+from cardtable.resolvers.crisis import CrisisDiceError, Duel, SimpleChallenge
+from cardtable.resolvers.crisis.events import CrisisResult, DuelPhase, DuelResult
 
 
 def _rules_push(own: list[int], other: list[int], face: int) -> tuple[bool, bool]:
@@ -168,3 +170,45 @@ def test_nobody_may_push_before_the_roll_or_after_the_end() -> None:
     assert not duel.may_push("Ann") and duel.may_push("Bo")
     duel.decline("Bo")
     assert not duel.may_push("Ann") and not duel.may_push("Bo")
+
+
+def _failing_rolls() -> list[tuple[tuple[int, ...], int]]:
+    """Every roll of 1 to 3 dice that does not beat a difficulty of 3 to 12."""
+    return [
+        (roll, difficulty)
+        for pool in (1, 2, 3)
+        for roll in itertools.product(range(1, 7), repeat=pool)
+        for difficulty in (3, 6, 9, 12)
+        if sum(roll) <= difficulty
+    ]
+
+
+def test_a_simple_challenges_push_odds_match_a_real_push_face_by_face() -> None:
+    for roll, difficulty in _failing_rolls():
+        challenge = SimpleChallenge.setup("Ada", pool=len(roll), difficulty=difficulty)
+        challenge.roll_given(roll)
+        challenge.invite_push()
+        odds = challenge.push_odds()
+        for face in range(1, 7):
+            trial = copy.deepcopy(challenge)
+            trial.push_given(face)
+            assert (face in odds.crisis_faces) == (trial.result is CrisisResult.CRISIS), roll
+            assert (face in odds.winning_faces) == (trial.result is CrisisResult.SUCCESS), (
+                roll, difficulty, face)
+
+
+def test_a_stand_off_on_a_tie_counts_as_both_sides_declining() -> None:
+    duel = Duel.from_rolls([3], [3], names=("Ann", "Bo"))
+    event = duel.stand_off()
+    assert event.result is DuelResult.STAND_OFF
+    assert duel.declined == (True, True)
+    assert duel.outcome().result is DuelResult.STAND_OFF
+
+
+@pytest.mark.parametrize("side", [True, False, 2, -1, 1.0, "Cy"], ids=repr)
+def test_a_side_is_named_by_its_name_or_its_place_and_nothing_else(side: object) -> None:
+    duel = Duel.from_rolls([3], [4], names=("Ann", "Bo"))
+    assert (duel.index("Ann"), duel.index("Bo"), duel.index(0), duel.index(1)) == (0, 1, 0, 1)
+    with pytest.raises(CrisisDiceError,
+                       match=rf"^{re.escape(repr(side))} is not a side of this Duel: Ann or Bo$"):
+        duel.index(side)  # type: ignore[arg-type]
