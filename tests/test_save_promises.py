@@ -5,6 +5,7 @@ what it holds, so a file stays small and a table without spots or fans reads as 
 from __future__ import annotations
 
 import json
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from session_builders import small_session
 
 from cardtable.piles import Pile, PileId, PileKind
 from cardtable.session.demo import demo_path
-from cardtable.session.saving import SessionFileError, from_bytes, load, to_bytes
+from cardtable.session.saving import SessionFileError, encode, from_bytes, load, to_bytes
 
 Doc = dict[str, Any]
 
@@ -106,3 +107,20 @@ def test_a_file_that_cannot_be_read_says_why_in_the_systems_words(tmp_path: Path
     with pytest.raises(SessionFileError,
                        match=r"^folder\.cardtable: cannot be read \(Is a directory\)$"):
         load(tmp_path / "folder.cardtable")
+
+
+@pytest.mark.parametrize(
+    ("number", "written"),
+    [(5, "5"), (2**70, "1180591620717411303424"), (-(2**64), "-18446744073709551616")],
+    ids=["small", "past 64 bits", "below minus 2 to the 64"],
+)
+def test_every_document_is_written_as_the_same_compact_json_ending_in_a_new_line(
+    number: int, written: str
+) -> None:
+    # The quick writer cannot write a whole number past 64 bits: Python's own writes it the
+    # same way, times and all.
+    at = datetime(2025, 3, 1, 20, 15, tzinfo=timezone(timedelta(hours=1)))
+    doc = {"at": at, "n": number, "text": "Crème brûlée", "list": [True, None]}
+    expected = f'{{"at":"2025-03-01T20:15:00+01:00","n":{written},"text":"Crème brûlée",' \
+        '"list":[true,null]}\n'
+    assert encode(doc) == expected.encode("utf-8")
