@@ -30,7 +30,7 @@ from cardtable.sheets.adventure import AdventureSheet, Facet, Power, Role
 from cardtable.steps.adventure import conflict as conflict_steps
 from cardtable.steps.adventure import play as adventure_steps
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.panels.adventure.conflict.panel import ConflictPanel
+from cardtable.ui.panels.adventure.conflict.panel import CLOSE_QUESTION, ConflictPanel
 from cardtable.ui.panels.owners import WaitingFor
 from cardtable.ui.qt import Qt, QtWidgets
 
@@ -220,8 +220,10 @@ def test_a_conflict_with_supporters_a_push_and_a_yield(qtbot, panel: ConflictPan
     after = {who: len(session.table.pile(PileId(f"hand/{who}")).cards) for who in (BART, MIRELA)}
     assert after == {BART: before[BART] + 1, MIRELA: before[MIRELA] + 1}
 
-    answer_next_question(qtbot, "Close the Conflict")
+    asked: list[str] = []
+    answer_next_question(qtbot, "Close the Conflict", asked)
     qtbot.mouseClick(panel.close_button, LEFT)
+    assert asked == [CLOSE_QUESTION]  # asked once: the draws owed are drawn now
     assert game.conflict is None and panel.challenge_box.isVisible()
     assert all(not session.table.pile(PileId(f"zone/{who}")).cards
                for who in (BART, GRIMSBY, MIRELA, THUG))
