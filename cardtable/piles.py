@@ -71,7 +71,8 @@ class Pile:
     ``turns_on_shuffle`` says whether shuffling this pile randomises orientation too.
     ``owner`` names whoever holds a hand or a private zone (a character id). ``spots`` says
     where a player put cards down on this pile (:meth:`Table.place`); a card leaving the pile
-    leaves its spot behind, and a card without one lies where the table lays it.
+    leaves its spot behind, and a card without one lies where the table lays it. The spots
+    are kept in the order the cards were put down (the last on top).
     """
 
     id: PileId
@@ -200,11 +201,24 @@ class Table:
                 self.facing[card] = evolve(self.facing[card], face_up=face_up)
 
     def place(self, cards: Sequence[CardId], to: PileId, spots: Sequence[Spot]) -> None:
-        """Put ``cards`` on top of pile ``to``, each at its spot (from wherever they lie)."""
+        """Put ``cards`` down on pile ``to``, each at its spot, on top of every card put down
+        there before (``spots`` keeps them in the order they were put down: the last lies on
+        top). Cards from another pile join the end of ``to``; a card already on ``to`` keeps
+        its place in the pile's order, so the cards the table lays itself do not shift."""
         if len(spots) != len(cards):
             raise PileError(f"{len(cards)} cards need {len(cards)} places, not {len(spots)}")
-        self.move(cards, to)
-        self.piles[to].spots.update(zip(cards, spots, strict=True))
+        if len(set(cards)) != len(cards):
+            raise PileError("the same card cannot be put down twice at once")
+        target = self.pile(to)
+        here = set(target.cards)
+        for card in cards:
+            self.card(card)
+        arriving = [card for card in cards if card not in here]
+        if arriving:
+            self.move(arriving, to)
+        for card, spot in zip(cards, spots, strict=True):
+            target.spots.pop(card, None)
+            target.spots[card] = spot
 
     def draw(
         self, source: PileId, to: PileId, rng: Rng, count: int = 1, *, face_up: bool = False

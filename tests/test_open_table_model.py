@@ -41,7 +41,9 @@ def test_a_card_put_down_keeps_its_place_through_save_and_load(tmp_path: Path) -
     card = _on_table(session)[0]
     session.apply(Place((card,), (Spot(340, 180),), TABLE))
     assert session.table.piles[TABLE].spots == {card: Spot(340, 180)}
-    assert _on_table(session)[-1] == card  # put down on top of the others
+    # Put down above the others, the pile's order kept: the cards the table lays stay put.
+    assert list(session.table.piles[TABLE].spots) == [card]
+    assert _on_table(session)[0] == card
     save(session, tmp_path / "evening.cardtable")
     again = load(tmp_path / "evening.cardtable")
     assert again.table.piles[TABLE].spots == {card: Spot(340, 180)}
@@ -59,6 +61,17 @@ def test_undo_puts_the_card_back_where_it_lay_and_redo_again() -> None:
     assert _on_table(session) == order
     session.redo()
     assert session.table.piles[TABLE].spots == {card: Spot(400, 260)}
+
+
+def test_the_last_card_put_down_lies_on_top_whatever_the_piles_order() -> None:
+    session = _with_open_table()
+    first, second, third = _on_table(session)
+    session.apply(Place((third, first), (Spot(100, 100), Spot(102, 102)), TABLE, "stack"))
+    session.apply(Place((third,), (Spot(104, 104),), TABLE))
+    assert list(session.table.piles[TABLE].spots) == [first, third]
+    assert _on_table(session) == [first, second, third]
+    session.undo()
+    assert list(session.table.piles[TABLE].spots) == [third, first]
 
 
 def test_a_card_leaving_the_pile_leaves_its_place_behind() -> None:

@@ -393,23 +393,34 @@ def test_only_the_cards_near_a_drop_slide_into_place(qtbot: QtBot) -> None:
     document = demo_document()
     view = table_view(qtbot, document)
     session = document.session
+    cards = _to_challenge(view, 8)
+    view.set_animation_ms(400)
+    zone = view.layout_now.zone(CHALLENGE)
+    # A card dropped before the first of the row: the row closes up to make room.
+    card = top(session, TAROT_DRAW)
+    drop = view.item(cards[0]).scenePos() - QtCore.QPointF(20, 0)
+    drag(qtbot, view, view.item(card).scenePos(), drop)
+    row = session.table.piles[CHALLENGE].cards
+    assert row == [card, *cards]
+    places = dict(zip(row, slots(zone, len(row)), strict=True))
+    moved = [c for c in cards if abs(places[c].x() - view.item(c).scenePos().x()) > 0]
+    assert moved
+    # Near the drop the cards are still on their way, and then arrive.
+    assert any(view.item(c).scenePos() != places[c] for c in moved)
+    qtbot.waitUntil(lambda: all(view.item(c).scenePos() == places[c] for c in row), timeout=3000)
+
+
+def test_cards_far_from_a_drop_are_put_in_their_places_at_once(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
     cards = _to_open_table(view, 16)
     view.set_animation_ms(400)
     zone = view.layout_now.zone(OPEN_TABLE)
-    # The first card of the open table's row, put down just below where it lay: the others
-    # close up the row behind it.
-    drop = view.item(cards[0]).scenePos() + QtCore.QPointF(0, 40)
-    drag(qtbot, view, view.item(cards[0]).scenePos(), drop)
+    # The first card of the open table's row, dropped on the discard pile far away: the
+    # others close up the row behind it at once.
+    drag(qtbot, view, view.item(cards[0]).scenePos(), zone_centre(view, TAROT_DISCARD))
     row = session.table.piles[OPEN_TABLE].cards
-    assert row[-1] == cards[0] and set(session.table.piles[OPEN_TABLE].spots) == {cards[0]}
-    places = dict(zip(row[:-1], slots(zone, len(row) - 1), strict=True))
-    spot = session.table.piles[OPEN_TABLE].spots[cards[0]]
-    places[cards[0]] = QtCore.QPointF(zone.x + spot.x, zone.y + spot.y)
-    near = [c for c in row if abs(places[c].x() - drop.x()) <= 200 and c != cards[0]]
-    far = [c for c in row if abs(places[c].x() - drop.x()) > 600]
-    assert near and far
-    # Far from the drop the cards are in their new places at once...
-    assert all(view.item(c).scenePos() == places[c] for c in far)
-    # ...near it they, and the dropped card, are still on their way, and then arrive.
-    assert any(view.item(c).scenePos() != places[c] for c in [cards[0], *near])
-    qtbot.waitUntil(lambda: all(view.item(c).scenePos() == places[c] for c in row), timeout=3000)
+    assert row == cards[1:]
+    places = dict(zip(row, slots(zone, len(row)), strict=True))
+    assert all(view.item(c).scenePos() == places[c] for c in row)

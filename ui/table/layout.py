@@ -315,15 +315,20 @@ def slot_xy(zone: ZoneSpec, count: int) -> list[tuple[float, float]]:
 
 def open_xy(
     zone: ZoneSpec, cards: Sequence[str], spots: dict[str, Spot]
-) -> list[tuple[float, float]]:
-    """Where ``cards`` of the open table lie (their centres): each card put down at its spot,
-    the others side by side in the table's own rows, in their order among themselves."""
-    loose = [card for card in cards if card not in spots]
-    laid = iter(slot_xy(zone, len(loose)))
+) -> list[tuple[float, float, int]]:
+    """Where ``cards`` of the open table lie (their centres) and how high (z): each card put
+    down at its spot, above every card the table laid and in the order they were put down;
+    the others in the table's own rows, each in its place in the pile's order (a card put
+    down leaves a gap rather than shift the rest)."""
+    laid = slot_xy(zone, len(cards))
+    order = {card: rank for rank, card in enumerate(spots)}
     places = []
-    for card in cards:
+    for index, card in enumerate(cards):
         spot = spots.get(card)
-        places.append(next(laid) if spot is None else (zone.x + spot.x, zone.y + spot.y))
+        if spot is None:
+            places.append((*laid[index], index))
+        else:
+            places.append((zone.x + spot.x, zone.y + spot.y, len(cards) + order[card]))
     return places
 
 

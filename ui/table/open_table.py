@@ -105,7 +105,8 @@ class OpenTable(QtCore.QObject):
         return cards
 
     def stack_of(self, card: str) -> list[str]:
-        """``card`` and the cards of the open table lying squared up with it, bottom first."""
+        """``card`` and the cards of the open table lying squared up with it, bottom first
+        (lowest layer first)."""
         item = self._view.item(card)
         pile = self._document.session.table.piles.get(OPEN_TABLE)
         if item is None or pile is None or card not in pile.cards:
@@ -120,7 +121,7 @@ class OpenTable(QtCore.QObject):
                 and abs(there.pos().y() - here.y()) <= reach_y
             ):
                 found.append(other)
-        return found
+        return sorted(found, key=lambda c: self._view.item(c).zValue())
 
     def refresh(self, *_args: object) -> None:
         """Grey out each arrangement the chosen cards cannot take, saying why."""
@@ -237,9 +238,9 @@ class OpenTable(QtCore.QObject):
         return None
 
     def _already(self, cards: Sequence[str], spots: Sequence[Spot]) -> bool:
-        """Whether ``cards`` lie on top of the open table at ``spots`` already."""
+        """Whether ``cards`` were the last put down on the open table, at ``spots``."""
         pile = self._document.session.table.piles.get(OPEN_TABLE)
-        if pile is None or pile.cards[-len(cards):] != list(cards):
+        if pile is None or list(pile.spots)[-len(cards):] != list(cards):
             return False
         return all(pile.spots.get(CardId(c)) == s for c, s in zip(cards, spots, strict=True))
 

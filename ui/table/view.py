@@ -229,11 +229,11 @@ class TableView(FeltView):
             looked = set(look)
             stack = zone.style is ZoneStyle.STACK
             last = len(showing) - 1
-            for index, (card, (x, y)) in enumerate(
+            for index, (card, (x, y, layer)) in enumerate(
                 zip(showing, _places(zone, pile, showing), strict=True)
             ):
                 sight = (card in visible) if card in looked else None
-                self._place(state, card, zone, index, x, y, sight, stack and index < last)
+                self._place(state, card, zone, layer, x, y, sight, stack and index < last)
             left.update(self._watch.looked(zone, cards, showing))
             showing_now.update(showing)
             if not cards and kinds is None:
@@ -672,11 +672,14 @@ class TableView(FeltView):
         self._hover.hide()
 
 
-def _places(zone: ZoneSpec, pile: Pile | None, cards: list[str]) -> list[tuple[float, float]]:
-    """Where ``cards`` (those ``zone`` shows) lie: put down by hand, or as the zone lays them."""
+def _places(
+    zone: ZoneSpec, pile: Pile | None, cards: list[str]
+) -> list[tuple[float, float, int]]:
+    """Where ``cards`` (those ``zone`` shows) lie and at which layer: put down by hand, or
+    as the zone lays them."""
     if pile is not None and pile.spots:
         return open_xy(zone, cards, pile.spots)
-    return slot_xy(zone, len(cards))
+    return [(x, y, index) for index, (x, y) in enumerate(slot_xy(zone, len(cards)))]
 
 
 def _kind_of(state: GameState, card: str) -> str:

@@ -23,7 +23,8 @@ class TableWatch:
 
     def __init__(self) -> None:
         self._cards: dict[str, list[CardId]] = {}
-        self._spots: dict[str, dict[CardId, Spot]] = {}
+        #: Where each zone's cards were put down, in the order they were (their layers).
+        self._spots: dict[str, list[tuple[CardId, Spot]]] = {}
         self._shown: dict[str, list[str]] = {}
         self._facing: dict[CardId, Facing] = {}
         self._reader: object = None
@@ -81,10 +82,10 @@ class TableWatch:
                 or name in turned_in
                 or name in forced
                 or self._cards.get(name) != cards
-                or self._spots.get(name, {}) != spots
+                or self._spots.get(name, []) != list(spots.items())
             ):
                 found.append((zone, list(cards)))
-                self._spots[name] = dict(spots)
+                self._spots[name] = list(spots.items())
         if everything:
             kept = {str(zone.pile) for zone in layout.zones}
             for name in [z for z in self._cards if z not in kept]:
