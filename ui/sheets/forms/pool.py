@@ -10,6 +10,7 @@ from typing import Any
 
 from attrs import evolve
 
+from cardtable.counts import counted
 from cardtable.sheets import Ability, Penalty, PoolSheet
 from cardtable.sheets.pool import MAX_RATING, OVERALL
 from cardtable.ui.sheets.fields import (
@@ -162,7 +163,7 @@ class PoolForm(SheetForm):
                 1,
                 MAX_RATING,
                 tip="Points taken off the ability's rating",
-                describe=lambda _sheet, value: f"penalty {number} to {value} points",
+                describe=lambda _sheet, value: f"penalty {number} to {counted(value, 'point')}",
                 messages=row.problems,
             )
         )

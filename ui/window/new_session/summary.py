@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 from functools import cache
 
+from cardtable.counts import counted
 from cardtable.decks.standard import playing_card_shoe, tourist_tarot
 from cardtable.session.new_session import NewSessionPlan, system_title
 from cardtable.session.table_options import option
@@ -62,7 +63,7 @@ def summary_html(plan: NewSessionPlan) -> str:
         plural = "s" if decks != 1 else ""
         parts.append(
             f"<li>A shoe of {decks} deck{plural} ({decks * shoe_deck} cards), shuffled; each "
-            f"Fantastical Adventure character is dealt {hand} cards face down.</li>"
+            f"Fantastical Adventure character is dealt {counted(hand, 'card')} face down.</li>"
         )
     dice = [system_title(s) for s in plan.systems if s in DICE_SYSTEMS]
     if dice:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from attrs import frozen
 
 from cardtable.cards import CardFace, CardId
+from cardtable.counts import counted
 from cardtable.piles import PileId
 from cardtable.resolvers.adventure.game import AdventureGame
 from cardtable.resolvers.adventure.state import Pair, Phase, Side
@@ -383,7 +384,7 @@ class ClaimRow(QtWidgets.QFrame):
                 spin.setValue(count if index == 0 else 0)
                 spin.setPrefix(f"{name}: ")
                 spin.setAccessibleName(f"Cards for {name}")
-                spin.setToolTip(f"How many of the {count} cards {name} draws")
+                spin.setToolTip(f"How many of the {counted(count, 'card')} {name} draws")
                 self.shares.addWidget(spin)
                 self._spins[character] = spin
         self.shares.addStretch(1)
