@@ -63,6 +63,17 @@ LOG_WIDTH = 460
 HAND_HEIGHT = 190
 
 
+def panel_width(window_width: int) -> int:
+    """How wide the column of panels starts in a window ``window_width`` wide: at most
+    :data:`PANEL_WIDTH`, less on a small screen, where the felt needs the room more."""
+    return max(350, min(PANEL_WIDTH, round(window_width * 0.3)))
+
+
+def log_width(window_width: int) -> int:
+    """How wide the log beside the hand starts (at most :data:`LOG_WIDTH`)."""
+    return max(340, min(LOG_WIDTH, round(window_width * 0.36)))
+
+
 class WindowSetup:
     """Keeps the settings the window was set up with, and applies new ones.
 
@@ -115,7 +126,9 @@ class WindowSetup:
         self._place.setFeatures(QtWidgets.QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)
         self._place.setWidget(QtWidgets.QWidget(self._place))
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self._place)
-        window.resizeDocks([self._place], [PANEL_WIDTH], Qt.Orientation.Horizontal)
+        window.resizeDocks(
+            [self._place], [panel_width(window.width())], Qt.Orientation.Horizontal
+        )
         # Every way of showing the table a hidden card asks first: the felt's and the hand's.
         window.felt.card_actions.confirm_reveal = self._confirm_reveal
         window.hand.confirm_reveal = self._confirm_reveal
@@ -191,7 +204,7 @@ class WindowSetup:
         elif first is not None:
             first.raise_()
             # The felt is the table; the panels share a narrow column beside it.
-            window.resizeDocks([first], [PANEL_WIDTH], Qt.Orientation.Horizontal)
+            window.resizeDocks([first], [panel_width(window.width())], Qt.Orientation.Horizontal)
             QtCore.QTimer.singleShot(0, lambda: self._size_bottom(window, self._docks.get("log")))
 
         install_print_actions(
@@ -266,7 +279,7 @@ class WindowSetup:
         if log is not None:
             window.resizeDocks(
                 [window.hand_dock, log],
-                [window.width() - LOG_WIDTH, LOG_WIDTH],
+                [window.width() - log_width(window.width()), log_width(window.width())],
                 Qt.Orientation.Horizontal,
             )
 
@@ -331,6 +344,8 @@ def _hold_width(dock: QtWidgets.QDockWidget) -> None:
     content = dock.widget()
     if content is not None:
         content.setMinimumWidth(PANEL_MIN_WIDTH)
+    # Nor does a panel's own floor hold the column wide on a small screen.
+    dock.setMinimumWidth(min(dock.minimumWidth() or PANEL_MIN_WIDTH, PANEL_MIN_WIDTH))
 
 
 class _AfterPaint(QtCore.QObject):
