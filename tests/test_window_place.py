@@ -89,3 +89,26 @@ def test_a_panel_growing_never_widens_its_column_nor_shrinks_the_felt(
     QtWidgets.QApplication.processEvents()
     assert tarot.width() == width
     assert window.felt.width() == felt
+
+
+def test_on_a_small_screen_the_felt_gets_the_room_and_the_dice_tray_still_fits(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = MainWindow(demo_path(), autosave_folder=tmp_path / "autosave", animation_ms=0)
+    window.ask_unsaved = lambda: DISCARD
+    qtbot.addWidget(window)
+    window.setup = WindowSetup(  # type: ignore[attr-defined]
+        window, Settings(), store=lambda s, folder: None
+    )
+    window.resize(1024, 700)
+    window.show()
+    qtbot.waitExposed(window)
+    ready: list[MainWindow] = []
+    window.when_ready(ready.append)
+    qtbot.waitUntil(lambda: bool(ready) and bool(window.setup.docks), timeout=10_000)
+    dice = window.setup.docks["dice"]
+    qtbot.waitUntil(lambda: dice.isVisible() and dice.width() <= 360)
+    assert window.felt.width() > window.width() * 0.6
+    roll = next(b for b in dice.findChildren(QtWidgets.QPushButton) if b.text() == "Roll")
+    right = roll.mapTo(dice, QtCore.QPoint(roll.width(), 0)).x()
+    assert right <= dice.width()
