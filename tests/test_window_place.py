@@ -25,7 +25,7 @@ def _start(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     window = MainWindow(demo_path(), autosave_folder=tmp_path / "autosave", animation_ms=0)
     window.ask_unsaved = lambda: DISCARD
     qtbot.addWidget(window)
-    window.setup = WindowSetup(  # type: ignore[attr-defined]
+    window.setup = WindowSetup(
         window, Settings(), store=lambda s, folder: None, place=WindowPlace(_store(tmp_path))
     )
     window.show()
@@ -97,7 +97,7 @@ def test_on_a_small_screen_the_felt_gets_the_room_and_the_dice_tray_still_fits(
     window = MainWindow(demo_path(), autosave_folder=tmp_path / "autosave", animation_ms=0)
     window.ask_unsaved = lambda: DISCARD
     qtbot.addWidget(window)
-    window.setup = WindowSetup(  # type: ignore[attr-defined]
+    window.setup = WindowSetup(
         window, Settings(), store=lambda s, folder: None
     )
     window.resize(1024, 700)
