@@ -10,7 +10,16 @@ import pytest
 from session_builders import ALEX, HAND, ROLAND, TAROT_DRAW, small_session
 
 from cardtable.piles import Pile, PileError, PileId, PileKind, Spot
-from cardtable.session import AddPile, Draw, Move, Session, SessionError, load, save
+from cardtable.session import (
+    AddPile,
+    Draw,
+    Move,
+    Session,
+    SessionError,
+    SessionFileError,
+    load,
+    save,
+)
 from cardtable.session.arranging import Place
 from cardtable.session.spreads import (
     CELTIC_CROSS,
@@ -140,3 +149,22 @@ def test_named_spreads_lay_exactly_their_cards() -> None:
     row = spots_for(ROW, 4, Spot(0, 0), card_w=120, card_h=200)
     assert [s.x for s in row] == sorted(s.x for s in row)
     assert all(b.x - a.x > 120 for a, b in itertools.pairwise(row))
+
+
+def test_a_file_keeping_a_place_for_a_card_elsewhere_is_refused_whole(tmp_path: Path) -> None:
+    session = _with_open_table()
+    card = _on_table(session)[0]
+    session.apply(Place((card,), (Spot(10, 10),), TABLE))
+    path = tmp_path / "odd.cardtable"
+    save(session, path)
+    elsewhere = session.table.piles[TAROT_DRAW].cards[0]
+    text = path.read_text(encoding="utf-8").replace(f'"{card}":{{"x":10', f'"{elsewhere}":{{"x":10')
+    text = text.replace(f'"{card}": {{"x": 10', f'"{elsewhere}": {{"x": 10')
+    assert elsewhere in text
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SessionFileError, match=r"the open table keeps a place for .*, not on it"):
+        load(path)
+    worded = text.replace('"x":10', '"x":"ten"').replace('"x": 10', '"x": "ten"')
+    path.write_text(worded, encoding="utf-8")
+    with pytest.raises(SessionFileError, match=r"expected a whole number, found text"):
+        load(path)
