@@ -24,7 +24,7 @@ from cardtable.cards import CardId
 from cardtable.piles import PileId
 from cardtable.resolvers.tarot.challenge import Attribute
 from cardtable.session import CharacterId, Draw, Move, load, save
-from cardtable.session.spreads import STACK_STEP
+from cardtable.session.spreads import FAN_STEP, STACK_STEP
 from cardtable.steps import tarot as tarot_steps
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore
@@ -222,3 +222,27 @@ def test_a_felt_card_released_over_a_card_in_a_hand_goes_in_before_it(qtbot: QtB
     drag(qtbot, view, view.item(card).scenePos(), target)
     assert session.table.piles[QUINCE_HAND].cards == [held[0], card, *held[1:]]
     assert hand.cards() == session.table.piles[QUINCE_HAND].cards
+
+
+def test_n_fans_a_stack_out_and_the_menu_says_why_a_spread_is_greyed(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    cards = _open_table_cards(view, 4)
+    view.scene().clearSelection()
+    for card in cards:
+        view.item(card).setSelected(True)
+    _focus(qtbot, view)
+    qtbot.keyClick(view, Qt.Key.Key_G)  # one stack
+    qtbot.keyClick(view, Qt.Key.Key_N)  # fanned out again, each overlapping the one before
+    xs = [view.item(c).scenePos().x() for c in cards]
+    steps = {round(b - a) for a, b in itertools.pairwise(xs)}
+    assert steps == {round(FAN_STEP * CARD_W)}
+    assert session.log[-1].public.startswith("Dana fanned out ")
+    # Right-click on a card: the arranging entries are there, a cross greyed out with why.
+    menu = view.card_actions.menu_for(view.item(cards[0]))
+    texts = {a.text().replace("&", ""): a for a in menu.actions()}
+    assert {"Gather into a stack", "Fan out", "Spread in a row"} <= texts.keys()
+    cross = next(a for a in view.open_table.spread_actions if a.text() == "A cross")
+    assert not cross.isEnabled() and cross.toolTip() == "A cross lays 5 cards, not 4."
+    menu.deleteLater()
