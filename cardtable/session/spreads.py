@@ -47,6 +47,14 @@ class Spread:
     tip: str
     places: tuple[tuple[float, float], ...] = ()
     step: tuple[float, float] = (0.0, 0.0)
+    #: The order the cards are put down in (the last lies on top), where it is not the
+    #: reading order: overlapping cards each keep their top edge (a reversed card's marker)
+    #: in sight.
+    lay_order: tuple[int, ...] = ()
+
+    def laid(self, count: int) -> list[int]:
+        """The indexes of ``count`` cards in the order they are put down."""
+        return [i for i in self.lay_order if i < count] or list(range(count))
 
     @property
     def size(self) -> int | None:
@@ -98,6 +106,7 @@ CELTIC_CROSS = Spread(
         (2.9, -0.35),
         (2.9, -1.05),
     ),
+    lay_order=(0, 1, 2, 3, 4, 5, 9, 8, 7, 6),
 )
 #: The named spreads offered under "Lay out as spread", in menu order.
 SPREADS = (ROW, CROSS, THREE_CARDS, CELTIC_CROSS)

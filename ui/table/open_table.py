@@ -153,8 +153,11 @@ class OpenTable(QtCore.QObject):
             zone = self._zone()
             assert zone is not None
         anchor = self._spot_of(cards[0], zone)
-        spots = spots_for(spread, len(cards), anchor, card_w=CARD_W, card_h=CARD_H)
-        if not self._place(cards, _inside(zone, spots), spread.key):
+        spots = _inside(
+            zone, spots_for(spread, len(cards), anchor, card_w=CARD_W, card_h=CARD_H)
+        )
+        order = spread.laid(len(cards))
+        if not self._place([cards[i] for i in order], [spots[i] for i in order], spread.key):
             return False
         # The cards stay chosen: another key lays the same cards out another way.
         self._view.scene().clearSelection()
