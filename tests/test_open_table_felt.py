@@ -246,3 +246,27 @@ def test_n_fans_a_stack_out_and_the_menu_says_why_a_spread_is_greyed(qtbot: QtBo
     cross = next(a for a in view.open_table.spread_actions if a.text() == "A cross")
     assert not cross.isEnabled() and cross.toolTip() == "A cross lays 5 cards, not 4."
     menu.deleteLater()
+
+
+def test_a_celtic_cross_of_reversed_cards_shows_every_cards_marker(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    cards = _open_table_cards(view, 10)
+    view.card_actions.turn_cards([c for c in cards if not session.table.facing[c].reversed])
+    view.scene().clearSelection()
+    for card in cards:
+        view.item(card).setSelected(True)
+    celtic = view.open_table.spread_actions[3]
+    assert celtic.isEnabled(), celtic.toolTip()
+    celtic.trigger()
+    assert session.log[-1].public.endswith(" out as the Celtic Cross on the open table")
+    zone = view.layout_now.zone(OPEN_TABLE).rect()
+    for card in cards:
+        item = view.item(card)
+        box = item.sceneBoundingRect()
+        assert zone.contains(item.scenePos())
+        # The top edge, where a reversed card wears its marker: this card, not another.
+        edge = QtCore.QPointF(box.center().x(), box.top() + 12)
+        top_item = next(i for i in view.scene().items(edge) if hasattr(i, "card_id"))
+        assert top_item.card_id == card
