@@ -229,11 +229,14 @@ class TarotPanel(QtWidgets.QWidget):
             widget.clicked.connect(slot)
         buttons.addWidget(self.draw, 0, 0)
         buttons.addWidget(self.stop, 0, 1)
-        buttons.addWidget(self.concede, 0, 2)
-        buttons.addWidget(self.sleeve, 1, 0, 1, 2)
-        buttons.addWidget(self.play_sleeve, 1, 2)
+        buttons.addWidget(self.sleeve, 1, 0)
+        buttons.addWidget(self.play_sleeve, 1, 1)
+        # Conceding cannot be undone: on a row of its own, apart from the Sleeve Card it was
+        # once next to (and it asks first).
+        buttons.setRowMinimumHeight(2, 10)
+        buttons.addWidget(self.concede, 3, 0)
         self.player_waiting = WaitingFor(self.document, self.actions_box)
-        buttons.addWidget(self.player_waiting, 2, 0, 1, 3)
+        buttons.addWidget(self.player_waiting, 4, 0, 1, 2)
         # Handed the computer from the keyboard, the player finds Draw under their finger.
         self._draw_next = False
         self.player_waiting.pass_button.clicked.connect(self._on_handed_over)
