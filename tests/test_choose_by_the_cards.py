@@ -267,3 +267,17 @@ def test_an_identify_claim_is_made_by_clicking_the_card_in_the_hand(
     assert session.table.facing[card].face_up
     assert hand.lit_cards() == []
 
+
+
+def test_enter_on_a_lit_sleeve_card_on_the_felt_plays_it(qtbot: QtBot, tmp_path: Path) -> None:
+    window = _window(qtbot, tmp_path)
+    panel = _tarot_challenge(qtbot, window)
+    _hand_to(window, "alex")
+    triumph = _sleeve_card(window, "Triumph XIV")
+    view = window.felt
+    item = view.item(str(triumph))
+    assert item is not None and item.choosable
+    view.setFocus()
+    view.focus_on(item)
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert panel.player_cards.captions() == ["Triumph XIV"]

@@ -58,6 +58,14 @@ class TableCard(CardItem):
         if event.button() == Qt.MouseButton.LeftButton and plain and start == self.pos():
             self.clicked.emit(self.card_id)
 
+    def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
+        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and self._choosable and event.modifiers() == Qt.KeyboardModifier.NoModifier:
+            self.clicked.emit(self.card_id)  # Enter chooses it, as a click does
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
     @property
     def peeked(self) -> bool:
         """Whether the viewer has peeked at this face-down card (it wears an eye)."""
