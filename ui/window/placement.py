@@ -9,6 +9,8 @@ which panel is where, which tab is in front, and how wide the column is).
 
 from __future__ import annotations
 
+import contextlib
+
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 
 GEOMETRY_KEY = "window/geometry"
@@ -23,7 +25,7 @@ FIRST_SHARE = 0.85
 class WindowPlace(QtCore.QObject):
     """Keeps a window's geometry and dock layout in ``store`` (the app's QSettings unless
     given one): :meth:`restore_geometry` before it is shown, :meth:`restore_docks` once its
-    docks are built; it remembers both whenever the window is hidden (closed)."""
+    docks are built; it remembers both when the window is closed, or the app quits."""
 
     def __init__(self, store: QtCore.QSettings | None = None) -> None:
         super().__init__()
@@ -44,6 +46,9 @@ class WindowPlace(QtCore.QObject):
         size when not maximised a large share of the screen (False). Watches it from now on."""
         self._window = window
         window.installEventFilter(self)
+        app = QtWidgets.QApplication.instance()
+        if app is not None:  # a quit that closes no window keeps the place too
+            app.aboutToQuit.connect(self._on_quit)
         saved = self._saved(GEOMETRY_KEY)
         if saved is not None and window.restoreGeometry(saved):
             return True
@@ -75,6 +80,12 @@ class WindowPlace(QtCore.QObject):
             self._store.setValue(SIZES_KEY, _sizes(window))
         self._store.sync()
 
+    def _on_quit(self) -> None:
+        # Only a window still open: one closed was remembered as it closed.
+        with contextlib.suppress(RuntimeError):  # the window is gone already
+            if self._window is not None and self._window.isVisible():
+                self.remember(self._window)
+
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         if watched is self._window and event.type() == QtCore.QEvent.Type.Close:
             self.remember(self._window)
@@ -82,12 +93,22 @@ class WindowPlace(QtCore.QObject):
 
 
 def _front_docks(window: QtWidgets.QMainWindow) -> list[QtWidgets.QDockWidget]:
-    """The docks in sight (the front tab of each group), named."""
-    return [
+    """The docks in sight, named: of each group of tabs, the one in front (the others keep
+    a stale size of their own)."""
+    shown = [
         dock
         for dock in window.findChildren(QtWidgets.QDockWidget)
-        if dock.objectName() and dock.isVisible() and not dock.visibleRegion().isEmpty()
+        if dock.objectName() and dock.isVisible() and not dock.isFloating()
     ]
+    seen: set[QtWidgets.QDockWidget] = set()
+    front = []
+    for dock in shown:
+        if dock in seen:
+            continue
+        group = [dock, *(d for d in window.tabifiedDockWidgets(dock) if d in shown)]
+        seen.update(group)
+        front.append(max(group, key=lambda d: d.width() * d.height()))
+    return front
 
 
 def _sizes(window: QtWidgets.QMainWindow) -> list[str]:

@@ -385,7 +385,9 @@ def start_window(session_path: str | None) -> MainWindow | None:
             return None
         settings = started.settings
     window = MainWindow(session_path, offer_recovery=started is None)
-    window.setup = WindowSetup(window, settings, place=WindowPlace())
+    # A smoke run (packaging, start-up timing) neither reads nor writes the player's place.
+    smoke = os.environ.get("CARDTABLE_SMOKE_EXIT") == "1"
+    window.setup = WindowSetup(window, settings, place=None if smoke else WindowPlace())
     if started is not None:
         chosen = started
 
