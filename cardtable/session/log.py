@@ -23,8 +23,9 @@ from __future__ import annotations
 import html
 import re
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
+from itertools import compress
 from typing import Any, cast
 
 from attrs import evolve, frozen
@@ -100,8 +101,12 @@ class LogEntry:
         return evolve(self, unrevealed=tuple(c for c in self.unrevealed if c not in gone))
 
 
-def _unmade_entry(index: int) -> LogEntry:
-    raise LookupError(f"the log has no way to make entry {index}")
+#: A log entry's fields, in the order of :attr:`SessionLog.columns`.
+FIELDS = ("at", "seat", "actor", "public", "private", "owner", "cards", "unrevealed")
+
+
+def _cards(cards: tuple[CardId, ...]) -> list[CardId] | None:
+    return list(cards) if cards else None
 
 
 class SessionLog:
@@ -109,47 +114,50 @@ class SessionLog:
 
     Entries are frozen; revealing a card replaces the entries that named it, and
     :meth:`replaced_since` tells those who keep a copy of the lines (the log panel, the
-    autosave, the saver) which ones.
+    autosave) which ones.
+
+    The log also keeps its entries' values column by column (:attr:`columns`, in the order
+    of :data:`FIELDS`; a list of cards, or None for none), as a save file holds them: a
+    save copies eight lists however long the evening, and a log read from a file
+    (:meth:`from_columns`) makes each entry only when it is first read.
     """
 
     def __init__(self, entries: Iterable[LogEntry] = ()) -> None:
-        # None marks an entry read from a file and not yet made (see :meth:`deferred`).
+        # None marks an entry read from a file and not made yet.
         self._entries: list[LogEntry | None] = []
+        self.columns: tuple[list[Any], ...] = tuple([] for _ in FIELDS)
+        #: The time zones of the entries' times.
+        self.zones: set[Any] = set()
         self._waiting: dict[CardId, set[int]] = {}
         self._replaced: list[int] = []
-        self._make: Callable[[int], LogEntry] = _unmade_entry
-        #: What the file this log was read from held, for whoever saves it (None: nothing).
-        self.as_read: Any = None
         self._unmade = 0
         self._making = threading.Lock()
         for entry in entries:
             self.append(entry)
 
     @classmethod
-    def deferred(
-        cls,
-        count: int,
-        make: Callable[[int], LogEntry],
-        hidden: Iterable[tuple[int, Iterable[CardId]]],
-        as_read: Any,
-    ) -> SessionLog:
-        """A log of ``count`` entries made only when first read: ``make(index)`` makes one.
+    def from_columns(cls, columns: Sequence[list[Any]], zones: Iterable[Any]) -> SessionLog:
+        """The log whose values are ``columns`` (as :attr:`columns` holds them, already
+        checked), each entry made when first read.
 
-        A long evening's file holds a hundred thousand lines and a screen shows a few dozen,
-        so loading checks them all but makes none. ``hidden`` pairs each private entry
-        with the cards still hiding its text; ``as_read`` is what the file held, kept for
-        the saver (:attr:`as_read`).
+        A long evening's file holds a hundred thousand lines and a screen shows a few dozen:
+        loading checks them all but makes none.
         """
         log = cls()
+        log.columns = tuple(columns)
+        log.zones = set(zones)
+        count = len(log.columns[0])
         log._entries = [None] * count
-        log._make, log._unmade, log.as_read = make, count, as_read
-        for index, cards in hidden:
-            for card in cards:
-                log._waiting.setdefault(card, set()).add(index)
+        log._unmade = count
+        privates, hiding = log.columns[4], log.columns[7]
+        for index in compress(range(count), hiding):
+            if privates[index] is not None:
+                for card in hiding[index]:
+                    log._waiting.setdefault(card, set()).add(index)
         return log
 
     def unmade(self, index: int) -> bool:
-        """Whether entry ``index`` is as it was read and not made yet."""
+        """Whether entry ``index`` was read from a file and not made yet."""
         return self._entries[index] is None
 
     def _made(self, index: int) -> LogEntry:
@@ -157,13 +165,28 @@ class SessionLog:
         with self._making:
             entry = self._entries[index]
             if entry is None:
-                entry = self._entries[index] = self._make(index % len(self._entries))
+                at, seat, actor, public, private, owner, cards, hiding = (
+                    column[index] for column in self.columns
+                )
+                entry = self._entries[index] = LogEntry(
+                    at, seat, actor, public, private, owner, tuple(cards or ()), tuple(hiding or ())
+                )
                 self._unmade -= 1
             return entry
 
     def append(self, entry: LogEntry) -> None:
         index = len(self._entries)
         self._entries.append(entry)
+        at, seat, actor, public, private, owner, cards, hiding = self.columns
+        at.append(entry.at)
+        seat.append(entry.seat)
+        actor.append(entry.actor)
+        public.append(entry.public)
+        private.append(entry.private)
+        owner.append(entry.owner)
+        cards.append(_cards(entry.cards))
+        hiding.append(_cards(entry.unrevealed))
+        self.zones.add(entry.at.tzinfo)
         if entry.private is not None:
             for card in entry.unrevealed:
                 self._waiting.setdefault(card, set()).add(index)
@@ -175,10 +198,10 @@ class SessionLog:
         for card in shown:
             touched |= self._waiting.pop(card, set())
         for index in sorted(touched):
-            self._entries[index] = self[index].revealing(shown)
+            entry = self._entries[index] = self[index].revealing(shown)
+            self.columns[7][index] = _cards(entry.unrevealed)
             self._replaced.append(index)
         return bool(touched)
-
     def replaced_since(self, mark: int) -> tuple[list[int], int]:
         """The indices of the entries replaced since ``mark`` (0: since the log began), in
         the order it happened, and the mark to ask with next time.
@@ -207,18 +230,13 @@ class SessionLog:
         entry = self._entries[index]
         return self._made(index) if entry is None else entry
 
-    def between(self, start: int, stop: int) -> list[LogEntry]:
-        """The entries from ``start`` up to (not including) ``stop``."""
-        if self._unmade:
-            return [self[index] for index in range(start, stop)]
-        return cast(list[LogEntry], self._entries[start:stop])
-
     @property
     def entries(self) -> Sequence[LogEntry]:
         return tuple(self)
 
     def __repr__(self) -> str:
         return f"<SessionLog of {len(self._entries)} entries>"
+
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ it is, the cards the entry names and those still hiding its private text; null w
 is none). A long evening writes a hundred thousand entries, so loading checks each column
 whole with Python's own loops (:func:`read_log`) and makes each
 :class:`~cardtable.session.log.LogEntry` only when someone reads it
-(:meth:`SessionLog.deferred`); saving builds each column from the entries in one pass
+(:meth:`SessionLog.from_columns`); saving copies the columns the log keeps
 (:func:`columns`). When a column holds something wrong, the entries are walked one by one
 to say which is wrong and how.
 
@@ -43,14 +43,12 @@ from itertools import chain, compress, count
 from operator import attrgetter
 from typing import Any
 
-from attrs import frozen
-
 from cardtable.cards import CardId
-from cardtable.session.log import LogEntry, SessionLog, is_seal
+from cardtable.session.log import FIELDS, SessionLog, is_seal
 from cardtable.session.model import PlayerId
 
 #: The log's columns, in the order the file writes them.
-COLUMNS = ("at", "seat", "actor", "public", "private", "owner", "cards", "unrevealed")
+COLUMNS = FIELDS
 _NONE = type(None)
 _JSON_NAMES = {
     str: "text",
@@ -76,77 +74,31 @@ def _whole_minutes(offset: timedelta | None) -> bool:
     return offset is not None and not offset % timedelta(minutes=1)
 
 
-def _times(ats: list[datetime]) -> list[Any]:
-    """The times as the file's column holds them: each datetime itself where the JSON
-    encoder writes it exactly as :meth:`datetime.isoformat` does (a whole-minute offset,
-    nearly always), its text otherwise."""
-    zones = set(map(_ZONE, ats))
-    if all(type(zone) is timezone and _whole_minutes(zone.utcoffset(None)) for zone in zones):
-        return ats
-    return [at if _whole_minutes(at.utcoffset()) else at.isoformat() for at in ats]
-
-
-@frozen
-class _AsRead:
-    """The columns a log was read from, for the saver (the times already parsed)."""
-
-    columns: tuple[list[Any], ...]
-
-    def values(self, index: int) -> list[Any]:
-        return [column[index] for column in self.columns]
-
-
 # ---------------------------------------------------------------------------------------------
 # Writing
 
 
-def columns(log: SessionLog, entries: int | None = None) -> dict[str, list[Any]]:
-    """The first ``entries`` of ``log`` (all by default) as the file's columns.
+def _file_times(log: SessionLog, ats: list[Any]) -> list[Any]:
+    if all(type(zone) is timezone and _whole_minutes(zone.utcoffset(None)) for zone in log.zones):
+        return ats
+    return [at if _whole_minutes(at.utcoffset()) else at.isoformat() for at in ats]
 
-    The entries read from a file and unchanged since come from the columns they were read
-    from; the others are read from the log, each entry once (a plain loop: Python reads an
-    attribute quickest this way).
-    """
-    total = len(log) if entries is None else entries
-    read = log.as_read if isinstance(log.as_read, _AsRead) else None
-    kept = min(total, len(read.columns[0])) if read is not None else 0
-    found = [column[:kept] for column in read.columns] if read else [[] for _ in COLUMNS]
-    ats: list[datetime] = []
-    _, seats, actors, publics, privates, owners, named, hiding = found
-    for entry in log.between(kept, total):
-        ats.append(entry.at)
-        seats.append(entry.seat)
-        actors.append(entry.actor)
-        publics.append(entry.public)
-        privates.append(entry.private)
-        owners.append(entry.owner)
-        named.append(list(entry.cards) if entry.cards else None)
-        hiding.append(list(entry.unrevealed) if entry.unrevealed else None)
-    found[0].extend(_times(ats))
-    for index in set(log.replaced_since(0)[0]):
-        if index < kept:  # revealed since it was read
-            for column, value in zip(found, values_of(log, index), strict=True):
-                column[index] = value
+
+def columns(log: SessionLog, entries: int | None = None) -> dict[str, list[Any]]:
+    """The first ``entries`` of ``log`` (all by default) as the file's columns: copies of
+    the log's own (:attr:`SessionLog.columns`), so a save costs the same whether its
+    entries were played here or read from a file."""
+    found = [column[:entries] for column in log.columns]
+    found[0] = _file_times(log, found[0])
     return dict(zip(COLUMNS, found, strict=True))
 
 
 def values_of(log: SessionLog, index: int) -> list[Any]:
     """Entry ``index``'s eight values as the file's columns hold them (safe from any
     thread: an entry not made yet is not made for this)."""
-    read = log.as_read
-    if isinstance(read, _AsRead) and log.unmade(index):
-        return read.values(index)
-    entry = log[index]
-    return [
-        _times([entry.at])[0],
-        entry.seat,
-        entry.actor,
-        entry.public,
-        entry.private,
-        entry.owner,
-        list(entry.cards) if entry.cards else None,
-        list(entry.unrevealed) if entry.unrevealed else None,
-    ]
+    found = [column[index] for column in log.columns]
+    found[0] = _file_times(log, found[:1])[0]
+    return found
 
 
 # ---------------------------------------------------------------------------------------------
@@ -181,23 +133,7 @@ def read_log(data: Any, cards: Collection[CardId], seated: Sequence[PlayerId]) -
     if checked is None:
         _refuse_first(found, cards, seated)
         raise DamagedLogError("a log entry cannot be read")  # the walk found them all whole
-    times, seats, actors, publics, privates, owners, named, hiding = checked
-
-    def make(index: int) -> LogEntry:
-        return LogEntry(
-            times[index],
-            seats[index],
-            actors[index],
-            publics[index],
-            privates[index],
-            owners[index],
-            tuple(named[index] or ()),
-            tuple(hiding[index] or ()),
-        )
-
-    hidden = [(index, hiding[index]) for index in compress(count(), hiding)]
-    as_read = _AsRead((_times(times), *checked[1:]))
-    return SessionLog.deferred(len(times), make, hidden, as_read)
+    return SessionLog.from_columns(checked, set(map(_ZONE, checked[0])))
 
 
 def _checked(
