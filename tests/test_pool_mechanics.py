@@ -202,6 +202,16 @@ def test_equal_pools_out_together_are_a_double_loss_when_the_table_says_so() -> 
     assert challenge.result is Result.DOUBLE_LOSS
 
 
+@pytest.mark.parametrize(("ties", "result"), [(TieRule.DRAW, Result.DRAW),
+                                              (TieRule.DOUBLE_LOSS, Result.DOUBLE_LOSS)])
+def test_both_out_at_the_same_pool_far_below_zero_is_a_tie(ties: TieRule, result: Result) -> None:
+    # Strength 14 each: each takes 7 and both end at -6, the same pool.
+    a, b = Entrant.of("A", 1, bonus=13), Entrant.of("B", 1, bonus=13)
+    challenge, report = PoolChallenge.start(a, b, Options(ties=ties)).next_round()
+    assert [side.pool for side in challenge.sides] == [-6, -6]
+    assert report.result is result
+
+
 def test_both_out_the_higher_pool_comes_out_ahead() -> None:
     challenge = PoolChallenge.start(Entrant.of("Ant", 2), Entrant.of("Bee", 2, bonus=1))
     challenge, report = challenge.next_round()

@@ -161,3 +161,36 @@ def test_a_random_challenge_never_stalemates_while_anything_can_revert_and_ends(
             assert not _reverts(challenge)
             assert evolve(challenge, result=Result.ONGOING).breakthroughs() == {}
     assert challenge.over
+
+
+def test_a_conversion_that_only_ties_the_foe_inflicts_half_and_breaks_nothing() -> None:
+    # A (2) converting a point strikes with 1 + 2 = 3, B's own 3: a tie inflicts half, 2.
+    a = Entrant.of("A", 2, resistance=4)
+    challenge = PoolChallenge.start(a, Entrant.of("B", 3, resistance=2))
+    assert challenge.breakthroughs() == {}  # 2 gets through no resistance of 2
+    _, report = challenge.next_round()
+    assert report.result is Result.STALEMATE and not report.stuck
+    # Against resistance 1 the same half gets through.
+    softer = PoolChallenge.start(a, Entrant.of("B", 3, resistance=1))
+    assert softer.breakthroughs() == {"A": Conversion(to_bonus=1)}
+
+
+def test_a_breakthrough_converts_at_least_one_point_to_bonus() -> None:
+    # Sides that hurt each other as they stand: the smallest conversion to bonus is 1 point.
+    challenge = PoolChallenge.start(Entrant.of("Akane", 3), Entrant.of("Cheeseburger", 3))
+    assert challenge.breakthroughs() == {
+        "Akane": Conversion(to_bonus=1), "Cheeseburger": Conversion(to_bonus=1)
+    }
+
+
+@pytest.mark.parametrize("pool", [1, 2])
+def test_with_dice_on_quantities_a_bonus_above_the_pool_can_still_hurt(pool: int) -> None:
+    # Resistance may roll 0 and the bonus double: a side still in can always hurt, so a
+    # quiet round is no stalemate, and no conversion is needed to break through.
+    options = Options(dice=DicePoint.QUANTITIES)
+    for seed in range(24):
+        shell = Entrant.of("Shell", pool, bonus=1, resistance=9)
+        crab = Entrant.of("Crab", pool, bonus=1, resistance=9)
+        challenge = PoolChallenge.start(shell, crab, options, seeded(seed))
+        _, report = challenge.next_round(seeded(seed))
+        assert report.result is Result.ONGOING and not report.stuck, seed
