@@ -180,3 +180,39 @@ def test_an_empty_log_says_so(qtbot: QtBot) -> None:
     panel.show()
     assert panel.empty.isVisible() and panel.empty.text() == EMPTY_TEXT
     assert not panel.view.isVisible() and panel.lines == []
+
+
+def test_a_long_line_in_sight_is_as_tall_as_its_wrapped_text(qtbot: QtBot) -> None:
+    document = SessionDocument(load(demo_path()))
+    panel = LogPanel(document)
+    qtbot.addWidget(panel)
+    panel.resize(260, 300)
+    panel.show()
+    assert document.apply(Note("A short one."))
+    short = panel.model.rowCount() - 1
+    assert document.apply(Note("A long line about the caravan, the river, the ford " * 3))
+    long = panel.model.rowCount() - 1
+    view = panel.view
+    qtbot.waitUntil(lambda: view.rowHeight(long) > 2 * view.rowHeight(short))
+    # The newest line is followed whole into sight, however tall it grew.
+    qtbot.waitUntil(
+        lambda: 0 <= view.visualRect(panel.model.index(long, 1)).top()
+        and view.visualRect(panel.model.index(long, 1)).bottom() <= view.viewport().height()
+    )
+
+
+def test_the_lines_after_appends_and_an_undo_are_the_lines_read_afresh(qtbot: QtBot) -> None:
+    document = SessionDocument(load(demo_path()))
+    panel = LogPanel(document)
+    qtbot.addWidget(panel)
+    panel.show()
+    _bea_draws_to_her_hand(document)
+    for number in range(5):
+        assert document.apply(Note(f"Line {number}."))
+    assert document.undo()
+    shown = panel.lines
+    fresh = LogPanel(document)
+    qtbot.addWidget(fresh)
+    assert shown == fresh.lines
+    assert len(shown) == len(document.session.log)
+    assert "undid" in shown[-1]

@@ -148,7 +148,7 @@ class _Wrapping(QtWidgets.QStyledItemDelegate):
     """Measures a line at the width of its column, so that a long line is as tall as its
     wrapped text (Qt measures it unwrapped otherwise). Asked only for rows in sight."""
 
-    def __init__(self, view: QtWidgets.QTreeView) -> None:
+    def __init__(self, view: QtWidgets.QTableView) -> None:
         super().__init__(view)
         self._view = view
 
@@ -160,32 +160,39 @@ class _Wrapping(QtWidgets.QStyledItemDelegate):
         return super().sizeHint(measured, index)
 
 
-class LogView(QtWidgets.QTreeView):
-    """The lines, newest at the bottom; long lines wrap. Rows are measured only as they come
-    into sight, so a long log costs no more to show than a short one."""
+class LogView(QtWidgets.QTableView):
+    """The lines, newest at the bottom; long lines wrap. Every row is one line tall until it
+    comes into sight, when it is measured at the width of the view: a new line costs the
+    same at the first line of an evening and at the hundred-thousandth (a table view, unlike
+    a tree, does not walk every row of its model when one is added)."""
 
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setRootIsDecorated(False)
-        self.setItemsExpandable(False)
-        self.setIndentation(0)
-        self.setHeaderHidden(True)
-        self.setUniformRowHeights(False)
+        self.horizontalHeader().hide()
+        self.verticalHeader().hide()
+        self.setShowGrid(False)
         self.setWordWrap(True)
         self.setTextElideMode(Qt.TextElideMode.ElideNone)
-        self.setAllColumnsShowFocus(True)
         self.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
         self.setVerticalScrollMode(QtWidgets.QAbstractItemView.ScrollMode.ScrollPerItem)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setIconSize(QtCore.QSize(10, 10))
         self.setItemDelegate(_Wrapping(self))
-        # Wrapped lines change height with the width: measure the rows in sight again.
-        self._relayout = QtCore.QTimer(self)
-        self._relayout.setSingleShot(True)
-        self._relayout.setInterval(0)
-        self._relayout.timeout.connect(self.doItemsLayout)
-        self.header().sectionResized.connect(lambda *_: self._relayout.start())
+        self.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
+        self._line = self.fontMetrics().lineSpacing() + 6
+        rows = self.verticalHeader()
+        rows.setMinimumSectionSize(self._line)
+        rows.setDefaultSectionSize(self._line)
+        #: The text column's width each measured row was measured at.
+        self._measured: dict[int, int] = {}
+        # Rows coming into sight, or a new width: measure the rows in sight (once each).
+        self._measure = QtCore.QTimer(self)
+        self._measure.setSingleShot(True)
+        self._measure.setInterval(0)
+        self._measure.timeout.connect(self.measure_in_sight)
+        self.verticalScrollBar().valueChanged.connect(lambda *_: self._measure.start())
+        self.horizontalHeader().sectionResized.connect(lambda *_: self._measure.start())
         self.copy_action = QtGui.QAction("&Copy", self)
         self.copy_action.setShortcut(QtGui.QKeySequence.StandardKey.Copy)
         self.copy_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
@@ -195,12 +202,46 @@ class LogView(QtWidgets.QTreeView):
 
     def setModel(self, model: QtCore.QAbstractItemModel | None) -> None:
         super().setModel(model)
-        header = self.header()
+        header = self.horizontalHeader()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(TIME_COLUMN, QtWidgets.QHeaderView.ResizeMode.Fixed)
         # Wide enough for "00:00" and a little room; worked out once, not from every row.
         width = self.fontMetrics().horizontalAdvance("00:00") + 14
         header.resizeSection(TIME_COLUMN, width)
+        if model is not None:
+            model.modelReset.connect(self._forget)
+            model.rowsInserted.connect(lambda *_: self._measure.start())
+            model.dataChanged.connect(self._on_data_changed)
+
+    def _forget(self) -> None:
+        self._measured.clear()
+        self._measure.start()
+
+    def _on_data_changed(self, first: QtCore.QModelIndex, last: QtCore.QModelIndex) -> None:
+        for row in range(first.row(), last.row() + 1):
+            self._measured.pop(row, None)
+        self._measure.start()
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._measure.start()
+
+    def measure_in_sight(self) -> None:
+        """Give each row in sight the height of its wrapped text (each row once a width)."""
+        model = self.model()
+        if model is None or not model.rowCount():
+            return
+        width = self.columnWidth(TEXT_COLUMN)
+        for _ in range(4):  # a row grown pushes others out of sight, or shrunk brings more in
+            top = max(0, self.rowAt(0))
+            bottom = self.rowAt(self.viewport().height() - 1)
+            bottom = model.rowCount() - 1 if bottom < 0 else bottom
+            waiting = [r for r in range(top, bottom + 1) if self._measured.get(r) != width]
+            if not waiting:
+                return
+            for row in waiting:
+                self._measured[row] = width
+                self.resizeRowToContents(row)
 
     def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
         if event.matches(QtGui.QKeySequence.StandardKey.Copy):
