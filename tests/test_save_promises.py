@@ -4,6 +4,7 @@ what it holds, so a file stays small and a table without spots or fans reads as 
 
 from __future__ import annotations
 
+import gc
 import json
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -15,7 +16,15 @@ from session_builders import small_session
 
 from cardtable.piles import Pile, PileId, PileKind
 from cardtable.session.demo import demo_path
-from cardtable.session.saving import SessionFileError, encode, from_bytes, load, to_bytes
+from cardtable.session.saving import (
+    SessionFileError,
+    encode,
+    from_bytes,
+    load,
+    load_stamped,
+    save,
+    to_bytes,
+)
 
 Doc = dict[str, Any]
 
@@ -124,3 +133,48 @@ def test_every_document_is_written_as_the_same_compact_json_ending_in_a_new_line
     expected = f'{{"at":"2025-03-01T20:15:00+01:00","n":{written},"text":"Crème brûlée",' \
         '"list":[true,null]}\n'
     assert encode(doc) == expected.encode("utf-8")
+
+
+@pytest.mark.parametrize("curtain", ["alex", "bea", "chidi"])
+def test_a_curtain_waiting_for_anyone_but_the_holder_is_refused(curtain: str) -> None:
+    doc = _demo()
+    assert doc["session"]["holder"] == "dana"
+    doc["session"]["curtain"] = curtain
+    _refused(doc, r"^demo\.cardtable: .*the curtain waits for someone who does not hold the "
+                  r"computer$")
+
+
+def test_a_number_where_an_object_belongs_is_refused_saying_an_object_was_expected() -> None:
+    doc = _demo()
+    doc["session"]["table"] = 5
+    _refused(doc, r"^demo\.cardtable: damaged: expected an object with named fields at "
+                  r"session\.table$")
+
+
+def test_a_refusal_quotes_the_files_own_words_whatever_they_say() -> None:
+    doc = _demo()
+    doc["session"]["table"]["piles"][0]["kind"] = "has no attribute"
+    _refused(doc, r"^demo\.cardtable: damaged: 'has no attribute' is not a valid PileKind at "
+                  r"session\.table\.piles\[0\]\.kind$")
+
+
+def test_a_file_that_cannot_be_read_is_refused_by_the_stamped_load_too(tmp_path: Path) -> None:
+    with pytest.raises(SessionFileError,
+                       match=r"^gone\.cardtable: cannot be read \(No such file or directory\)$"):
+        load_stamped(tmp_path / "gone.cardtable")
+
+
+@pytest.mark.parametrize("collecting", [True, False], ids=["collector on", "collector off"])
+def test_saving_and_loading_leave_the_cycle_collector_as_they_found_it(
+    tmp_path: Path, collecting: bool
+) -> None:
+    was = gc.isenabled()
+    try:
+        gc.enable() if collecting else gc.disable()
+        path = tmp_path / "evening.cardtable"
+        save(small_session(7), path)
+        assert gc.isenabled() is collecting
+        load(path)
+        assert gc.isenabled() is collecting
+    finally:
+        gc.enable() if was else gc.disable()
