@@ -146,9 +146,9 @@ def test_a_curtain_waiting_for_anyone_but_the_holder_is_refused(curtain: str) ->
 
 def test_a_number_where_an_object_belongs_is_refused_saying_an_object_was_expected() -> None:
     doc = _demo()
-    doc["session"]["table"] = 5
+    doc["session"]["table"]["piles"][0] = 5
     _refused(doc, r"^demo\.cardtable: damaged: expected an object with named fields at "
-                  r"session\.table$")
+                  r"session\.table\.piles\[0\]$")
 
 
 def test_a_refusal_quotes_the_files_own_words_whatever_they_say() -> None:
