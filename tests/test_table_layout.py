@@ -14,7 +14,7 @@ from cardtable.session import Move, SessionError
 from cardtable.session.actions import move_refusal
 from cardtable.ui.table.layout import (
     CARD_W,
-    OPEN_ROWS,
+    LAID_ROWS,
     OPEN_TABLE,
     ZoneStyle,
     insert_index,
@@ -96,14 +96,14 @@ def test_the_open_table_lays_cards_side_by_side_in_its_rows_before_overlapping(
     for place in places:
         assert zone.rect().contains(place)
     rows = sorted({p.y() for p in places})
-    assert len(rows) <= OPEN_ROWS
+    assert len(rows) <= LAID_ROWS
     first_row = [p.x() for p in places if p.y() == rows[0]]
     gaps = [b - a for a, b in itertools.pairwise(first_row)]
     if gaps and min(gaps) < CARD_W:
         # Cards overlap only when its rows of them side by side would not fit.
-        assert -(-count // OPEN_ROWS) * CARD_W > zone.width
+        assert -(-count // LAID_ROWS) * CARD_W > zone.width
     if len(rows) > 1:
-        assert len(first_row) >= count / OPEN_ROWS
+        assert len(first_row) >= count / LAID_ROWS
     for index, place in enumerate(slots(zone, count + 1)):
         assert insert_index(zone, count, place) == index
 

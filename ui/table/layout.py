@@ -41,9 +41,11 @@ PAD = 14.0
 LABEL_BAND = 34.0  # room above the cards for the zone's title
 STACK_W = CARD_W + 2 * PAD + 16
 ZONE_H = LABEL_BAND + CARD_H + 2 * PAD
-#: The open table has room for this many rows of cards (cards it lays itself fill them side
-#: by side before they overlap; a Celtic Cross fits in its height).
+#: The open table has room for this many rows of cards (a Celtic Cross fits in its height).
 OPEN_ROWS = 3
+#: Cards the open table lays itself (drawn there, not put down by hand) fill this many rows
+#: side by side before they overlap; the rest of it is room for cards put down by hand.
+LAID_ROWS = 2
 OPEN_ROW_GAP = 16.0
 FAN_W = 440.0
 PAIR_GAP = 14.0  # between a deck's draw and discard piles
@@ -278,11 +280,10 @@ def _side_by_side(width: float) -> int:
 
 def _per_row(zone: ZoneSpec, count: int) -> int:
     """Cards in each row: a fan has one row; the open table fills its first row with cards
-    side by side, then its second, and overlaps them only once every row is full."""
+    side by side, then its second, and overlaps them only once both are full."""
     if zone.style is not ZoneStyle.OPEN:
         return max(count, 1)
-    rows = 1 + round((zone.height - ZONE_H) / (CARD_H + OPEN_ROW_GAP))
-    return max(_side_by_side(zone.width), -(-count // rows))
+    return max(_side_by_side(zone.width), -(-count // LAID_ROWS))
 
 
 def layout_key(state: GameState) -> object:
