@@ -196,7 +196,7 @@ def test_a_long_line_in_sight_is_as_tall_as_its_wrapped_text(qtbot: QtBot) -> No
     qtbot.waitUntil(lambda: view.rowHeight(long) > 2 * view.rowHeight(short))
     # The newest line is followed whole into sight, however tall it grew.
     qtbot.waitUntil(
-        lambda: 0 <= view.visualRect(panel.model.index(long, 1)).top()
+        lambda: view.visualRect(panel.model.index(long, 1)).top() >= 0
         and view.visualRect(panel.model.index(long, 1)).bottom() <= view.viewport().height()
     )
 
