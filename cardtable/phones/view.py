@@ -220,7 +220,9 @@ def seat_view(session: Session, player: PlayerId, refs: CardRefs) -> dict[str, A
                      "cards": cards}
             (hands if pile.kind is PileKind.HAND else laid).append(shown)
     log = []
-    for entry in list(session.log)[-LOG_LINES:]:
+    lines = len(session.log)
+    # Only the newest lines: a long evening's log is not copied, nor all its lines made.
+    for entry in map(session.log.__getitem__, range(max(0, lines - LOG_LINES), lines)):
         if entry.private is None or entry.revealed:
             log.append(entry.seen_by_all)
         else:
