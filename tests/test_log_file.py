@@ -120,3 +120,21 @@ def test_the_autosave_of_a_loaded_session_is_the_same_file_as_a_save(tmp_path: P
         assert saver.path.read_bytes() == to_bytes(loaded)
     finally:
         saver.close()
+
+
+def test_the_autosave_text_kept_piece_by_piece_is_a_save_after_every_change(monkeypatch):
+    from cardtable.session import autosave
+
+    monkeypatch.setattr(autosave, "PIECE", 3)
+    session = small_session(5)
+    text = autosave.LogText(session.log)
+    assert text.file(autosave.Snapshot.of(session), session.rng) == to_bytes(session)
+    session.apply(Draw(TAROT_DRAW, HAND[ROLAND], 3))
+    drawn = session.table.piles[HAND[ROLAND]].cards
+    for turn in range(7):
+        session.apply(Note(f"Turn {turn}"))
+        assert text.file(autosave.Snapshot.of(session), session.rng) == to_bytes(session)
+    for card in list(drawn):  # each shown card rewrites the line in an early piece
+        session.apply(Move((card,), TAROT_DISCARD, face_up=True))
+        assert text.file(autosave.Snapshot.of(session), session.rng) == to_bytes(session)
+    assert not any(entry.unrevealed for entry in session.log)

@@ -34,6 +34,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from bisect import bisect_right
 from pathlib import Path
 
 import platformdirs
@@ -43,7 +44,7 @@ from cardtable.randomness import Rng
 from cardtable.session.atomic import write_atomic
 from cardtable.session.core import Changes, Session
 from cardtable.session.log import SessionLog
-from cardtable.session.log_file import COLUMNS, values_of
+from cardtable.session.log_file import COLUMNS, columns
 from cardtable.session.model import GameState, PlayerId
 from cardtable.session.recovery import RecoveryInfo, Slot, recoverable
 from cardtable.session.saving import document, encode
@@ -76,35 +77,53 @@ _LOG_PLACE = "\x00log\x00"
 _PLACED = encode(_LOG_PLACE).rstrip(b"\n")
 
 
+#: Entries per encoded piece of the log: a reveal encodes again only its own piece.
+PIECE = 1024
+
+
 class LogText:
     """The log as the text of a save file, kept up to date by encoding only what changed.
 
-    Each entry is encoded once, exactly as a full save encodes it; an entry a reveal rewrote
-    (:meth:`~cardtable.session.log.SessionLog.replaced_since`) is encoded again.
-    :meth:`file` gives the bytes of the whole file, the same as
-    :func:`cardtable.session.saving.to_bytes` of the session at that moment.
+    The log's columns are encoded a piece of :data:`PIECE` entries at a time, exactly as a
+    full save encodes them; a piece holding an entry a reveal rewrote
+    (:meth:`~cardtable.session.log.SessionLog.replaced_since`) is encoded again, and so is
+    the last piece while it fills. :meth:`file` gives the bytes of the whole file, the same
+    as :func:`cardtable.session.saving.to_bytes` of the session at that moment.
     """
 
     def __init__(self, log: SessionLog) -> None:
         self._log = log
-        # One list per column of the log, each value encoded on its own.
-        self._parts: list[list[bytes]] = [[] for _ in COLUMNS]
+        #: Each piece's eight columns, encoded without their brackets, and where it ends.
+        self._pieces: list[list[bytes]] = []
+        self._ends: list[int] = []
         self._mark = 0
 
-    def _entry(self, index: int) -> list[bytes]:
-        return [encode(value).rstrip(b"\n") for value in values_of(self._log, index)]
+    def _encode(self, piece: int, stop: int) -> None:
+        start = self._ends[piece - 1] if piece else 0
+        found = columns(self._log, stop, start=start)
+        encoded = [encode(found[name]).rstrip(b"\n")[1:-1] for name in COLUMNS]
+        if piece == len(self._pieces):
+            self._pieces.append(encoded)
+            self._ends.append(stop)
+        else:
+            self._pieces[piece], self._ends[piece] = encoded, stop
 
     def file(self, snapshot: Snapshot, rng: Rng) -> bytes:
         """The save file of ``snapshot`` (``rng`` is the session's, never used here)."""
         replaced, self._mark = self._log.replaced_since(self._mark)
-        parts = self._parts
-        for index in replaced:
-            if index < len(parts[0]):
-                for column, value in zip(parts, self._entry(index), strict=True):
-                    column[index] = value
-        while len(parts[0]) < snapshot.entries:
-            for column, value in zip(parts, self._entry(len(parts[0])), strict=True):
-                column.append(value)
+        for piece in {bisect_right(self._ends, index) for index in replaced}:
+            if piece < len(self._pieces):
+                self._encode(piece, self._ends[piece])
+        entries = snapshot.entries
+        while not self._ends or self._ends[-1] < entries:
+            last = len(self._pieces) - 1
+            begun = self._ends[last - 1] if last > 0 else 0
+            if last >= 0 and self._ends[last] - begun < PIECE:  # the last piece fills up
+                self._encode(last, min(begun + PIECE, entries))
+            else:
+                self._encode(last + 1, min((self._ends[-1] if self._ends else 0) + PIECE, entries))
+            if entries == 0:
+                break
         moment = Session(
             snapshot.state,
             rng=rng,
@@ -114,10 +133,9 @@ class LogText:
         )
         doc = document(moment)
         doc["session"]["log"] = _LOG_PLACE
-        n = snapshot.entries
         log = b"{" + b",".join(
-            b'"%s":[%s]' % (name.encode(), b",".join(column[:n]))
-            for name, column in zip(COLUMNS, parts, strict=True)
+            b'"%s":[%s]' % (name.encode(), b",".join(piece[column] for piece in self._pieces))
+            for column, name in enumerate(COLUMNS)
         ) + b"}"
         return encode(doc).replace(_PLACED, log, 1)
 

@@ -84,11 +84,13 @@ def _file_times(log: SessionLog, ats: list[Any]) -> list[Any]:
     return [at if _whole_minutes(at.utcoffset()) else at.isoformat() for at in ats]
 
 
-def columns(log: SessionLog, entries: int | None = None) -> dict[str, list[Any]]:
-    """The first ``entries`` of ``log`` (all by default) as the file's columns: copies of
-    the log's own (:attr:`SessionLog.columns`), so a save costs the same whether its
-    entries were played here or read from a file."""
-    found = [column[:entries] for column in log.columns]
+def columns(
+    log: SessionLog, entries: int | None = None, *, start: int = 0
+) -> dict[str, list[Any]]:
+    """The first ``entries`` of ``log`` (all by default; from ``start`` on) as the file's
+    columns: copies of the log's own (:attr:`SessionLog.columns`), so a save costs the same
+    whether its entries were played here or read from a file."""
+    found = [column[start:entries] for column in log.columns]
     found[0] = _file_times(log, found[0])
     return dict(zip(COLUMNS, found, strict=True))
 
