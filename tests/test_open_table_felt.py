@@ -21,13 +21,15 @@ from table_rig import (
 )
 
 from cardtable.cards import CardId
-from cardtable.piles import PileId
+from cardtable.piles import PileId, Spot
 from cardtable.resolvers.tarot.challenge import Attribute
 from cardtable.session import CharacterId, Draw, Move, load, save
+from cardtable.session.arranging import Place
+from cardtable.session.reveals import cards_revealed
 from cardtable.session.spreads import FAN_STEP, STACK_STEP
 from cardtable.steps import tarot as tarot_steps
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.qt import Qt, QtCore
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.hand_dock import HandPanel, make_hand_dock
 from cardtable.ui.table.layout import CARD_W, GRID, OPEN_TABLE
 
@@ -270,3 +272,43 @@ def test_a_celtic_cross_of_reversed_cards_shows_every_cards_marker(qtbot: QtBot)
         edge = QtCore.QPointF(box.center().x(), box.top() + 12)
         top_item = next(i for i in view.scene().items(edge) if hasattr(i, "card_id"))
         assert top_item.card_id == card
+
+
+def test_a_face_up_card_from_a_hand_put_down_on_the_open_table_asks_first(
+    qtbot: QtBot,
+) -> None:
+    document = demo_document()
+    session = document.session
+    take_seat(session, "Bea")
+    view = table_view(qtbot, document)
+    card = session.table.piles[QUINCE_HAND].cards[0]
+    session.table.facing[card] = session.table.facing[card].flipped()  # held face up
+    assert cards_revealed(session.state, Place((card,), (Spot(0, 0),), OPEN_TABLE)) == (card,)
+    asked: list[int] = []
+
+    def decline(count: int) -> bool:
+        asked.append(count)
+        return False
+
+    view.card_actions.confirm_reveal = decline
+    data = QtCore.QMimeData()
+    data.setData("application/x-cardtable-cards", card.encode())
+    zone = view.layout_now.zone(OPEN_TABLE)
+    where = view.mapFromScene(QtCore.QPointF(zone.x + 300, zone.y + 200))
+    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    move = Qt.DropAction.MoveAction
+    for event in (
+        QtGui.QDragEnterEvent(where, move, data, left, none),
+        QtGui.QDropEvent(QtCore.QPointF(where), move, data, left, none),
+    ):
+        QtWidgets.QApplication.sendEvent(view.viewport(), event)
+    assert asked == [1]
+    assert card in session.table.piles[QUINCE_HAND].cards  # the player said no: nothing moved
+    view.card_actions.confirm_reveal = lambda count: True
+    for event in (
+        QtGui.QDragEnterEvent(where, move, data, left, none),
+        QtGui.QDropEvent(QtCore.QPointF(where), move, data, left, none),
+    ):
+        QtWidgets.QApplication.sendEvent(view.viewport(), event)
+    assert session.table.piles[OPEN_TABLE].cards == [card]
+    assert view.item(card).visible_face() == session.table.cards[card].face

@@ -28,6 +28,7 @@ from __future__ import annotations
 from cardtable.cards import CardId
 from cardtable.piles import Pile, PileKind
 from cardtable.session.actions import Draw, Flip, Move, Reveal
+from cardtable.session.arranging import Place
 from cardtable.session.core import Action
 from cardtable.session.model import GameState
 
@@ -51,17 +52,18 @@ def cards_revealed(state: GameState, action: Action) -> tuple[CardId, ...]:
         pile = table.pile(table.where(action.card))
         down = not table.facing[action.card].face_up
         return (action.card,) if down and pile.kind not in (PileKind.HAND, PileKind.DRAW) else ()
-    if isinstance(action, Move):
+    if isinstance(action, Move | Place):
         # A pile not laid out yet (the open table, made as the first card lands) is no hand.
         dest = table.piles.get(action.to)
         if dest is not None and dest.kind is PileKind.HAND:
             return ()
+        landing = action.face_up if isinstance(action, Move) else None  # a Place keeps it
         shown = []
         for card in action.cards:
             if card not in table.cards:
                 continue
             pile = table.pile(table.where(card))
-            up = table.facing[card].face_up if action.face_up is None else action.face_up
+            up = table.facing[card].face_up if landing is None else landing
             if up and pile.kind is not PileKind.DRAW and not _seen_by_all(state, card, pile):
                 shown.append(card)
         return tuple(shown)

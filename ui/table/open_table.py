@@ -31,7 +31,7 @@ from cardtable.ui.table.layout import (
     ZoneSpec,
     spot_at,
 )
-from cardtable.ui.table.permits import first_refusal, offer
+from cardtable.ui.table.permits import confirmed, first_refusal, offer
 
 if TYPE_CHECKING:
     from cardtable.ui.table.view import TableView
@@ -181,9 +181,13 @@ class OpenTable(QtCore.QObject):
 
     def _place(self, cards: Sequence[str], spots: Sequence[Spot], how: str = "") -> bool:
         place = Place(tuple(CardId(c) for c in cards), tuple(spots), OPEN_TABLE, how)
-        reason = first_refusal(self._document.session, [place])
+        session = self._document.session
+        reason = first_refusal(session, [place])
         if reason is not None:
             self._document.refused.emit(reason)
+            return False
+        # A face-up card from a hand shows the table its face: asked first, as for any move.
+        if not confirmed(session, [place], self._view.card_actions.confirm_reveal):
             return False
         return self._view.card_actions.ensure_pile(OPEN_TABLE) and self._document.apply(place)
 
