@@ -146,3 +146,16 @@ def test_the_corners_of_exact_banzai_odds_hold_all_their_chance(rolled: int, kep
     distribution = exploding_keep_highest(rolled, kept)
     assert distribution.low == kept
     assert distribution.mass == pytest.approx(1.0, abs=1e-9)
+
+
+def test_every_raise_step_from_1_to_10_raises_the_tn_by_itself() -> None:
+    # A Raise adds 5 to the TN unless an ability changes it, to 1 to 10.
+    assert [raised_tn(10, 2, step=step) for step in range(1, 11)] == list(range(12, 31, 2))
+
+
+@pytest.mark.parametrize("step", [0, 11, -1, True, 1.5, "5"], ids=repr)
+def test_a_raise_step_outside_1_to_10_is_refused(step: object) -> None:
+    with pytest.raises(DiceExpressionError,
+                       match=rf"^a Raise adds 1 to 10 to the TN \(5 unless an ability changes "
+                             rf"it\), not {step}$"):
+        raised_tn(10, 1, step=step)  # type: ignore[arg-type]
