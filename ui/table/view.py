@@ -29,7 +29,7 @@ from cardtable.cards import CardFace, CardId
 from cardtable.piles import Pile, PileId
 from cardtable.session import Changes
 from cardtable.session.model import GameState
-from cardtable.session.table_text import pile_place
+from cardtable.session.table_text import pile_place, pile_title
 from cardtable.session.visibility import on_screen_in
 from cardtable.ui.art import card_art
 from cardtable.ui.document import SessionDocument
@@ -240,7 +240,9 @@ class TableView(FeltView):
                 kinds = _deck_kinds(state)
             kind = _kind_of(state, cards[-1]) if cards else (kinds or {}).get(_deck_of(zone.pile))
             hint = _HINTS.get(zone.style, "") if state.decks else EMPTY_TABLE_HINT
-            self._zones[str(zone.pile)].set_count(len(cards), kind or card_art.TAROT, hint)
+            zone_item = self._zones[str(zone.pile)]
+            zone_item.set_count(len(cards), kind or card_art.TAROT, hint)
+            zone_item.spoken_title = pile_title(pile) if pile is not None else ""
         gone = set(self._items) - self._watch.shown() if everything else left - showing_now
         for card in gone:
             if card in self._items:
@@ -249,7 +251,7 @@ class TableView(FeltView):
         # What a screen reader is told of the focused card, told again: its face may be out of
         # this seat's sight now (and with no card focused, no card is told of).
         focused = self.scene().focusItem()
-        if isinstance(focused, TableCard) or focused is None:
+        if isinstance(focused, TableCard | ZoneItem) or focused is None:
             self.setAccessibleDescription(
                 focused.description() if focused is not None else FELT_DESCRIPTION
             )

@@ -59,6 +59,9 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         self._lit = False
         self._refusing = False
         self._hint = ""
+        #: The pile's name as a screen reader says it ("Shoe of 2 decks draw pile"): the
+        #: painted title leaves the deck to the caption above.
+        self.spoken_title = ""
         self.setZValue(ZONE_Z)
         self.setFlag(QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemIsFocusable)
         # Presses fall through to the view: dragging a zone's felt pans the table.
@@ -115,7 +118,9 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         if self._spec.reserved:
             return f"{self._spec.title} (not laid out yet): {self._spec.reserved}"
         noun = "card" if self._count == 1 else "cards"
-        return f"{self._spec.title}, {self._count} {noun}"
+        # The painted title leaves the deck to the caption; a screen reader names it.
+        title = self.spoken_title or self._spec.title
+        return f"{title[:1].upper()}{title[1:]}, {self._count} {noun}"
 
     # --- painting -------------------------------------------------------------------------
 
