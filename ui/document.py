@@ -28,6 +28,8 @@ class SessionDocument(QtCore.QObject):
     replaced = QtCore.Signal()
     #: Emitted with a player-readable reason when an action is refused.
     refused = QtCore.Signal(str)
+    #: Emitted with a word for the status bar that is no refusal ("Laid the card face down").
+    said = QtCore.Signal(str)
     #: Emitted after the session was written to :attr:`path`.
     saved = QtCore.Signal()
 

@@ -31,6 +31,7 @@ from cardtable.session import (
     Turn,
     hand_id,
 )
+from cardtable.session.table_text import pile_place
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.card_item import CardItem
@@ -262,6 +263,30 @@ class TableActions(QtCore.QObject):
 
     def _refuse(self, reason: str) -> None:
         self._document.refused.emit(reason)
+
+    def held(self, cards: list[str]) -> list[CardId]:
+        """Those of ``cards`` held in a hand now."""
+        table = self._document.session.table
+        return [
+            CardId(c) for c in cards
+            if CardId(c) in table.cards and table.pile(table.where(CardId(c))).kind is PileKind.HAND
+        ]
+
+    def say_laid_face_down(self, held: list[CardId]) -> None:
+        """Say in the status bar that cards ``held`` in a hand a moment ago now lie face down
+        where the table sees them, and how to turn them face up (a drop keeps them hidden)."""
+        table = self._document.session.table
+        down = [c for c in held if not table.facing[c].face_up]
+        piles = {table.where(c) for c in down}
+        if not down or len(piles) != 1:
+            return
+        pile = table.pile(piles.pop())
+        if pile.kind in (PileKind.HAND, PileKind.DRAW):
+            return
+        what, it = ("the card", "it") if len(down) == 1 else (f"{len(down)} cards", "them")
+        self._document.said.emit(
+            f"Laid {what} face down {pile_place(pile)}: F flips {it} face up."
+        )
 
     def ensure_pile(self, pile: PileId) -> bool:
         """Lay out the open table the first time a card goes there."""

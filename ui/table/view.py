@@ -446,6 +446,7 @@ class TableView(FeltView):
         the status bar, the cards back in place) when nothing takes them."""
         pile, index, refusal = self.target_for(rect, cards, pointer)
         done = False
+        held = self.card_actions.held(cards)
         chosen = self.choice.takes_drop(cards, pile)
         if chosen is not None:
             self.choice.choose(chosen)  # a prompt waited for it there: its own step lays it
@@ -464,7 +465,9 @@ class TableView(FeltView):
                     done = self.move_cards(cards, pile, index)
             finally:
                 self._slides.begin(None)
-        if not done:
+        if done:
+            self.card_actions.say_laid_face_down(held)
+        else:
             # Nothing moved in the session: put back what the hand moved on the felt.
             self._watch.force(self._items[c].pile_id for c in cards if c in self._items)
             self.sync()

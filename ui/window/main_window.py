@@ -231,6 +231,7 @@ class MainWindow(QtWidgets.QMainWindow):
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
         document.refused.connect(self._on_refused)
+        document.said.connect(lambda text: self.statusBar().showMessage(text, REFUSAL_MS))
         self.table_menu.clear()
         self.table_menu.addActions(table.card_actions.all())
         self.table_menu.addSeparator()
