@@ -116,3 +116,28 @@ def test_sleeve_cards_may_be_played_unless_the_table_says_otherwise():
 def test_terms_written_without_the_sleeve_option_allow_sleeve_cards():
     # As a saved Challenge from before the option was there reads back.
     assert TarotSetup(Attribute.ROCK, 1, 1).allow_sleeve_cards is True
+
+
+def test_the_player_may_not_draw_from_an_empty_deck():
+    table, piles = new_table()
+    _leave_in_deck(table, piles, 1)
+    challenge = TarotChallenge.setup(piles, attribute=Attribute.ROCK, attribute_value=2, rank=1)
+    challenge.challenge_draw(table, seeded(0))
+    assert table.pile(piles.draw).cards == []
+    with pytest.raises(TarotChallengeError,
+                       match=r"^The tarot deck has no card left to draw: stop here$"):
+        challenge.draw(table, seeded(1))
+
+
+def test_a_sleeve_card_not_in_the_sleeve_is_refused_by_its_name_or_its_id():
+    table, piles = new_table()
+    challenge = start(table, piles, [("Child of Rock", UP)], 2)
+    drawn = table.pile(piles.draw).cards[-1]
+    name = table.cards[drawn].name
+    sleeve = table.pile(piles.sleeve).label
+    with pytest.raises(TarotChallengeError,
+                       match=rf"^{name} is not in {sleeve}; pick a card from there$"):
+        challenge.play_sleeve(table, drawn)
+    with pytest.raises(TarotChallengeError,
+                       match=rf"^tarot/nowhere is not in {sleeve}; pick a card from there$"):
+        challenge.play_sleeve(table, "tarot/nowhere")  # type: ignore[arg-type]
