@@ -8,15 +8,25 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 from seat_rig import table_window
-from table_rig import QUINCE_HAND, take_seat
+from table_rig import QUINCE_HAND, TAROT_DRAW, take_seat
 
 from cardtable.session import load
 from cardtable.session.demo import demo_path
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.hand_dock import HandList
 from cardtable.ui.table.layout import OPEN_TABLE
+from cardtable.ui.window.main_window import MainWindow
 
 ROLE = Qt.ItemDataRole.UserRole  # where the hand list keeps each item's card
+
+
+def focus_felt(qtbot: QtBot, window: MainWindow) -> None:
+    """The felt shown and holding the keyboard, as a click on it leaves it."""
+    felt = window.felt
+    qtbot.waitUntil(lambda: felt.isVisible() and felt.viewport().width() > 400)
+    window.activateWindow()
+    felt.setFocus()
+    qtbot.waitUntil(felt.hasFocus)
 
 
 def test_a_card_dragged_from_a_hand_onto_the_open_table_says_it_lies_face_down(
@@ -49,3 +59,51 @@ def test_a_card_dragged_from_a_hand_onto_the_open_table_says_it_lies_face_down(
     assert window.statusBar().currentMessage() == (
         "Laid the card face down on the open table: F flips it face up."
     )
+
+
+def test_d_at_a_fantastical_adventure_seat_draws_a_playing_card_never_a_tarot_card(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    session = load(demo_path())  # a tarot deck and a shoe of playing cards, the tarot first
+    take_seat(session, "Bea")  # Bea's hand is her adventurer Bartholomew Quince's
+    window = table_window(qtbot, tmp_path, session)
+    session = window.document.session
+    felt = window.felt
+    before = list(session.table.piles[QUINCE_HAND].cards)
+    focus_felt(qtbot, window)
+    qtbot.keyClick(felt, Qt.Key.Key_D)
+    drawn = [c for c in session.table.piles[QUINCE_HAND].cards if c not in before]
+    assert len(drawn) == 1 and drawn[0].startswith("shoe/")
+    assert session.table.card(drawn[0]).deck == "shoe"
+
+
+def test_d_with_the_tarot_pile_chosen_at_an_adventure_seat_says_why_and_draws_nothing(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    session = load(demo_path())
+    take_seat(session, "Bea")
+    window = table_window(qtbot, tmp_path, session)
+    session = window.document.session
+    felt = window.felt
+    before = list(session.table.piles[QUINCE_HAND].cards)
+    qtbot.waitUntil(lambda: felt.isVisible() and felt.viewport().width() > 400)
+    tarot = felt.zone(str(TAROT_DRAW))
+    assert tarot is not None
+    qtbot.mouseClick(felt.viewport(), Qt.MouseButton.LeftButton,
+                     pos=felt.mapFromScene(tarot.sceneBoundingRect().center()))
+    focus_felt(qtbot, window)
+    qtbot.keyClick(felt, Qt.Key.Key_D)
+    assert session.table.piles[QUINCE_HAND].cards == before
+    assert window.statusBar().currentMessage() == (
+        "⚠ Bartholomew Quince's hand takes playing cards, not The Tourist's Tarot: "
+        "draw from a pile of playing cards."
+    )
+
+
+def test_the_hand_decks_examples_hold() -> None:
+    import doctest
+
+    from cardtable.session import hand_decks
+
+    result = doctest.testmod(hand_decks)
+    assert result.attempted == 3 and result.failed == 0

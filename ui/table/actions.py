@@ -31,6 +31,7 @@ from cardtable.session import (
     Turn,
     hand_id,
 )
+from cardtable.session.hand_decks import mismatch, source_for, takes
 from cardtable.session.table_text import pile_place
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
@@ -167,8 +168,8 @@ class TableActions(QtCore.QObject):
         pile = self.target_pile() or self.draw_source()
         why = NO_PILE if pile is None else session.may(Shuffle(pile))
         offer(self.shuffle, why, tips[self.shuffle])
-        source = self.draw_source()
-        why = NO_DRAW_PILE if source is None else session.may(Draw(source, self.draw_destination()))
+        route = self.draw_route()
+        why = route if isinstance(route, str) else session.may(Draw(*route))
         offer(self.draw, why, tips[self.draw])
 
     def explain(self, event: QtGui.QKeyEvent) -> bool:
@@ -259,6 +260,33 @@ class TableActions(QtCore.QObject):
         hands = self.hands_here()
         return hands[0].id if hands else OPEN_TABLE
 
+    def draw_route(self, source: PileId | None = None) -> tuple[PileId, PileId] | str:
+        """Where D draws from and to: into the seat's first hand whose deck is on the table
+        (a Fantastical Adventure hand from the playing cards, a tarot hand from the tarot),
+        from ``source`` or the chosen draw pile if one is chosen; else why it cannot."""
+        state = self._document.session.state
+        piles = self._piles()
+        chosen = self.target_pile() if source is None else source
+        if chosen is not None and (chosen not in piles or piles[chosen].kind is not PileKind.DRAW):
+            chosen = None
+        hands = self.hands_here()
+        if chosen is not None:  # the player chose the deck: the hand that takes it
+            fits = [h for h in hands if takes(state, h, chosen)]
+            if hands and not fits:
+                return mismatch(state, hands[0], chosen) or NO_DRAW_PILE
+            return chosen, fits[0].id if fits else OPEN_TABLE
+        first = self._last_source if self._last_source in piles else None
+        for hand in hands:
+            found = source_for(state, hand, first)
+            if found is not None:
+                return found, hand.id
+        fallback = self.draw_source()
+        if fallback is None:
+            return NO_DRAW_PILE
+        if hands:
+            return mismatch(state, hands[0], fallback) or NO_DRAW_PILE
+        return fallback, OPEN_TABLE
+
     # --- doing ----------------------------------------------------------------------------
 
     def _refuse(self, reason: str) -> None:
@@ -295,11 +323,17 @@ class TableActions(QtCore.QObject):
     def draw_card(
         self, source: PileId | None = None, to: PileId | None = None, face_up: bool = False
     ) -> bool:
+        if to is None:  # D, Enter on a draw pile: the seat's hand that takes the deck
+            route = self.draw_route(source)
+            if isinstance(route, str):
+                self._refuse(route)
+                return False
+            source, to = route
         source = source or self.draw_source()
         if source is None:
             self._refuse(NO_DRAW_PILE)
             return False
-        target = to or self.draw_destination()
+        target = to
         draw = Draw(source, target, face_up=face_up)
         if not self._asked([draw]) or not self.ensure_pile(target):
             return False
@@ -496,7 +530,8 @@ class TableActions(QtCore.QObject):
                 reveal.triggered.connect(lambda: self.reveal_cards(list(hidden)))
 
     def _draw_entries(self, menu: QtWidgets.QMenu, source: PileId) -> None:
-        for hand in self.hands_here():
+        state = self._document.session.state
+        for hand in (h for h in self.hands_here() if takes(state, h, source)):
             entry = menu.addAction(f"Draw to {hand.label}")
             self._ask(entry, Draw(source, hand.id))
             entry.triggered.connect(lambda _=False, to=hand.id: self.draw_card(source, to))
