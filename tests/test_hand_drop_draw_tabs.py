@@ -106,4 +106,4 @@ def test_the_hand_decks_examples_hold() -> None:
     from cardtable.session import hand_decks
 
     result = doctest.testmod(hand_decks)
-    assert result.attempted == 3 and result.failed == 0
+    assert result.attempted == 6 and result.failed == 0
