@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from pytestqt.qtbot import QtBot
 from seat_rig import table_window
 from table_rig import QUINCE_HAND, TAROT_DRAW, take_seat
@@ -107,3 +108,35 @@ def test_the_hand_decks_examples_hold() -> None:
 
     result = doctest.testmod(hand_decks)
     assert result.attempted == 6 and result.failed == 0
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_every_tab_of_the_panels_column_shows_its_whole_title(
+    qtbot: QtBot, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    window = table_window(qtbot, tmp_path, load(demo_path()))
+    window.resize(*size)
+    qtbot.waitUntil(lambda: window.width() == size[0])
+
+    def panels_bar() -> QtWidgets.QTabBar | None:
+        """The visible row of tabs of the panels' column (the one with a Conflict tab)."""
+        return next((b for b in window.findChildren(QtWidgets.QTabBar)
+                     if b.parent() is window and b.isVisible()
+                     and "Conflict" in [b.tabText(i) for i in range(b.count())]), None)
+
+    qtbot.waitUntil(lambda: panels_bar() is not None)
+    panels = panels_bar()
+    assert panels is not None
+    titles = [panels.tabText(i) for i in range(panels.count())]
+    assert titles == ["Dice", "Tarot", "Conflict", "Pool", "Banzai", "Tokens", "Sheet", "Play",
+                      "Notes"]
+    assert panels.elideMode() == Qt.TextElideMode.ElideNone  # never "D…", "Ta…", "Co…"
+    assert panels.usesScrollButtons()
+    # Each tab is as wide as its whole title asks, none squeezed into an ellipsis; the row
+    # scrolls instead, and the tab chosen is always in sight.
+    for index in range(panels.count()):
+        assert panels.tabRect(index).width() >= panels.tabSizeHint(index).width(), titles[index]
+    conflict = titles.index("Conflict")
+    window.setup.docks["conflict"].raise_()  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: panels.currentIndex() == conflict)
+    assert panels.rect().contains(panels.tabRect(conflict))

@@ -199,6 +199,7 @@ class WindowSetup:
         for key, dock in self._docks.items():
             if key != "log":
                 _hold_width(dock)
+        _WholeTabTitles(window)
         if self.place is not None and self.place.restore_docks(window):
             pass  # as the player left them last time
         elif first is not None:
@@ -346,6 +347,32 @@ def _hold_width(dock: QtWidgets.QDockWidget) -> None:
         content.setMinimumWidth(PANEL_MIN_WIDTH)
     # Nor does a panel's own floor hold the column wide on a small screen.
     dock.setMinimumWidth(min(dock.minimumWidth() or PANEL_MIN_WIDTH, PANEL_MIN_WIDTH))
+
+
+def whole_tab_titles(bar: QtWidgets.QTabBar) -> None:
+    """Every title of ``bar`` whole ("Conflict", never "Co…"): a row of panels wider than
+    the column scrolls with the arrows at its end instead of cutting its titles short."""
+    bar.setElideMode(Qt.TextElideMode.ElideNone)
+    bar.setUsesScrollButtons(True)
+
+
+class _WholeTabTitles(QtCore.QObject):
+    """Gives each tab bar the window makes for its docks (made anew as the player moves the
+    docks about) whole titles, as it appears."""
+
+    def __init__(self, window: QtWidgets.QMainWindow) -> None:
+        super().__init__(window)
+        for bar in window.findChildren(QtWidgets.QTabBar):
+            if bar.parent() is window:
+                whole_tab_titles(bar)
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        if event.type() in (QtCore.QEvent.Type.ChildAdded, QtCore.QEvent.Type.ChildPolished):
+            child = event.child()
+            if isinstance(child, QtWidgets.QTabBar):
+                whole_tab_titles(child)
+        return False
 
 
 class _AfterPaint(QtCore.QObject):
