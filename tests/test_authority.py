@@ -23,9 +23,11 @@ from session_builders import (
     take_seat,
 )
 
+from cardtable.piles import Pile, PileId, PileKind, Spot
 from cardtable.session import (
     AddCharacter,
     AddDeck,
+    AddPile,
     AuthorityError,
     ChangeScene,
     Character,
@@ -45,6 +47,7 @@ from cardtable.session import (
     Turn,
     log_text_for,
 )
+from cardtable.session.arranging import Place
 from cardtable.session.authority import gm_of
 from cardtable.sheets import blank
 
@@ -102,6 +105,23 @@ def test_a_card_in_a_hand_stays_there_unless_its_player_moves_it():
     take_seat(session, BEA)
     session.apply(Move([card], TAROT_DISCARD))
     assert card in session.table.piles[TAROT_DISCARD].cards
+
+
+def test_a_card_in_a_hand_is_put_down_on_the_open_table_only_by_its_player():
+    session = small_session(holder=DANA)
+    table = PileId("table")
+    session.apply(AddPile(Pile(table, PileKind.ZONE, "the open table")))
+    session.apply(Draw(TAROT_DRAW, HAND[AYLA], 1))
+    card = session.table.piles[HAND[AYLA]].top
+    for seat in (ALEX, DANA):  # another player, and the GM
+        take_seat(session, seat)
+        refusal = "That card is in Ayla's hand: only Bea may move it"
+        with pytest.raises(AuthorityError, match=refusal):
+            session.apply(Place((card,), (Spot(100, 100),), table))
+    assert card in session.table.piles[HAND[AYLA]].cards
+    take_seat(session, BEA)
+    session.apply(Place((card,), (Spot(100, 100),), table))
+    assert card in session.table.piles[table].cards
 
 
 def test_a_players_zone_takes_cards_from_its_player_or_the_gm_only():
