@@ -314,3 +314,38 @@ def test_the_toolbar_and_table_menu_carry_the_card_actions(
     window.pass_to_next()
     assert window.document.session.curtain == "alex"
     assert not window.curtain.isHidden()
+
+
+def test_the_table_menu_greys_the_arrangements_as_it_opens_and_g_says_why(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from cardtable.ui.table.open_table import NO_CARDS
+
+    window = _window(qtbot, tmp_path, demo_path())
+    window.show()
+    qtbot.waitUntil(lambda: window.felt.card_actions is not None)
+    felt = window.felt
+    table = _menu(window, "Table")
+    stack = _entry(table, "Gather into a stack")
+    felt.scene().clearSelection()
+    felt.setFocus()
+    table.popup(felt.mapToGlobal(QtCore.QPoint(10, 10)))
+    qtbot.waitUntil(table.isVisible)
+    assert not stack.isEnabled() and stack.toolTip() == NO_CARDS
+    table.close()
+    window.activateWindow()
+    felt.setFocus()
+    qtbot.waitUntil(felt.hasFocus)
+    # G with nothing chosen: the status bar says what to do.
+    qtbot.keyClick(felt, Qt.Key.Key_G)
+    assert window.statusBar().currentMessage().endswith(NO_CARDS)
+    # A card of the open table clicked: the menu offers to gather its stack.
+    assert felt.card_actions.draw_card(TAROT_DRAW, PileId("table"), face_up=True)
+    card = next(i for i in felt.items_shown().values() if i.pile_id == "table")
+    qtbot.mouseClick(
+        felt.viewport(), Qt.MouseButton.LeftButton, pos=felt.mapFromScene(card.scenePos())
+    )
+    table.popup(felt.mapToGlobal(QtCore.QPoint(10, 10)))
+    qtbot.waitUntil(table.isVisible)
+    assert stack.isEnabled(), stack.toolTip()
+    table.close()

@@ -138,8 +138,13 @@ def test_chosen_cards_are_laid_out_as_a_named_spread(qtbot: QtBot) -> None:
         )
     assert view.selected_cards() == cards
     three, celtic = view.open_table.spread_actions[2], view.open_table.spread_actions[3]
+    # The spreads' menu, as it opens, greys out what three cards cannot make.
+    menu = view.open_table.spreads_menu
+    menu.popup(view.mapToGlobal(QtCore.QPoint(10, 10)))
+    qtbot.waitUntil(menu.isVisible)
     assert three.isEnabled()
     assert not celtic.isEnabled() and celtic.toolTip() == "The Celtic Cross lays 10 cards, not 3."
+    menu.close()
     three.trigger()
     entry = session.log[-1].public
     assert entry.endswith(" out as three cards (past, present, future) on the open table")

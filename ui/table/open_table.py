@@ -63,10 +63,12 @@ class OpenTable(QtCore.QObject):
         )
         self.spread_actions = [self._make(s.title, None, s) for s in SPREADS]
         self.spreads_menu.addActions(self.spread_actions)
+        self.spreads_menu.aboutToShow.connect(self.refresh)
+        self.spreads_menu.aboutToHide.connect(self.stale)
         scene = view.scene()
-        scene.selectionChanged.connect(self.refresh)
-        scene.focusItemChanged.connect(self.refresh)
-        document.changed.connect(self.refresh)
+        scene.selectionChanged.connect(self.stale)
+        scene.focusItemChanged.connect(self._on_focus)
+        document.changed.connect(self.stale)
         self.refresh()
 
     def _make(self, text: str, key: str | None, spread: Spread) -> QtGui.QAction:
@@ -94,6 +96,7 @@ class OpenTable(QtCore.QObject):
         menu.addSeparator()
         menu.addActions([self.stack, self.fan, self.row])
         menu.addMenu(self.spreads_menu)
+        menu.aboutToHide.connect(self.stale)
 
     # --- what the entries work on -----------------------------------------------------------
 
@@ -111,20 +114,37 @@ class OpenTable(QtCore.QObject):
         pile = self._document.session.table.piles.get(OPEN_TABLE)
         if item is None or pile is None or card not in pile.cards:
             return [card]
+        # Asked of the scene's index, not of every card on the table: a click on a table of
+        # thousands of cards costs what a click on a table of ten does.
         reach_x, reach_y = STACK_REACH * CARD_W, STACK_REACH * CARD_H
         here = item.pos()
-        found = []
-        for other in pile.cards:
-            there = self._view.item(other)
-            if there is not None and (
-                abs(there.pos().x() - here.x()) <= reach_x
-                and abs(there.pos().y() - here.y()) <= reach_y
-            ):
-                found.append(other)
-        return sorted(found, key=lambda c: self._view.item(c).zValue())
+        around = QtCore.QRectF(here.x() - reach_x, here.y() - reach_y, 2 * reach_x, 2 * reach_y)
+        found = [
+            other
+            for other in self._view.scene().items(around)
+            if getattr(other, "pile_id", None) == OPEN_TABLE
+            and getattr(other, "card_id", None) is not None
+            and abs(other.pos().x() - here.x()) <= reach_x
+            and abs(other.pos().y() - here.y()) <= reach_y
+        ]
+        return [other.card_id for other in sorted(found, key=lambda i: i.zValue())]
+
+    def stale(self, *_args: object) -> None:
+        """The chosen cards or the table changed: every entry is live again until a menu
+        showing them opens (:meth:`refresh`). Working out each refusal at every click would
+        cost a click on a crowded table tens of milliseconds; a key pressed meanwhile is
+        checked when it arranges, and a refusal says why in the status bar."""
+        for action, tip in self._tips.items():
+            offer(action, None, tip)
+
+    def _on_focus(self, _new: object, _old: object, reason: Qt.FocusReason) -> None:
+        # A menu opening takes the focus from the felt; the menu's entries are still right.
+        if reason not in (Qt.FocusReason.PopupFocusReason, Qt.FocusReason.ActiveWindowFocusReason):
+            self.stale()
 
     def refresh(self, *_args: object) -> None:
-        """Grey out each arrangement the chosen cards cannot take, saying why."""
+        """Grey out each arrangement the chosen cards cannot take, saying why (as a menu
+        showing them opens)."""
         try:
             cards = self.chosen()
         except RuntimeError:

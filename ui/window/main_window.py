@@ -236,6 +236,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.table_menu.addActions(table.card_actions.all())
         self.table_menu.addSeparator()
         self.table_menu.addActions(table.open_table.all())  # stack, fan, row, spreads
+        self.table_menu.aboutToShow.connect(table.open_table.refresh)
+        self.table_menu.aboutToHide.connect(table.open_table.stale)
         self.table_menu.addSeparator()
         self.table_menu.addAction(self.pass_action)
         self._install_art(document)
