@@ -369,20 +369,20 @@ def test_a_drop_brings_the_felt_in_step_once(qtbot: QtBot) -> None:
 def test_dragging_asks_only_which_zone_the_place_in_the_row_comes_at_the_drop(
     qtbot: QtBot, monkeypatch
 ) -> None:
-    import cardtable.ui.table.view as view_module
+    import cardtable.ui.table.aiming as aiming_module
 
     document = demo_document()
     view = table_view(qtbot, document)
     session = document.session
     cards = _to_challenge(view, 12)
     asked: list[int] = []
-    real = view_module.insert_index
+    real = aiming_module.insert_index
 
     def counting(*args):
         asked.append(1)
         return real(*args)
 
-    monkeypatch.setattr(view_module, "insert_index", counting)
+    monkeypatch.setattr(aiming_module, "insert_index", counting)
     between = (view.item(cards[2]).scenePos() + view.item(cards[3]).scenePos()) / 2
     drag(qtbot, view, view.item(cards[-1]).scenePos(), between)
     assert asked == [1]  # once, at the drop; never while the card was moving

@@ -13,9 +13,9 @@ model says which: :func:`~cardtable.session.actions.move_refusal` and
 :meth:`~cardtable.session.Session.may`, asked once per pile per drag); on bare felt it joins
 the open table. Dragging one of several selected cards moves them all, in one action. A
 moving card asks only which zone it is over (:class:`~cardtable.ui.table.layout.ZoneGrid`);
-its place in the pile is worked out at the drop. A card the seat may not move does not lift
-at all, and a zone that would refuse the cards is lit as refusing, its reason in the status
-bar (:mod:`cardtable.ui.table.permits`).
+its place in the pile is worked out at the drop (:mod:`cardtable.ui.table.aiming`). A card
+the seat may not move does not lift at all, and a zone that would refuse the cards is lit as
+refusing, its reason in the status bar (:mod:`cardtable.ui.table.permits`).
 
 Privacy: an item is given its face only when :func:`~cardtable.session.visibility.on_screen_in`
 says the face may be painted now, and the view updates before the curtain paints.
@@ -23,7 +23,7 @@ says the face may be painted now, and the view updates before the curtain paints
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from cardtable.cards import CardFace, CardId
 from cardtable.piles import Pile, PileId
@@ -35,6 +35,7 @@ from cardtable.ui.art import card_art
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.actions import TableActions
+from cardtable.ui.table.aiming import DropAim, DropIndex, DropTarget
 from cardtable.ui.table.card_item import DEFAULT_ANIMATION_MS, CardItem
 from cardtable.ui.table.card_look import HoverPreview, TableCard
 from cardtable.ui.table.choosing import card_choice
@@ -47,16 +48,14 @@ from cardtable.ui.table.layout import (
     ZoneSpec,
     ZoneStyle,
     dragged_cards,
-    insert_index,
     lay_out,
     layout_key,
-    lies_so,
     open_xy,
     shown,
     slot_xy,
 )
 from cardtable.ui.table.open_table import OpenTable
-from cardtable.ui.table.permits import CardLock, DropPermits
+from cardtable.ui.table.permits import CardLock
 from cardtable.ui.table.slides import Slides
 from cardtable.ui.table.text_view import FELT_DESCRIPTION
 from cardtable.ui.table.watch import TableWatch
@@ -78,11 +77,6 @@ EMPTY_TABLE_HINT = (
 )
 _REFRESH = Changes.TABLE | Changes.HAND | Changes.SEAT | Changes.PLAYERS
 
-#: Asked, when a card is dropped, with the pointer's global position: the pile of a widget
-#: outside the felt under it (a hand in the hand dock), or None.
-DropTarget = Callable[[QtCore.QPoint], PileId | None]
-#: Asked with the same point once the pile is known: where in it the cards go (None: on top).
-DropIndex = Callable[[QtCore.QPoint], int | None]
 
 
 class TableView(FeltView):
@@ -111,10 +105,9 @@ class TableView(FeltView):
         self._layout_key: object = None
         self._watch = TableWatch()
         self._slides = Slides(self, animation_ms)
-        self._drop_targets: list[tuple[DropTarget, DropIndex | None]] = []
+        #: Where dragged cards would land, and the zone lit to say so.
+        self.aim = DropAim(document, lambda: self._grid, lambda: self._zones)
         self._release_global: QtCore.QPoint | None = None
-        self._lit: ZoneItem | None = None
-        self._permits = DropPermits(document)
         self._lock = CardLock(document)
         self._carrying: list[str] = []  # what a press on the felt picked up
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -176,7 +169,7 @@ class TableView(FeltView):
     def add_drop_target(self, target: DropTarget, index_at: DropIndex | None = None) -> None:
         """Ask ``target`` where a card released outside the felt lands (the hand dock), and
         ``index_at`` where in that pile (None: on top)."""
-        self._drop_targets.append((target, index_at))
+        self.aim.add_target(target, index_at)
 
     def _table_order(self) -> list[str]:
         piles = self._document.session.table.piles
@@ -331,8 +324,7 @@ class TableView(FeltView):
         keep = {str(z.pile) for z in self._layout.zones}
         for pile in [p for p in self._zones if p not in keep]:
             zone = self._zones.pop(pile)
-            if zone is self._lit:
-                self._lit = None
+            self.aim.forget(zone)
             self.scene().removeItem(zone)
             zone.deleteLater()
         for spec in self._layout.zones:
@@ -397,54 +389,12 @@ class TableView(FeltView):
             return [card]
         return self.selected_cards()
 
-    def target_for(
-        self,
-        rect: QtCore.QRectF,
-        cards: list[str],
-        pointer: QtCore.QPoint | None = None,
-        *,
-        with_index: bool = True,
-    ) -> tuple[PileId | None, int | None, str | None]:
-        """Where ``cards`` land if dropped covering ``rect``: (pile, index, refusal).
-
-        The zone the rect overlaps most that takes the cards wins; bare felt is the open
-        table; a widget outside the felt under ``pointer`` (global) comes first. Without
-        ``with_index``, the place in the pile is left out (None).
-        """
-        if pointer is not None:
-            for target, index_at in self._drop_targets:
-                pile = target(pointer)
-                if pile is not None:
-                    reason = self._permits.refusal(cards, pile)
-                    if reason is not None:
-                        return None, None, reason
-                    at = index_at(pointer) if index_at is not None and with_index else None
-                    return pile, at, None
-        state = self._document.session.state
-        found = self._grid.overlaps(rect)
-        if not found:
-            reason = self._permits.refusal(cards, OPEN_TABLE)
-            return (OPEN_TABLE, None, None) if reason is None else (None, None, reason)
-        refusal: str | None = None
-        for _, zone in found:
-            reason = self._permits.refusal(cards, zone.pile)
-            if reason is not None:
-                refusal = refusal or reason
-                continue
-            if not with_index:
-                return zone.pile, None, None
-            pile = state.table.piles.get(zone.pile)
-            moving = set(cards)
-            staying = [c for c in (pile.cards if pile is not None else []) if c not in moving]
-            return zone.pile, insert_index(zone, len(staying), rect.center()), None
-        return None, None, refusal
-
     def drop_cards(
         self, cards: list[str], rect: QtCore.QRectF, pointer: QtCore.QPoint | None
     ) -> bool:
         """Move ``cards`` to where a drop covering ``rect`` lands; False (and the reason in
         the status bar, the cards back in place) when nothing takes them."""
-        pile, index, refusal = self.target_for(rect, cards, pointer)
+        pile, index, refusal = self.aim.target_for(rect, cards, pointer)
         done = False
         held = self.card_actions.held(cards)
         chosen = self.choice.takes_drop(cards, pile)
@@ -455,7 +405,7 @@ class TableView(FeltView):
         if pile is None:
             if refusal:
                 self._document.refused.emit(refusal)
-        elif pile == OPEN_TABLE or not self._already_there(cards, pile, index):
+        elif pile == OPEN_TABLE or not self.aim.already_there(cards, pile, index):
             # Cards slide into place near the drop only; the move syncs the felt once.
             self._slides.begin(rect.center())
             try:
@@ -477,41 +427,13 @@ class TableView(FeltView):
         """One Move action for ``cards`` onto ``pile`` (made first for the open table)."""
         return self.card_actions.move_cards(cards, pile, index)
 
-    def _already_there(self, cards: list[str], pile: PileId, index: int | None) -> bool:
-        found = self._document.session.table.piles.get(pile)
-        return found is not None and lies_so(found.cards, cards, index)
-
     def _on_card_dropped(self, card: str, _scene_pos: QtCore.QPointF) -> None:
         item = self._items.get(card)
         if item is None:
             return
-        self._light(None)
+        self.aim.light(None)
         rect = item.mapRectToScene(item.card_rect())
         self.drop_cards(self._moving_with(card), rect, self._release_global)
-
-    def _light(self, zone: ZoneItem | None, refusal: str | None = None) -> None:
-        """Light ``zone`` as where the cards would land, or as refusing them (the reason
-        goes to the status bar once, as the light comes on)."""
-        if zone is self._lit and (zone is None or zone.is_refusing() == (refusal is not None)):
-            return
-        if self._lit is not None:
-            self._lit.set_lit(False)
-        self._lit = zone
-        if zone is not None:
-            zone.set_lit(True, refusing=refusal is not None)
-            if refusal is not None:
-                self._document.refused.emit(refusal)
-
-    def _light_for(self, rect: QtCore.QRectF, cards: list[str]) -> bool:
-        """Light where ``cards`` would land (or the zone refusing them); True when something
-        takes them there."""
-        pile, _, refusal = self.target_for(rect, cards, with_index=False)
-        if pile is None and refusal is not None:
-            found = self._grid.overlaps(rect)
-            self._light(self._zones.get(str(found[0][1].pile)) if found else None, refusal)
-        else:
-            self._light(self._zones.get(str(pile)) if pile is not None else None)
-        return pile is not None
 
     # --- mouse ----------------------------------------------------------------------------
 
@@ -544,7 +466,7 @@ class TableView(FeltView):
         super().mouseMoveEvent(event)
         grabbed = self._grabbed_card()
         if grabbed is not None and grabbed.is_lifted():
-            self._light_for(grabbed.mapRectToScene(grabbed.card_rect()), self._carrying)
+            self.aim.light_for(grabbed.mapRectToScene(grabbed.card_rect()), self._carrying)
         elif grabbed is not None:
             self._lock.moved(event.position())
         elif event.buttons() & Qt.MouseButton.LeftButton:
@@ -557,7 +479,7 @@ class TableView(FeltView):
             super().mouseReleaseEvent(event)
         finally:
             self._release_global = None
-            self._light(None)
+            self.aim.light(None)
             self.setDragMode(QtWidgets.QGraphicsView.DragMode.ScrollHandDrag)
             if grabbed is not None:
                 self._lock.release(grabbed)
@@ -619,18 +541,18 @@ class TableView(FeltView):
         if not cards:
             event.ignore()
             return
-        if self._light_for(self._drop_rect(event, cards), cards):
+        if self.aim.light_for(self._drop_rect(event, cards), cards):
             event.acceptProposedAction()
         else:
             event.ignore()  # the pointer says "not here", as the zone lit red does
 
     def dragLeaveEvent(self, event: QtGui.QDragLeaveEvent) -> None:
-        self._light(None)
+        self.aim.light(None)
         event.accept()
 
     def dropEvent(self, event: QtGui.QDropEvent) -> None:
         cards = self._dragged_cards(event)
-        self._light(None)
+        self.aim.light(None)
         if not cards:
             event.ignore()
             return
