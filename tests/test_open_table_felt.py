@@ -273,10 +273,12 @@ def test_a_celtic_cross_of_reversed_cards_shows_every_cards_marker(qtbot: QtBot)
         item = view.item(card)
         box = item.sceneBoundingRect()
         assert zone.contains(item.scenePos())
-        # The top edge, where a reversed card wears its marker: this card, not another.
-        edge = QtCore.QPointF(box.center().x(), box.top() + 12)
-        top_item = next(i for i in view.scene().items(edge) if hasattr(i, "card_id"))
-        assert top_item.card_id == card
+        # The top edge, where a reversed card wears its marker (a tab 100 units wide):
+        # this card along the whole tab, not another.
+        for dx in (-45, 0, 45):
+            edge = QtCore.QPointF(box.center().x() + dx, box.top() + 12)
+            top_item = next(i for i in view.scene().items(edge) if hasattr(i, "card_id"))
+            assert top_item.card_id == card, (card, dx)
 
 
 def test_a_face_up_card_from_a_hand_put_down_on_the_open_table_asks_first(

@@ -93,10 +93,12 @@ CELTIC_CROSS = Spread(
     "Ten cards: the cross of six (the second card across the first) and a staff of four "
     "beside it, read from the bottom up",
     # Kept within three rows of cards (the open table's height): the cross's arms a card
-    # and a half out so the crossing card shows beside the first, the staff overlapping.
+    # and a half out so the crossing card shows beside the first, a little lower so the
+    # first card's top edge (where a reversed card wears its tab) shows whole; the staff
+    # overlapping.
     (
         (0, 0),
-        (0.5, 0),
+        (0.5, 0.15),
         (0, 1.05),
         (-1.5, 0),
         (0, -1.05),
