@@ -1,8 +1,8 @@
 """The hand dock: the hands of the characters of whoever holds the computer.
 
 Each hand is its own row (a character's cards are never mixed with another's). A card
-shows its face only when :func:`~cardtable.session.on_screen` allows it, so while the
-curtain is up the dock shows nothing at all. Cards are dragged from here onto the felt (a
+shows its face only when :func:`~cardtable.session.visibility.on_screen_in` allows it, so
+while the curtain is up the dock shows nothing at all. Cards are dragged from here onto the felt (a
 Move action: playing a card), or played from the context menu or the keyboard: Enter plays
 the chosen cards face up onto the open table, Shift+Enter lays them face down in the
 character's own zone, Delete discards them, R turns them round.
@@ -20,7 +20,8 @@ from functools import partial
 
 from cardtable.cards import CardFace, CardId, TarotCard
 from cardtable.piles import Pile, PileId, PileKind
-from cardtable.session import Action, Changes, Move, Session, Turn, hand_id, on_screen
+from cardtable.session import Action, Changes, Move, Session, Turn, hand_id
+from cardtable.session.visibility import on_screen_in
 from cardtable.ui.art import card_art
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
@@ -371,7 +372,6 @@ class HandPanel(QtWidgets.QWidget):
             self._set_message(f"{player.name} holds no hand of cards.")
         else:
             self._set_message("")
-        visible = on_screen(session)
         table = session.table
         for position, pile in enumerate(hands):
             hand = self._lists.get(pile.id)
@@ -383,6 +383,9 @@ class HandPanel(QtWidgets.QWidget):
                 self._headers[pile.id] = header
                 self._layout.insertWidget(1 + 2 * position, header)
                 self._layout.insertWidget(2 + 2 * position, hand)
+            # Asked of this hand's cards only: an action on a table of thousands of cards
+            # costs the hand what it costs on a table of ten.
+            visible = on_screen_in(session, pile, pile.cards)
             count = len(pile.cards)
             noun = "card" if count == 1 else "cards"
             self._headers[pile.id].setText(f"<b>{pile.label}</b> · {count} {noun}")
