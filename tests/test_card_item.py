@@ -12,7 +12,7 @@ from cardtable.cards import CardFace, PlayingCard, TarotCard
 from cardtable.decks.standard import tourist_tarot
 from cardtable.ui.art import card_art
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.table.card_item import MARKER_COLOUR, CardItem
+from cardtable.ui.table.card_item import MARKER_COLOUR, SELECTED_COLOUR, CardItem
 from cardtable.ui.table.felt import FeltView
 from cardtable.ui.table.preview import FACE_DOWN_TEXT, CardPreview
 
@@ -388,3 +388,36 @@ def test_cards_of_one_face_share_one_pixmap_at_every_zoom(qtbot: QtBot) -> None:
     wider = 2 * before.width()
     qtbot.waitUntil(lambda: all(i.art_pixmap().width() == wider for i in items))
     assert len({item.art_pixmap().cacheKey() for item in items}) == 1
+
+
+def test_a_chosen_card_wears_its_ring_and_is_painted_by_qt_alone(
+    scene: QtWidgets.QGraphicsScene,
+) -> None:
+    """The ring is a shared pixmap like the art: a chosen card being dragged over thousands
+    of others costs no call back into Python per frame."""
+    item = CardItem("t/1", card_art.TAROT, _tarot("Dragon of Rock"), face_up=True)
+    _render(scene, item)  # the first paint picks the art's size
+
+    def yellow_round_the_edge() -> int:
+        rect = item.mapRectToScene(item.card_rect()).adjusted(-6, -6, 6, 6)
+        image = QtGui.QImage(rect.size().toSize(), QtGui.QImage.Format.Format_ARGB32)
+        image.fill(Qt.GlobalColor.black)
+        painter = QtGui.QPainter(image)
+        scene.render(painter, QtCore.QRectF(image.rect()), rect)
+        painter.end()
+        ring = SELECTED_COLOUR
+        return sum(
+            1
+            for x in range(image.width())
+            for y in (2, 3, 4, image.height() - 5, image.height() - 4, image.height() - 3)
+            if abs(image.pixelColor(x, y).red() - ring.red()) < 40
+            and abs(image.pixelColor(x, y).green() - ring.green()) < 40
+            and abs(image.pixelColor(x, y).blue() - ring.blue()) < 60
+        )
+
+    assert yellow_round_the_edge() == 0
+    item.setSelected(True)
+    assert yellow_round_the_edge() > 200
+    assert item.flags() & QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
+    item.setSelected(False)
+    assert yellow_round_the_edge() == 0

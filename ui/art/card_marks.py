@@ -26,6 +26,10 @@ SHADOW_BLUR = 7.0
 CORNER = 6.0  # card units; matches the art's rounded corners on a 120-unit card
 REVERSED = "reversed"
 SHADOW = "shadow"
+#: The ring of a chosen (selected) card, and the dashed ring of the card with the focus.
+SELECTED = "selected"
+FOCUSED = "focused"
+SELECTED_COLOUR = QtGui.QColor("#ffd866")
 #: Pixmaps kept at most (the oldest go first): a few zoom levels of both marks and kinds.
 KEPT = 64
 
@@ -93,7 +97,19 @@ def paint_shadow(painter: QtGui.QPainter, card: QtCore.QRectF) -> None:
         painter.drawRoundedRect(box, CORNER + grow, CORNER + grow)
 
 
+def paint_ring(painter: QtGui.QPainter, card: QtCore.QRectF, dashed: bool = False) -> None:
+    """The ring round a chosen card (solid), or round the card with the focus (dashed)."""
+    ring = QtGui.QPen(SELECTED_COLOUR, 3.0)
+    if dashed:
+        ring.setStyle(Qt.PenStyle.DashLine)
+    painter.setPen(ring)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRoundedRect(card.adjusted(-3, -3, 3, 3), CORNER + 2, CORNER + 2)
+
+
 def _area(name: str, card: QtCore.QRectF) -> QtCore.QRectF:
+    if name in (SELECTED, FOCUSED):
+        return card.adjusted(-5, -5, 5, 5)
     if name == SHADOW:
         grow = SHADOW_BLUR + 1
         return card.translated(SHADOW_OFFSET).adjusted(-grow, -grow, grow, grow)
@@ -103,13 +119,16 @@ def _area(name: str, card: QtCore.QRectF) -> QtCore.QRectF:
 _PAINTERS: dict[str, Callable[[QtGui.QPainter, QtCore.QRectF], None]] = {
     REVERSED: paint_reversed_marker,
     SHADOW: paint_shadow,
+    SELECTED: paint_ring,
+    FOCUSED: lambda painter, card: paint_ring(painter, card, dashed=True),
 }
 
 
 def mark_pixmap(
     name: str, kind: str, width_px: int, dpr: float
 ) -> tuple[QtGui.QPixmap, QtCore.QRectF]:
-    """The mark ``name`` (:data:`REVERSED` or :data:`SHADOW`) for a ``kind`` card drawn
+    """The mark ``name`` (:data:`REVERSED`, :data:`SHADOW`, :data:`SELECTED` or
+    :data:`FOCUSED`) for a ``kind`` card drawn
     ``width_px`` logical pixels wide at ``dpr``, and the item rectangle it covers."""
     key = (name, kind, width_px, dpr)
     found = _pixmaps.get(key)

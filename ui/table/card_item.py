@@ -11,13 +11,14 @@ back the right way up whatever its orientation, as a real card's symmetric back 
 The item's origin is the card's centre, so it turns and flips about its middle; ``pos()`` is
 where the centre lies on the table.
 
-Painting: the art, the reversed marker and the lifted shadow are child pixmap items holding
-the pixmaps every card of that face shares (one per face, size and pixel ratio, from
-:mod:`cardtable.ui.art.card_art` and :mod:`cardtable.ui.art.card_marks`); Qt copies them
-without calling back into Python, and keeps no image of its own per card. The item itself
-paints only what few cards wear (the selection and focus rings), and the first time it is
-drawn at a new zoom or pixel ratio, when it picks the pixmaps of the new size; a view tells
-its cards of a new zoom with :meth:`CardItem.mark_stale`.
+Painting: the art, the reversed marker, the lifted shadow and the selection or focus ring
+are child pixmap items holding the pixmaps every card of that look shares (one per face or
+mark, size and pixel ratio, from :mod:`cardtable.ui.art.card_art` and
+:mod:`cardtable.ui.art.card_marks`); Qt copies them without calling back into Python, and
+keeps no image of its own per card, so even a chosen card being dragged is drawn by Qt
+alone. The item itself paints only the first time it is drawn at a new zoom or pixel ratio,
+when it picks the pixmaps of the new size (a view tells its cards of a new zoom with
+:meth:`CardItem.mark_stale`), and what a subclass adds.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import math
 
 from cardtable.cards import CardFace, CardId
 from cardtable.ui.art import card_art, card_marks
-from cardtable.ui.art.card_marks import REVERSED, SHADOW
+from cardtable.ui.art.card_marks import FOCUSED, REVERSED, SELECTED, SHADOW
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 
 DEFAULT_ANIMATION_MS = 180
@@ -40,7 +41,7 @@ _MARGIN = 5.0
 _TAB_MARGIN = 10.0
 _CORNER = card_marks.CORNER  # scene units; the art's rounded corners on a 120-unit card
 MARKER_COLOUR = card_marks.MARKER_COLOUR
-SELECTED_COLOUR = QtGui.QColor("#ffd866")
+SELECTED_COLOUR = card_marks.SELECTED_COLOUR
 
 
 class CardItem(QtWidgets.QGraphicsObject):
@@ -96,6 +97,7 @@ class CardItem(QtWidgets.QGraphicsObject):
         self._shadow = self._layer(-1.0)
         self._art = self._layer(0.0)
         self._marker = self._layer(1.0)
+        self._ring = self._layer(2.0)
         flags = QtWidgets.QGraphicsItem.GraphicsItemFlag
         self.setFlags(flags.ItemIsMovable | flags.ItemIsSelectable | flags.ItemIsFocusable)
         self.setAcceptHoverEvents(True)
@@ -295,22 +297,15 @@ class CardItem(QtWidgets.QGraphicsObject):
                 # this one paints it over the old.
                 self._device = device
                 self._refresh_art()
-                for layer in (self._art, self._marker):
+                for layer in (self._art, self._marker, self._ring):
                     if layer.isVisible():
                         painter.drawPixmap(self._layer_rect(layer), layer.pixmap(), QtCore.QRectF())
             self._update_contents()
-        if self.isSelected() or self.hasFocus():
-            ring = QtGui.QPen(SELECTED_COLOUR, 3.0)
-            if not self.isSelected():
-                ring.setStyle(Qt.PenStyle.DashLine)
-            painter.setPen(ring)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(self._rect.adjusted(-3, -3, 3, 3), _CORNER + 2, _CORNER + 2)
         painter.restore()
 
     def _wants_contents(self) -> bool:
         """Whether :meth:`paint` has anything to draw (a subclass may add its own marks)."""
-        return self._stale or self._device is None or self.isSelected() or self.hasFocus()
+        return self._stale or self._device is None
 
     def _update_contents(self) -> None:
         # Without contents Qt never calls back into Python to paint the card: the layers
@@ -376,6 +371,16 @@ class CardItem(QtWidgets.QGraphicsObject):
         if self._lifted:
             self._lay(self._shadow, *card_marks.mark_pixmap(SHADOW, self._kind, width_px, dpr))
         self._shadow.setVisible(self._lifted)
+        self._refresh_ring()
+
+    def _refresh_ring(self) -> None:
+        """The chosen card's ring, or the focused card's dashed one: a shared pixmap too, so
+        a chosen card being dragged is painted without calling back into Python."""
+        ring = SELECTED if self.isSelected() else FOCUSED if self.hasFocus() else None
+        if ring is not None and self._device is not None:
+            width_px, dpr = self._device
+            self._lay(self._ring, *card_marks.mark_pixmap(ring, self._kind, width_px, dpr))
+        self._ring.setVisible(ring is not None and self._device is not None)
 
     @staticmethod
     def _lay(
@@ -467,18 +472,15 @@ class CardItem(QtWidgets.QGraphicsObject):
     def focusInEvent(self, event: QtGui.QFocusEvent) -> None:
         super().focusInEvent(event)
         self._announce()
-        self._update_contents()
-        self.update()
+        self._refresh_ring()
 
     def focusOutEvent(self, event: QtGui.QFocusEvent) -> None:
         super().focusOutEvent(event)
-        self._update_contents()
-        self.update()
+        self._refresh_ring()
 
     def itemChange(
         self, change: QtWidgets.QGraphicsItem.GraphicsItemChange, value: object
     ) -> object:
         if change == QtWidgets.QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
-            self._update_contents()
-            self.update()
+            self._refresh_ring()
         return super().itemChange(change, value)
