@@ -94,10 +94,11 @@ class CardItem(QtWidgets.QGraphicsObject):
         self._device: tuple[int, float] | None = None
         self._stale = False
         self._bounds: QtCore.QRectF | None = None
-        self._shadow = self._layer(-1.0)
         self._art = self._layer(0.0)
-        self._marker = self._layer(1.0)
-        self._ring = self._layer(2.0)
+        #: The marks a card wears now and then (the reversed marker, the lifted shadow, the
+        #: ring), each a layer made the first time the card wears it: a table of thousands of
+        #: cards holds two items a card, not five, for Qt to index and move.
+        self._marks: dict[str, QtWidgets.QGraphicsPixmapItem] = {}
         flags = QtWidgets.QGraphicsItem.GraphicsItemFlag
         self.setFlags(flags.ItemIsMovable | flags.ItemIsSelectable | flags.ItemIsFocusable)
         self.setAcceptHoverEvents(True)
@@ -297,7 +298,7 @@ class CardItem(QtWidgets.QGraphicsObject):
                 # this one paints it over the old.
                 self._device = device
                 self._refresh_art()
-                for layer in (self._art, self._marker, self._ring):
+                for layer in (self._art, *self._marks.values()):
                     if layer.isVisible():
                         painter.drawPixmap(self._layer_rect(layer), layer.pixmap(), QtCore.QRectF())
             self._update_contents()
@@ -364,23 +365,28 @@ class CardItem(QtWidgets.QGraphicsObject):
         width_px, dpr = self._device
         self._lay(self._art, self._art_pixmap(width_px, dpr), self._rect)
         # Every face shows its reversal: a playing card turned round looks nearly the same.
-        marked = self.shows_face() and self._reversed
-        if marked:
-            self._lay(self._marker, *card_marks.mark_pixmap(REVERSED, self._kind, width_px, dpr))
-        self._marker.setVisible(marked)
-        if self._lifted:
-            self._lay(self._shadow, *card_marks.mark_pixmap(SHADOW, self._kind, width_px, dpr))
-        self._shadow.setVisible(self._lifted)
+        self._wear("marker", 1.0, REVERSED if self.shows_face() and self._reversed else None)
+        self._wear("shadow", -1.0, SHADOW if self._lifted else None)
         self._refresh_ring()
 
     def _refresh_ring(self) -> None:
         """The chosen card's ring, or the focused card's dashed one: a shared pixmap too, so
         a chosen card being dragged is painted without calling back into Python."""
         ring = SELECTED if self.isSelected() else FOCUSED if self.hasFocus() else None
-        if ring is not None and self._device is not None:
-            width_px, dpr = self._device
-            self._lay(self._ring, *card_marks.mark_pixmap(ring, self._kind, width_px, dpr))
-        self._ring.setVisible(ring is not None and self._device is not None)
+        self._wear("ring", 2.0, ring)
+
+    def _wear(self, slot: str, z: float, mark: str | None) -> None:
+        """Show the shared pixmap of ``mark`` on the layer ``slot`` (made, at ``z``, the first
+        time the card wears one there), or hide that layer (``mark`` None)."""
+        layer = self._marks.get(slot)
+        if mark is None or self._device is None:
+            if layer is not None:
+                layer.setVisible(False)
+            return
+        if layer is None:
+            layer = self._marks[slot] = self._layer(z)
+        width_px, dpr = self._device
+        self._lay(layer, *card_marks.mark_pixmap(mark, self._kind, width_px, dpr))
 
     @staticmethod
     def _lay(
