@@ -128,8 +128,8 @@ def mark_pixmap(
     name: str, kind: str, width_px: int, dpr: float
 ) -> tuple[QtGui.QPixmap, QtCore.QRectF]:
     """The mark ``name`` (:data:`REVERSED`, :data:`SHADOW`, :data:`SELECTED` or
-    :data:`FOCUSED`) for a ``kind`` card drawn
-    ``width_px`` logical pixels wide at ``dpr``, and the item rectangle it covers."""
+    :data:`FOCUSED`) for a ``kind`` card drawn ``width_px`` logical pixels wide at ``dpr``,
+    and the item rectangle it covers."""
     key = (name, kind, width_px, dpr)
     found = _pixmaps.get(key)
     if found is not None:

@@ -97,7 +97,7 @@ class CardItem(QtWidgets.QGraphicsObject):
         self._art = self._layer(0.0)
         #: The marks a card wears now and then (the reversed marker, the lifted shadow, the
         #: ring), each a layer made the first time the card wears it: a table of thousands of
-        #: cards holds two items a card, not five, for Qt to index and move.
+        #: cards holds two items a card (the card and its art) for Qt to index and move.
         self._marks: dict[str, QtWidgets.QGraphicsPixmapItem] = {}
         flags = QtWidgets.QGraphicsItem.GraphicsItemFlag
         self.setFlags(flags.ItemIsMovable | flags.ItemIsSelectable | flags.ItemIsFocusable)
@@ -298,7 +298,8 @@ class CardItem(QtWidgets.QGraphicsObject):
                 # this one paints it over the old.
                 self._device = device
                 self._refresh_art()
-                for layer in (self._art, *self._marks.values()):
+                layers = sorted((self._art, *self._marks.values()), key=lambda i: i.zValue())
+                for layer in layers:
                     if layer.isVisible():
                         painter.drawPixmap(self._layer_rect(layer), layer.pixmap(), QtCore.QRectF())
             self._update_contents()

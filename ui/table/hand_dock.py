@@ -2,10 +2,10 @@
 
 Each hand is its own row (a character's cards are never mixed with another's). A card
 shows its face only when :func:`~cardtable.session.visibility.on_screen_in` allows it, so
-while the curtain is up the dock shows nothing at all. Cards are dragged from here onto the felt (a
-Move action: playing a card), or played from the context menu or the keyboard: Enter plays
-the chosen cards face up onto the open table, Shift+Enter lays them face down in the
-character's own zone, Delete discards them, R turns them round.
+while the curtain is up the dock shows nothing at all. Cards are dragged from here onto the
+felt (a Move action: playing a card), or played from the context menu or the keyboard:
+Enter plays the chosen cards face up onto the open table, Shift+Enter lays them face down in
+the character's own zone, Delete discards them, R turns them round.
 
 Each asks the model first (:mod:`cardtable.ui.table.permits`): a context menu entry the seat
 may not take is greyed out with the reason as its tooltip, a drag of cards the seat may not

@@ -63,8 +63,8 @@ class OpenTable(QtCore.QObject):
         )
         self.spread_actions = [self._make(s.title, None, s) for s in SPREADS]
         self.spreads_menu.addActions(self.spread_actions)
+        # Live again when the menu holding it (the Table menu, a card's menu) closes.
         self.spreads_menu.aboutToShow.connect(self.refresh)
-        self.spreads_menu.aboutToHide.connect(self.stale)
         scene = view.scene()
         scene.selectionChanged.connect(self.stale)
         scene.focusItemChanged.connect(self._on_focus)
