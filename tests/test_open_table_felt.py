@@ -185,6 +185,39 @@ def test_no_zone_moves_when_a_tarot_challenge_starts(qtbot: QtBot) -> None:
     assert view.zone("tarot/challenge") in view.zones()
 
 
+def test_reserved_places_are_painted_with_the_felt_and_go_when_their_pile_comes(
+    qtbot: QtBot, monkeypatch
+) -> None:
+    """A reserved place is drawn once with the felt's cached background, not as an item Qt
+    composites again under every frame of a dragged card; when its pile arrives, the felt
+    is drawn again without it."""
+    import cardtable.ui.table.view as view_module
+
+    painted: list[str] = []
+    real = view_module.paint_reserved
+
+    def recording(painter, spec):
+        painted.append(str(spec.pile))
+        real(painter, spec)
+
+    monkeypatch.setattr(view_module, "paint_reserved", recording)
+    document = demo_document()
+    view = table_view(qtbot, document)
+    sleeve = "sleeve/ottilie-marchbank"
+    item = view.zone(sleeve)
+    assert item is not None and item.spec.reserved
+    flags = QtWidgets.QGraphicsItem.GraphicsItemFlag
+    assert item.flags() & flags.ItemHasNoContents
+    view.centerOn(item.sceneBoundingRect().center())
+    view.viewport().grab()
+    assert sleeve in painted
+    painted.clear()
+    assert document.apply(tarot_steps.begin(OTTILIE, Attribute.ROCK, 3))
+    view.viewport().grab()
+    assert painted and sleeve not in painted  # the felt was drawn again, without it
+    assert not view.zone(sleeve).flags() & flags.ItemHasNoContents
+
+
 def test_cards_from_another_zone_dropped_on_the_open_table_keep_their_places(
     qtbot: QtBot,
 ) -> None:

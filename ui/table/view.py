@@ -59,7 +59,7 @@ from cardtable.ui.table.permits import CardLock
 from cardtable.ui.table.slides import Slides
 from cardtable.ui.table.text_view import FELT_DESCRIPTION
 from cardtable.ui.table.watch import TableWatch
-from cardtable.ui.table.zones import CaptionItem, ZoneItem
+from cardtable.ui.table.zones import CaptionItem, ZoneItem, paint_reserved
 
 #: The narrowest a card is drawn when the felt fits the table (pixels): readable on a laptop.
 MIN_CARD_PX = 70.0
@@ -112,6 +112,9 @@ class TableView(FeltView):
         self._carrying: list[str] = []  # what a press on the felt picked up
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAcceptDrops(True)
+        # The felt and the reserved places on it are drawn once per zoom and pan, not again
+        # under every frame of a dragged card.
+        self.setCacheMode(QtWidgets.QGraphicsView.CacheModeFlag.CacheBackground)
         self._hover = HoverPreview(self, self._face_shown, lambda: self._grabbed_card() is not None)
         #: The large view of a card, shown while the pointer rests on it.
         self.preview = self._hover.preview
@@ -318,9 +321,16 @@ class TableView(FeltView):
         self.scene().removeItem(item)
         item.deleteLater()
 
+    def drawBackground(self, painter: QtGui.QPainter, rect: QtCore.QRectF) -> None:
+        super().drawBackground(painter, rect)
+        for spec in self._layout.zones:
+            if spec.reserved and spec.rect().adjusted(-2, -2, 2, 2).intersects(rect):
+                paint_reserved(painter, spec)
+
     def _relayout(self, state: GameState) -> None:
         self._layout = lay_out(state)
         self._grid = ZoneGrid(self._layout)
+        self.resetCachedContent()  # the reserved places drawn with the felt may have moved
         keep = {str(z.pile) for z in self._layout.zones}
         for pile in [p for p in self._zones if p not in keep]:
             zone = self._zones.pop(pile)
