@@ -20,6 +20,7 @@ find the files in the disk cache).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import statistics
@@ -30,31 +31,6 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-#: A bare PySide6 window that prints the time of its first paint the way the app does.
-BARE_WINDOW = """
-import sys, time
-from PySide6 import QtCore, QtWidgets
-
-class FirstPaint(QtCore.QObject):
-    seen = False
-    def eventFilter(self, watched, event):
-        if not self.seen and event.type() == QtCore.QEvent.Type.Paint:
-            self.seen = True
-            QtCore.QTimer.singleShot(0, self.painted)
-        return False
-    def painted(self):
-        print(f"cardtable: painted at {time.time():.6f}", flush=True)
-        QtWidgets.QApplication.exit(0)
-
-app = QtWidgets.QApplication(sys.argv[:1])
-window = QtWidgets.QMainWindow()
-window.setWindowTitle("bare")
-window.resize(1280, 800)
-first = FirstPaint()
-app.installEventFilter(first)
-window.show()
-sys.exit(app.exec())
-"""
 PAINTED = "cardtable: painted at "
 SHOWN = "cardtable: shown at "
 START_TIMEOUT_S = 60
@@ -96,13 +72,22 @@ def _scratch_env(scratch: str) -> dict[str, str]:
     return env
 
 
+def _bare_window() -> str:
+    """The file of the bare PySide6 window (:mod:`cardtable.ui.window.bare_window`), run by
+    its path so that it imports nothing of Cardtable."""
+    spec = importlib.util.find_spec("cardtable.ui.window.bare_window")
+    if spec is None or spec.origin is None:
+        raise StartupError("the bare window's script is missing from the install")
+    return spec.origin
+
+
 def startup(runs: int) -> dict[str, Any]:
     """Median start-up times (ms): Cardtable to a usable window showing the demo session
     (and to its first paint), a bare window to its first paint, and the ratio of the two."""
     from cardtable.session.demo import demo_path
 
     app = [sys.executable, "-m", "cardtable", str(demo_path())]
-    bare = [sys.executable, "-c", BARE_WINDOW]
+    bare = [sys.executable, _bare_window()]
     shown: list[float] = []
     first: list[float] = []
     bare_s: list[float] = []
