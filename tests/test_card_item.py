@@ -206,12 +206,17 @@ def _send_mouse(
     QtWidgets.QApplication.sendEvent(view.viewport(), event)
 
 
-def test_dragging_lifts_the_card_and_reports_where_it_was_dropped(qtbot: QtBot) -> None:
+def _shown_felt(qtbot: QtBot, width: int, height: int) -> FeltView:
     view = FeltView()
     qtbot.addWidget(view)
-    view.resize(800, 600)
+    view.resize(width, height)
     view.show()
     qtbot.waitExposed(view)
+    return view
+
+
+def test_dragging_lifts_the_card_and_reports_where_it_was_dropped(qtbot: QtBot) -> None:
+    view = _shown_felt(qtbot, 800, 600)
     item = CardItem("t/1", card_art.TAROT, _tarot("Beast of Blades"), face_up=True)
     item.setZValue(3)
     view.scene().addItem(item)
@@ -360,11 +365,7 @@ def test_lifting_and_flipping_reuse_the_art_already_drawn(
 
 
 def test_cards_of_one_face_share_one_pixmap_at_every_zoom(qtbot: QtBot) -> None:
-    view = FeltView()
-    qtbot.addWidget(view)
-    view.resize(900, 500)
-    view.show()
-    qtbot.waitExposed(view)
+    view = _shown_felt(qtbot, 900, 500)
     face = _tarot("Soldier of Paper")
     items = [CardItem(f"t/{n}", card_art.TAROT, face, face_up=True) for n in range(3)]
     for n, item in enumerate(items):
@@ -421,3 +422,37 @@ def test_a_chosen_card_wears_its_ring_and_is_painted_by_qt_alone(
     assert item.flags() & QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
     item.setSelected(False)
     assert yellow_round_the_edge() == 0
+
+
+def test_cards_are_copied_to_the_screen_pixel_for_pixel_at_any_zoom_even_lifted(
+    qtbot: QtBot,
+) -> None:
+    """A picture Qt must resample is resampled at every frame: the layers undo the view's
+    zoom and the lift, so each is a plain copy, whatever zoom fitting the table chose."""
+    view = _shown_felt(qtbot, 700, 500)
+    item = CardItem("t/1", card_art.TAROT, _tarot("Dragon of Rock"), face_up=True)
+    view.scene().addItem(item)
+    view.zoom_by(0.87)
+    view.centerOn(0, 0)
+
+    def copied_as_they_are() -> bool:
+        layers = [child for child in item.childItems() if child.isVisible()]
+        kinds = {layer.deviceTransform(view.viewportTransform()).type() for layer in layers}
+        return bool(layers) and kinds <= {
+            QtGui.QTransform.TransformationType.TxNone,
+            QtGui.QTransform.TransformationType.TxTranslate,
+        }
+
+    qtbot.waitUntil(lambda: item.art_pixmap() is not None)
+    resting = item.art_pixmap()
+    assert resting is not None and resting.width() == round(card_art.CARD_WIDTH * 0.87)
+    assert copied_as_they_are()
+    item.setSelected(True)
+    item.set_lifted(True)  # with its shadow and ring, and a little larger
+    lifted = item.art_pixmap()
+    assert lifted is not None and lifted.width() == round(card_art.CARD_WIDTH * 0.87 * 1.04)
+    assert len([child for child in item.childItems() if child.isVisible()]) == 3
+    assert copied_as_they_are()
+    item.set_lifted(False)
+    assert item.art_pixmap().cacheKey() == resting.cacheKey()
+    assert copied_as_they_are()

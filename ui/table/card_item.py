@@ -89,9 +89,9 @@ class CardItem(QtWidgets.QGraphicsObject):
         self._lifted = False
         self._resting_z = 0.0
         self._press_pos: QtCore.QPointF | None = None
-        #: (width in logical pixels, pixel ratio) the layers' pixmaps are drawn for; None
-        #: until the first paint says.
-        self._device: tuple[int, float] | None = None
+        #: (width in logical pixels, pixel ratio, the view's zoom) the layers' pixmaps are
+        #: drawn for; None until the first paint says.
+        self._device: tuple[int, float, float] | None = None
         self._stale = False
         self._bounds: QtCore.QRectF | None = None
         self._art = self._layer(0.0)
@@ -327,15 +327,21 @@ class CardItem(QtWidgets.QGraphicsObject):
         """Pick the art for a view at zoom ``scale`` and pixel ratio ``dpr`` now, if still
         waiting to (a card out of sight, which is not painted)."""
         if self._stale:
-            width_px = min(max(round(self._rect.width() * scale), card_art.MIN_PX), card_art.MAX_PX)
             self._stale = False
-            if (width_px, dpr) != self._device:
-                self._device = (width_px, dpr)
+            device = (self._width_px(scale), dpr, scale)
+            if device != self._device:
+                self._device = device
                 self._refresh_art()
             self._update_contents()
 
-    def _device_of(self, painter: QtGui.QPainter) -> tuple[int, float]:
-        """The width in logical pixels this card covers through ``painter``, and its pixel ratio."""
+    def _width_px(self, zoom: float, lift: float = 1.0) -> int:
+        """How many logical pixels wide the card is drawn at ``zoom`` (the view's)."""
+        width_px = round(self._rect.width() * zoom * lift)
+        return min(max(width_px, card_art.MIN_PX), card_art.MAX_PX)
+
+    def _device_of(self, painter: QtGui.QPainter) -> tuple[int, float, float]:
+        """The width in logical pixels this card covers through ``painter``, its pixel ratio
+        and the view's zoom."""
         world = painter.worldTransform()
         # The card's height is never squeezed by a flip, so it gives the zoom. Lifting and the
         # rise during a flip are left out: a few per cent of stretch for a moment is not worth
@@ -344,8 +350,7 @@ class CardItem(QtWidgets.QGraphicsObject):
         scale = (math.hypot(world.m21(), world.m22()) or 1.0) / own
         device = painter.device()
         dpr = device.devicePixelRatioF() if device is not None else 1.0
-        width_px = round(self._rect.width() * scale)
-        return min(max(width_px, card_art.MIN_PX), card_art.MAX_PX), dpr
+        return self._width_px(scale), dpr, scale
 
     def _art_pixmap(self, width_px: int, dpr: float) -> QtGui.QPixmap:
         """The shared art of the side shown now, ``width_px`` logical pixels wide."""
@@ -363,8 +368,12 @@ class CardItem(QtWidgets.QGraphicsObject):
         what size the card is drawn)."""
         if self._device is None:
             return
-        width_px, dpr = self._device
-        self._lay(self._art, self._art_pixmap(width_px, dpr), self._rect)
+        width_px, dpr, _ = self._device
+        art = self._art_pixmap(width_px, dpr)
+        if self._lifted:
+            # Scaled once as the card is lifted, not by every frame of the drag.
+            art = _resized(art, self._shown_px())
+        self._lay(self._art, art, self._rect)
         # Every face shows its reversal: a playing card turned round looks nearly the same.
         self._wear("marker", 1.0, REVERSED if self.shows_face() and self._reversed else None)
         self._wear("shadow", -1.0, SHADOW if self._lifted else None)
@@ -386,22 +395,37 @@ class CardItem(QtWidgets.QGraphicsObject):
             return
         if layer is None:
             layer = self._marks[slot] = self._layer(z)
-        width_px, dpr = self._device
-        self._lay(layer, *card_marks.mark_pixmap(mark, self._kind, width_px, dpr))
+        _, dpr, _ = self._device
+        self._lay(layer, *card_marks.mark_pixmap(mark, self._kind, self._shown_px(), dpr))
 
-    @staticmethod
+    def _shown_px(self) -> int:
+        """How many logical pixels wide the card shows now (a lifted card is larger)."""
+        assert self._device is not None
+        width_px, _, zoom = self._device
+        return self._width_px(zoom, LIFT_SCALE) if self._lifted else width_px
+
     def _lay(
-        layer: QtWidgets.QGraphicsPixmapItem, pixmap: QtGui.QPixmap, area: QtCore.QRectF
+        self, layer: QtWidgets.QGraphicsPixmapItem, pixmap: QtGui.QPixmap, area: QtCore.QRectF
     ) -> None:
-        """Show ``pixmap`` on ``layer``, stretched over ``area`` of the card."""
-        if layer.pixmap().cacheKey() == pixmap.cacheKey() and layer.isVisible():
-            return  # the same picture, so the same size and place
+        """Show ``pixmap`` on ``layer``, centred on ``area`` of the card.
+
+        Pixel for pixel: the layer undoes the view's zoom and the lift, so Qt copies the
+        pixmap to the screen as it is instead of resampling it every frame, whatever the
+        zoom. The pixmap was drawn for the card's size at this zoom, so it covers ``area``
+        to within a pixel.
+        """
+        assert self._device is not None
+        unit = 1.0 / (self._device[2] * self.scale())  # item units a logical pixel covers
+        if (
+            layer.pixmap().cacheKey() == pixmap.cacheKey()
+            and layer.isVisible()
+            and layer.transform().m11() == unit
+        ):
+            return  # the same picture at the same zoom, so the same size and place
         layer.setPixmap(pixmap)
-        size = pixmap.deviceIndependentSize()
-        layer.setPos(area.topLeft())
-        layer.setTransform(
-            QtGui.QTransform.fromScale(area.width() / size.width(), area.height() / size.height())
-        )
+        size = pixmap.deviceIndependentSize() * unit
+        layer.setPos(area.center() - QtCore.QPointF(size.width(), size.height()) / 2)
+        layer.setTransform(QtGui.QTransform.fromScale(unit, unit))
         layer.setVisible(True)
 
     @staticmethod
@@ -491,3 +515,29 @@ class CardItem(QtWidgets.QGraphicsObject):
         if change == QtWidgets.QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
             self._refresh_ring()
         return super().itemChange(change, value)
+
+
+_resized_art: dict[tuple[int, int], QtGui.QPixmap] = {}
+_RESIZED_KEPT = 64
+
+
+def _resized(pixmap: QtGui.QPixmap, width_px: int) -> QtGui.QPixmap:
+    """``pixmap`` smoothly scaled to ``width_px`` logical pixels wide (kept for the few
+    cards lifted at a time)."""
+    key = (pixmap.cacheKey(), width_px)
+    found = _resized_art.get(key)
+    if found is None:
+        dpr = pixmap.devicePixelRatio()
+        device_width = round(width_px * dpr)
+        height = round(pixmap.height() * device_width / pixmap.width())
+        found = pixmap.scaled(
+            device_width,
+            height,
+            Qt.AspectRatioMode.IgnoreAspectRatio,
+            Qt.TransformationMode.SmoothTransformation,
+        )
+        found.setDevicePixelRatio(dpr)
+        if len(_resized_art) >= _RESIZED_KEPT:
+            del _resized_art[next(iter(_resized_art))]
+        _resized_art[key] = found
+    return found
