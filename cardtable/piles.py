@@ -92,6 +92,21 @@ class Pile:
     def top(self) -> CardId | None:
         return self.cards[-1] if self.cards else None
 
+    def copy(self) -> Pile:
+        """An independent copy (its own card list and spots), as undo keeps one per action:
+        built directly, several times quicker than ``attrs.evolve`` for a table of piles."""
+        return Pile(
+            self.id,
+            self.kind,
+            self.label,
+            list(self.cards),
+            self.owner,
+            self.refill_from,
+            self.turns_on_shuffle,
+            self.fanned,
+            dict(self.spots),
+        )
+
 
 @define
 class Table:

@@ -525,3 +525,30 @@ def test_random_play_keeps_every_card_in_exactly_one_place(
         random_step(table, data, rng)
         assert_each_card_once(table)
         assert set(table.cards) == cards
+
+
+def test_a_copied_pile_keeps_every_field_and_shares_no_list() -> None:
+    """Undo keeps copies of the piles: every field comes across (a field added to Pile must
+    be added here and to Pile.copy), and the copy's cards and spots are its own."""
+    from attrs import fields
+
+    from cardtable.piles import Spot
+
+    values = {
+        "id": PileId("hand/ann"),
+        "kind": PileKind.HAND,
+        "label": "Ann's hand",
+        "cards": [CardId("t/1"), CardId("t/2")],
+        "owner": "ann",
+        "refill_from": PileId("discard/t"),
+        "turns_on_shuffle": True,
+        "fanned": True,
+        "spots": {CardId("t/1"): Spot(10, 20)},
+    }
+    assert set(values) == {f.name for f in fields(Pile)}
+    pile = Pile(**values)  # type: ignore[arg-type]
+    copied = pile.copy()
+    assert copied == pile
+    copied.cards.append(CardId("t/3"))
+    copied.spots[CardId("t/2")] = Spot(0, 0)
+    assert pile.cards == [CardId("t/1"), CardId("t/2")] and set(pile.spots) == {CardId("t/1")}

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NewType
 
-from attrs import Factory, define, evolve, field, frozen
+from attrs import Factory, define, field, frozen
 
 from cardtable.cards import Card, CardId, DeckId
 from cardtable.decks.standard import (
@@ -295,10 +295,7 @@ class GameState:
         """
         table = Table(
             cards=dict(self.table.cards),
-            piles={
-                pid: evolve(pile, cards=list(pile.cards), spots=dict(pile.spots))
-                for pid, pile in self.table.piles.items()
-            },
+            piles={pid: pile.copy() for pid, pile in self.table.piles.items()},
             facing=dict(self.table.facing),
         )
         return GameState(
