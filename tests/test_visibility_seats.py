@@ -6,6 +6,7 @@ curtain, and never what the first or last player holds."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
 from session_builders import (
     AYLA,
     BEA,
@@ -20,12 +21,13 @@ from session_builders import (
     small_session,
     take_seat,
 )
+from strategies import tables
 
 from cardtable.cards import CardId
-from cardtable.piles import PileId
+from cardtable.piles import PileId, Table
 from cardtable.session import Draw, Note, PassSeat, Peek, Session
-from cardtable.session.audience import audience_in
-from cardtable.session.model import PeekMark
+from cardtable.session.audience import EVERYONE, audience_in
+from cardtable.session.model import GameState, PeekMark
 from cardtable.session.visibility import (
     export_lines,
     log_text_for,
@@ -137,3 +139,16 @@ def test_a_peek_shows_the_card_only_in_the_pile_it_was_taken_in():
     # The same pile id, read back as another string (as from a file), is the same pile.
     session.state.peeks[card] = PeekMark(mark.player, PileId("".join(["zone/", "roland"])))
     assert audience_in(session.state, card, pile) == mark.player
+
+
+@given(tables())
+def test_the_quick_public_set_is_every_card_everyone_may_see(table: Table) -> None:
+    """public_cards takes a short cut; it must answer as asking each card's audience does."""
+    state = GameState(table=table)
+    slow = {
+        card
+        for pile in table.piles.values()
+        for card in pile.cards
+        if audience_in(state, card, pile) is EVERYONE
+    }
+    assert public_cards(state) == slow

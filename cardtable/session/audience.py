@@ -57,9 +57,13 @@ def public_cards(state: GameState) -> frozenset[CardId]:
     (The same answer as :func:`audience_in` is EVERYONE, computed in one quick pass: the
     session asks after every action.)
     """
-    facing = state.table.facing
-    shown: list[CardId] = []
-    for pile in state.table.piles.values():
-        if pile.kind is not PileKind.HAND:
-            shown.extend(card for card in pile.cards if facing[card].face_up)
-    return frozenset(shown)
+    # Every card lies in exactly one pile (Table.check), so the face-up cards less those in
+    # hands are those face up outside hands: two passes Python makes quickly, twice an action.
+    up = {card for card, facing in state.table.facing.items() if facing.face_up}
+    held = [
+        card
+        for pile in state.table.piles.values()
+        if pile.kind is PileKind.HAND
+        for card in pile.cards
+    ]
+    return frozenset(up.difference(held))
