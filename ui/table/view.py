@@ -154,7 +154,25 @@ class TableView(FeltView):
     def selected_cards(self) -> list[str]:
         """The selected cards, in table order (pile by pile, bottom card first)."""
         chosen = {i.card_id for i in self.scene().selectedItems() if isinstance(i, CardItem)}
-        return [c for c in self._table_order() if c in chosen] if chosen else []
+        if not chosen:
+            return []
+        # Only the piles holding a chosen card are walked (each item knows its pile), not
+        # the whole table; should an item not know yet, the whole table is.
+        by_pile: dict[str, set[str]] = {}
+        for card in chosen:
+            item = self._items.get(card)
+            by_pile.setdefault(item.pile_id if item is not None else "", set()).add(card)
+        piles = self._document.session.table.piles
+        found = [
+            card
+            for zone in self._layout.zones
+            if str(zone.pile) in by_pile and zone.pile in piles
+            for card in piles[zone.pile].cards
+            if card in by_pile[str(zone.pile)]
+        ]
+        if len(found) == len(chosen):
+            return found
+        return [c for c in self._table_order() if c in chosen]
 
     def focused_item(self) -> QtWidgets.QGraphicsItem | None:
         return self.scene().focusItem()
