@@ -349,3 +349,30 @@ def test_the_table_menu_greys_the_arrangements_as_it_opens_and_g_says_why(
     qtbot.waitUntil(table.isVisible)
     assert stack.isEnabled(), stack.toolTip()
     table.close()
+
+
+def test_a_change_is_autosaved_a_moment_after_it_not_during_it(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The autosave copies the game state just after a change (so a drop paints first),
+    once for a burst of changes, and a window closed straight after a change still saves it."""
+    from cardtable.session import autosave as autosave_module
+
+    copies: list[int] = []
+    taken = autosave_module.Snapshot.of.__func__  # type: ignore[attr-defined]
+
+    def counting(cls: type, session: object) -> object:
+        copies.append(len(session.log))  # type: ignore[attr-defined]
+        return taken(cls, session)
+
+    monkeypatch.setattr(autosave_module.Snapshot, "of", classmethod(counting))
+    window = _window(qtbot, tmp_path, demo_path())
+    window.document.apply(Note("The train is late."))
+    window.document.apply(Note("The lamps go out."))
+    assert copies == []  # nothing copied while the changes were made
+    qtbot.waitUntil(lambda: copies != [], timeout=2000)
+    assert copies == [len(window.document.session.log)]  # one copy, after both
+    window.document.apply(Note("A whistle."))
+    window.close()  # at once, before the copy was due
+    assert copies[-1] == len(window.document.session.log)
+    assert copies == [copies[0], copies[0] + 1]

@@ -45,6 +45,9 @@ if TYPE_CHECKING:
 
 TITLE = "Cardtable"
 REFUSAL_MS = 8000
+#: How long after a change the autosave copies the game state: off the path of the change
+#: itself (a drop paints first), and far inside the autosave's own pause before writing.
+AUTOSAVE_COPY_MS = 100
 #: How long the welcome hint stays in the status bar.
 WELCOME_MS = 60_000
 
@@ -106,6 +109,10 @@ class MainWindow(QtWidgets.QMainWindow):
         self._hand: HandPanel | None = None
         self._curtain: Curtain | None = None
         self._autosaver: Autosaver | None = None
+        self._autosave_soon = QtCore.QTimer(self)
+        self._autosave_soon.setSingleShot(True)
+        self._autosave_soon.setInterval(AUTOSAVE_COPY_MS)
+        self._autosave_soon.timeout.connect(self._on_autosave_due)
         self._phones: PhoneService | None = None
         self._ready: list[Callable[[MainWindow], None]] = []
         #: The title of a session not saved anywhere yet ("Untitled session", "Demo table").
@@ -301,10 +308,18 @@ class MainWindow(QtWidgets.QMainWindow):
             return
         from cardtable.session import Autosaver
 
-        self._autosaver = Autosaver(self._document.session, self._autosave_folder)
+        # Told of changes by the window (:meth:`_on_changed`), a moment after each.
+        self._autosaver = Autosaver(self._document.session, self._autosave_folder, listen=False)
         self.files.follow_autosave(self._autosaver)
 
+    def _on_autosave_due(self) -> None:
+        if self._autosaver is not None:
+            self._autosaver.changed()
+
     def _close_autosave(self) -> None:
+        if self._autosave_soon.isActive():
+            self._autosave_soon.stop()
+            self._on_autosave_due()  # the last change is written before the autosave closes
         if self._autosaver is not None:
             self._autosaver.close()
             self._autosaver = None
@@ -462,7 +477,9 @@ class MainWindow(QtWidgets.QMainWindow):
 
     # --- following the session ------------------------------------------------------------
 
-    def _on_changed(self, _flags: int) -> None:
+    def _on_changed(self, flags: int) -> None:
+        if flags and self._autosaver is not None and not self._autosave_soon.isActive():
+            self._autosave_soon.start()
         self.refresh()
 
     def _on_replaced(self) -> None:
