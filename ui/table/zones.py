@@ -9,6 +9,9 @@ and is lit while a dragged card would land on it (lit red when it would refuse t
 
 from __future__ import annotations
 
+import math
+from typing import NamedTuple
+
 from cardtable.ui.art import card_art
 from cardtable.ui.art.common import SANS
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
@@ -44,6 +47,69 @@ def _font(pixels: int, bold: bool = False) -> QtGui.QFont:
     font.setPixelSize(pixels)
     font.setBold(bold)
     return font
+
+
+class _Frame(NamedTuple):
+    """A zone's outline and fill: what its shared picture is drawn from."""
+
+    width: float
+    height: float
+    edge: int  # QRgb
+    pen_width: float
+    dashed: bool
+    fill: int  # QRgb
+
+
+_frames: dict[tuple[_Frame, int, float], QtGui.QPixmap] = {}
+_FRAMES_KEPT = 48
+
+
+def _paint_frame(painter: QtGui.QPainter, frame: _Frame) -> None:
+    """Paint ``frame`` at the item's origin from a picture shared by every zone of that
+    look, drawn once per size and zoom: a large translucent rounded shape is slow to fill,
+    and a zone is drawn again whenever it lights up or goes out under a dragged card."""
+    world = painter.worldTransform()
+    scale = math.hypot(world.m11(), world.m12()) or 1.0
+    device = painter.device()
+    dpr = device.devicePixelRatioF() if device is not None else 1.0
+    pixels = round(scale * dpr * 1000)  # the zoom, to a thousandth of a device pixel
+    per_unit = pixels / 1000
+    # Room for the edge, in whole device pixels, so the outline lies where it was drawn.
+    margin = math.ceil(frame.pen_width * per_unit) / per_unit
+    key = (frame, pixels, dpr)
+    picture = _frames.get(key)
+    if picture is None:
+        size = QtCore.QSize(
+            math.ceil((frame.width + 2 * margin) * per_unit),
+            math.ceil((frame.height + 2 * margin) * per_unit),
+        )
+        image = QtGui.QImage(size, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        drawing = QtGui.QPainter(image)
+        drawing.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        drawing.scale(per_unit, per_unit)
+        drawing.translate(margin, margin)
+        pen = QtGui.QPen(QtGui.QColor.fromRgba(frame.edge), frame.pen_width)
+        if frame.dashed:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        drawing.setPen(pen)
+        drawing.setBrush(QtGui.QColor.fromRgba(frame.fill))
+        drawing.drawRoundedRect(QtCore.QRectF(0, 0, frame.width, frame.height), _RADIUS, _RADIUS)
+        drawing.end()
+        picture = QtGui.QPixmap.fromImage(image)
+        picture.setDevicePixelRatio(dpr)
+        if len(_frames) >= _FRAMES_KEPT:
+            del _frames[next(iter(_frames))]
+        _frames[key] = picture
+    logical = picture.deviceIndependentSize()
+    target = QtCore.QRectF(-margin, -margin, logical.width() / scale, logical.height() / scale)
+    painter.drawPixmap(target, picture, QtCore.QRectF(picture.rect()))
+
+
+def _badge_width(count: int) -> float:
+    """How wide the badge showing ``count`` is (scene units)."""
+    metrics = QtGui.QFontMetricsF(_font(SMALLEST_TEXT_PX, bold=True))
+    return max(metrics.horizontalAdvance(str(count)) + 16, 34)
 
 
 class ZoneItem(QtWidgets.QGraphicsObject):
@@ -97,8 +163,22 @@ class ZoneItem(QtWidgets.QGraphicsObject):
 
     def set_count(self, count: int, kind: str, hint: str = "") -> None:
         """How many cards the pile holds, of which deck kind, and a hint while it is empty."""
-        if (count, kind, hint) != (self._count, self._kind, self._hint):
-            self._count, self._kind, self._hint = count, kind, hint
+        if (count, kind, hint) == (self._count, self._kind, self._hint):
+            return
+        # A fan or row whose count alone changed shows it in its badge: only the badge is
+        # drawn again into the zone's cached picture, not the whole zone (a drop changes
+        # two counts, and a zone is a large translucent shape to fill).
+        badge_only = (
+            (kind, hint) == (self._kind, self._hint)
+            and self._spec.style is not ZoneStyle.STACK
+            and count > 0
+            and self._count > 0
+            and _badge_width(count) == _badge_width(self._count)
+        )
+        self._count, self._kind, self._hint = count, kind, hint
+        if badge_only:
+            self.update(self._badge_rect().adjusted(-2, -2, 2, 2))
+        else:
             self.update()
 
     def set_lit(self, lit: bool, refusing: bool = False) -> None:
@@ -146,12 +226,16 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         lit_edge, lit_fill = (
             (REFUSING_EDGE, REFUSING_FILL) if self._refusing else (LIT_EDGE, LIT_FILL)
         )
-        pen = QtGui.QPen(lit_edge if self._lit else edge, 3.0 if self._lit else 1.6)
-        if (self._spec.style is ZoneStyle.OPEN and not self._lit) or self._refusing:
-            pen.setStyle(Qt.PenStyle.DashLine)
-        painter.setPen(pen)
-        painter.setBrush(lit_fill if self._lit else FILL)
-        painter.drawRoundedRect(box, _RADIUS, _RADIUS)
+        dashed = (self._spec.style is ZoneStyle.OPEN and not self._lit) or self._refusing
+        look = _Frame(
+            box.width(),
+            box.height(),
+            (lit_edge if self._lit else edge).rgba(),
+            3.0 if self._lit else 1.6,
+            dashed,
+            (lit_fill if self._lit else FILL).rgba(),
+        )
+        _paint_frame(painter, look)
         if self.hasFocus():
             ring = QtGui.QPen(LIT_EDGE, 3.0, Qt.PenStyle.DashLine)
             painter.setPen(ring)
@@ -164,13 +248,18 @@ class ZoneItem(QtWidgets.QGraphicsObject):
             self._paint_hint(painter, box)
         painter.restore()
 
+    def _badge_rect(self) -> QtCore.QRectF:
+        """Where the count is painted, in item coordinates."""
+        band = QtCore.QRectF(PAD, 6, self._spec.width - 2 * PAD, LABEL_BAND - 6)
+        badge_w = _badge_width(self._count)
+        return QtCore.QRectF(band.right() - badge_w, band.top(), badge_w, LABEL_BAND - 8)
+
     def _paint_title(self, painter: QtGui.QPainter, box: QtCore.QRectF) -> None:
         band = QtCore.QRectF(PAD, 6, box.width() - 2 * PAD, LABEL_BAND - 6)
         badge_text = str(self._count)
         painter.setFont(_font(SMALLEST_TEXT_PX, bold=True))
-        metrics = QtGui.QFontMetricsF(painter.font())
-        badge_w = max(metrics.horizontalAdvance(badge_text) + 16, 34)
-        badge = QtCore.QRectF(band.right() - badge_w, band.top(), badge_w, LABEL_BAND - 8)
+        badge = self._badge_rect()
+        badge_w = badge.width()
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(BADGE)
         painter.drawRoundedRect(badge, 13, 13)
@@ -188,9 +277,7 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         if metrics.horizontalAdvance(self._spec.title) > title_box.width():
             painter.setFont(_font(SMALLEST_TEXT_PX, bold=True))  # a long title, a smaller hand
             metrics = QtGui.QFontMetricsF(painter.font())
-        text = metrics.elidedText(
-            self._spec.title, Qt.TextElideMode.ElideRight, title_box.width()
-        )
+        text = metrics.elidedText(self._spec.title, Qt.TextElideMode.ElideRight, title_box.width())
         painter.setPen(INK)
         painter.drawText(
             title_box, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), text
