@@ -23,6 +23,42 @@ MIN_SLIDE = 6.0
 SLIDING_Z = 10_000.0
 
 
+class _Batch(QtCore.QObject):
+    """The cards one change slides: one animation moves them all, each from where it was to
+    its new place (starting an animation per card cost a drop more than its slides)."""
+
+    def __init__(self, slides: Slides, duration_ms: int) -> None:
+        super().__init__(slides)
+        self._slides = slides
+        self.cards: dict[str, tuple[CardItem, QtCore.QPointF, QtCore.QPointF]] = {}
+        self._clock = QtCore.QVariantAnimation(self)
+        self._clock.setStartValue(0.0)
+        self._clock.setEndValue(1.0)
+        self._clock.setDuration(duration_ms)
+        self._clock.setEasingCurve(QtCore.QEasingCurve.Type.OutCubic)
+        self._clock.valueChanged.connect(self._on_step)
+        self._clock.finished.connect(self._on_finished)
+        self._clock.start()
+
+    def add(self, item: CardItem, start: QtCore.QPointF, end: QtCore.QPointF) -> None:
+        self.cards[item.card_id] = (item, start, end)
+
+    def remove(self, card: str) -> None:
+        self.cards.pop(card, None)
+        if not self.cards:
+            self._clock.stop()
+            self.deleteLater()
+
+    def _on_step(self, value: float) -> None:
+        for item, start, end in self.cards.values():
+            item.setPos(start + (end - start) * value)
+
+    def _on_finished(self) -> None:
+        for card in list(self.cards):
+            self._slides.arrived(card)
+        self.deleteLater()
+
+
 class Slides(QtCore.QObject):
     """The slides running on ``view``'s cards; :meth:`begin` before each change's moves."""
 
@@ -30,7 +66,9 @@ class Slides(QtCore.QObject):
         super().__init__(view)
         self._view = view
         self.animation_ms = animation_ms
-        self._running: dict[str, tuple[QtCore.QVariantAnimation, CardItem, float]] = {}
+        #: Each sliding card's batch, item and resting layer.
+        self._running: dict[str, tuple[_Batch, CardItem, float]] = {}
+        self._batch: _Batch | None = None
         self._anchor: QtCore.QPointF | None = None
         self._sight: QtCore.QRectF | None = None
         self._left = MAX_SLIDES
@@ -41,6 +79,7 @@ class Slides(QtCore.QObject):
         self._anchor = anchor
         self._sight = None
         self._left = MAX_SLIDES
+        self._batch = None
 
     def _worth(self, start: QtCore.QPointF, end: QtCore.QPointF) -> bool:
         if self._left <= 0 or (end - start).manhattanLength() < MIN_SLIDE:
@@ -56,12 +95,16 @@ class Slides(QtCore.QObject):
             self._sight = area.adjusted(-CARD_W, -CARD_H, CARD_W, CARD_H)
         return self._sight.contains(start) or self._sight.contains(end)
 
+    def sliding(self) -> int:
+        """How many cards are on their way."""
+        return len(self._running)
+
     def stop(self, card: str) -> None:
         """Stop ``card`` where it is on its way, lying down at its layer again."""
         running = self._running.pop(card, None)
         if running is not None:
-            slide, item, resting = running
-            slide.stop()
+            batch, item, resting = running
+            batch.remove(card)
             item.setZValue(resting)
 
     def move(self, item: CardItem, place: QtCore.QPointF, animate: bool) -> None:
@@ -77,19 +120,17 @@ class Slides(QtCore.QObject):
             item.setPos(place)
             return
         self._left -= 1
-        slide = QtCore.QVariantAnimation(self)
-        slide.setStartValue(start)
-        slide.setEndValue(place)
-        slide.setDuration(self.animation_ms)
-        slide.setEasingCurve(QtCore.QEasingCurve.Type.OutCubic)
-        slide.valueChanged.connect(item.setPos)
+        if self._batch is None or not self._batch.cards:  # none yet, or all stopped
+            self._batch = _Batch(self, self.animation_ms)
         resting = item.zValue()
         item.setZValue(resting + SLIDING_Z)
-        slide.finished.connect(lambda: self._arrived(item.card_id))
-        self._running[item.card_id] = (slide, item, resting)
-        slide.start()
+        self._batch.add(item, start, place)
+        self._running[item.card_id] = (self._batch, item, resting)
 
-    def _arrived(self, card: str) -> None:
+    def arrived(self, card: str) -> None:
+        """``card`` is in its place: it lies down at its layer again."""
         running = self._running.pop(card, None)
         if running is not None:
-            running[1].setZValue(running[2])
+            batch, item, resting = running
+            item.setPos(batch.cards.pop(card, (item, item.pos(), item.pos()))[2])
+            item.setZValue(resting)

@@ -1,0 +1,63 @@
+"""Cards sliding into their new places after a change: one animation for the change's cards,
+each lying down at its own layer when it arrives, or where it was stopped."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+from cardtable.ui.art import card_art
+from cardtable.ui.qt import QtCore, QtWidgets
+from cardtable.ui.table.card_item import CardItem
+from cardtable.ui.table.slides import SLIDING_Z, Slides
+
+
+def _view(qtbot: QtBot) -> QtWidgets.QGraphicsView:
+    view = QtWidgets.QGraphicsView()
+    # Parented to the view, so Python keeps the scene as long as the view.
+    view.setScene(QtWidgets.QGraphicsScene(QtCore.QRectF(-2000, -2000, 4000, 4000), view))
+    qtbot.addWidget(view)
+    return view
+
+
+def test_a_change_slides_its_cards_with_one_animation_and_lays_them_down(qtbot: QtBot) -> None:
+    view = _view(qtbot)
+    view.resize(800, 600)
+    view.show()
+    view.centerOn(0, 0)
+    slides = Slides(view, animation_ms=150)
+    items = []
+    for n in range(3):
+        item = CardItem(f"t/{n}", card_art.TAROT)
+        item.setPos(-200.0 + 150 * n, 0)
+        item.setZValue(n)
+        view.scene().addItem(item)
+        items.append(item)
+    slides.begin(None)
+    targets = [QtCore.QPointF(-200.0 + 150 * n, 150) for n in range(3)]
+    for item, place in zip(items, targets, strict=True):
+        slides.move(item, place, animate=True)
+    clocks = [
+        clock
+        for clock in slides.findChildren(QtCore.QVariantAnimation)
+        if clock.state() == QtCore.QAbstractAnimation.State.Running
+    ]
+    assert slides.sliding() == 3 and len(clocks) == 1
+    assert [item.zValue() for item in items] == [n + SLIDING_Z for n in range(3)]
+    qtbot.wait(40)
+    slides.stop("t/1")  # taken mid-way by another change: it stays where it got to
+    stopped_at = items[1].pos()
+    assert 0 < stopped_at.y() < 150 and items[1].zValue() == 1
+    qtbot.waitUntil(lambda: slides.sliding() == 0, timeout=2000)
+    assert [items[0].pos(), items[2].pos()] == [targets[0], targets[2]]
+    assert items[1].pos() == stopped_at
+    assert [item.zValue() for item in items] == [0, 1, 2]
+
+
+def test_cards_moved_without_animation_are_put_in_place_at_once(qtbot: QtBot) -> None:
+    view = _view(qtbot)
+    slides = Slides(view, animation_ms=0)
+    item = CardItem("t/1", card_art.TAROT)
+    view.scene().addItem(item)
+    slides.begin(None)
+    slides.move(item, QtCore.QPointF(300, 40), animate=True)
+    assert slides.sliding() == 0 and item.pos() == QtCore.QPointF(300, 40)
