@@ -48,6 +48,7 @@ REFUSAL_MS = 8000
 #: How long after a change the autosave copies the game state: off the path of the change
 #: itself (a drop paints first), and far inside the autosave's own pause before writing.
 AUTOSAVE_COPY_MS = 100
+_UNSET = object()
 #: How long the welcome hint stays in the status bar.
 WELCOME_MS = 60_000
 
@@ -114,6 +115,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self._autosave_soon.setInterval(AUTOSAVE_COPY_MS)
         self._autosave_soon.timeout.connect(self._on_autosave_due)
         self._phones: PhoneService | None = None
+        #: What :meth:`refresh` showed last of each part (title, undo, redo, seat, curtain).
+        self._shown: dict[str, object] = {}
         self._ready: list[Callable[[MainWindow], None]] = []
         #: The title of a session not saved anywhere yet ("Untitled session", "Demo table").
         self.untitled = UNTITLED
@@ -490,39 +493,54 @@ class MainWindow(QtWidgets.QMainWindow):
         self.statusBar().showMessage(f"⚠ {reason}", REFUSAL_MS)
 
     def refresh(self) -> None:
-        """Bring the title, undo and redo, and the seat in the status bar up to date."""
+        """Bring the title, undo and redo, and the seat in the status bar up to date (each
+        only when it changed: most changes leave them as they were, and Qt redraws menus,
+        tool bar and title for every text set)."""
         document = self._document
         if document is None:
             return
         session = document.session
         name = document.path.name if document.path is not None else self.untitled
-        self.setWindowTitle(f"{name}[*] — {TITLE}")
-        self.setWindowModified(document.dirty)
-        undo, redo = session.undo_label, session.redo_label
-        self.undo_action.setEnabled(session.can_undo)
-        self.undo_action.setText(f"&Undo: {undo}" if undo and session.can_undo else "&Undo")
-        self.undo_action.setIconText("Undo")
+        if self._changed("title", (name, document.dirty)):
+            self.setWindowTitle(f"{name}[*] — {TITLE}")
+            self.setWindowModified(document.dirty)
+        undo = session.undo_label
         why = session.undo_blocked_reason
-        self.undo_action.setToolTip(f"Undo: {undo}" if session.can_undo else why or "")
-        self.undo_action.setStatusTip(self.undo_action.toolTip())
-        self.redo_action.setEnabled(session.can_redo)
-        self.redo_action.setText(f"&Redo: {redo}" if redo and session.can_redo else "&Redo")
-        self.redo_action.setIconText("Redo")
+        if self._changed("undo", (session.can_undo, undo, why)):
+            self.undo_action.setEnabled(session.can_undo)
+            self.undo_action.setText(f"&Undo: {undo}" if undo and session.can_undo else "&Undo")
+            self.undo_action.setIconText("Undo")
+            self.undo_action.setToolTip(f"Undo: {undo}" if session.can_undo else why or "")
+            self.undo_action.setStatusTip(self.undo_action.toolTip())
+        redo = session.redo_label
         why = session.redo_blocked_reason or ""
-        self.redo_action.setToolTip(f"Redo: {redo}" if session.can_redo else why)
-        self.redo_action.setStatusTip(self.redo_action.toolTip())
+        if self._changed("redo", (session.can_redo, redo, why)):
+            self.redo_action.setEnabled(session.can_redo)
+            self.redo_action.setText(f"&Redo: {redo}" if redo and session.can_redo else "&Redo")
+            self.redo_action.setIconText("Redo")
+            self.redo_action.setToolTip(f"Redo: {redo}" if session.can_redo else why)
+            self.redo_action.setStatusTip(self.redo_action.toolTip())
         player = session.current_player
-        if player is None:
-            self._seat_label.setText("Nobody at the table yet")
-        else:
-            self._seat_label.setText(
-                f"<span style='color:{player.colour}; font-size:14pt'>●</span> "
-                f"<b>{player.name}</b> has the computer"
-            )
+        if self._changed("seat", player):
+            if player is None:
+                self._seat_label.setText("Nobody at the table yet")
+            else:
+                self._seat_label.setText(
+                    f"<span style='color:{player.colour}; font-size:14pt'>●</span> "
+                    f"<b>{player.name}</b> has the computer"
+                )
         curtain = session.curtain is not None
-        for widget in (self._table, self.hand_dock):
-            if widget is not None:
-                widget.setEnabled(not curtain)
+        if self._changed("curtain", (curtain, self._table)):
+            for widget in (self._table, self.hand_dock):
+                if widget is not None:
+                    widget.setEnabled(not curtain)
+
+    def _changed(self, part: str, now: object) -> bool:
+        """Whether ``part`` of what :meth:`refresh` shows differs from ``now`` (noting it)."""
+        if self._shown.get(part, _UNSET) == now:
+            return False
+        self._shown[part] = now
+        return True
 
     # --- files ----------------------------------------------------------------------------
 
@@ -573,9 +591,7 @@ class MainWindow(QtWidgets.QMainWindow):
             here = " (has it now)" if player.id == session.holder else ""
             entry = self.pass_menu.addAction(f"{player.name}{here}")
             entry.setIcon(_swatch(player.colour))
-            entry.triggered.connect(
-                lambda _=False, s=seat: self.document.apply(PassSeat(s))
-            )
+            entry.triggered.connect(lambda _=False, s=seat: self.document.apply(PassSeat(s)))
 
     def pass_to_next(self) -> None:
         from cardtable.session import PassSeat
@@ -611,7 +627,6 @@ class MainWindow(QtWidgets.QMainWindow):
         if self._table is not None:
             self._table.preview.hide()
         event.accept()
-
 
 
 def _adventure_hand_actions(
@@ -663,4 +678,3 @@ KEYS_HELP = (
 # The answers to "save the changes first?" come with the window, for those who replace
 # its :attr:`MainWindow.ask_unsaved`.
 __all__ = ["CANCEL", "DISCARD", "SAVE", "TITLE", "MainWindow"]
-
