@@ -376,3 +376,24 @@ def test_a_change_is_autosaved_a_moment_after_it_not_during_it(
     window.close()  # at once, before the copy was due
     assert copies[-1] == len(window.document.session.log)
     assert copies == [copies[0], copies[0] + 1]
+
+
+def test_help_shows_the_keys_and_the_version(qtbot: QtBot, tmp_path: Path) -> None:
+    from cardtable import __version__
+
+    window = _window(qtbot, tmp_path, demo_path())
+    window.show()
+    help_menu = _menu(window, "Help")
+    seen: list[str] = []
+
+    def read_and_close() -> None:
+        box = QtWidgets.QApplication.activeModalWidget()
+        assert isinstance(box, QtWidgets.QMessageBox)
+        seen.append(box.text())
+        box.accept()
+
+    for entry in ("Keyboard", "About Cardtable"):
+        QtCore.QTimer.singleShot(50, read_and_close)
+        _entry(help_menu, entry).trigger()
+    assert "Ctrl+0" in seen[0] and "fit the table to the window" in seen[0]
+    assert f"Cardtable {__version__}" in seen[1]

@@ -17,11 +17,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardtable import __version__
 from cardtable.ui.art.toolbar_icons import icon
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import FeltView
 from cardtable.ui.widgets.style import bring_forward
+from cardtable.ui.window.help_boxes import about_box, keys_box
 from cardtable.ui.window.session_drops import SessionDrops
 from cardtable.ui.window.session_files import (
     CANCEL,
@@ -32,6 +32,7 @@ from cardtable.ui.window.session_files import (
     ask_recover_box,
     ask_unsaved_box,
 )
+from cardtable.ui.window.status import TITLE, WindowStatus
 
 if TYPE_CHECKING:
     from cardtable.piles import PileId
@@ -43,12 +44,10 @@ if TYPE_CHECKING:
     from cardtable.ui.table.hand_dock import HandPanel
     from cardtable.ui.table.view import TableView
 
-TITLE = "Cardtable"
 REFUSAL_MS = 8000
 #: How long after a change the autosave copies the game state: off the path of the change
 #: itself (a drop paints first), and far inside the autosave's own pause before writing.
 AUTOSAVE_COPY_MS = 100
-_UNSET = object()
 #: How long the welcome hint stays in the status bar.
 WELCOME_MS = 60_000
 
@@ -115,8 +114,6 @@ class MainWindow(QtWidgets.QMainWindow):
         self._autosave_soon.setInterval(AUTOSAVE_COPY_MS)
         self._autosave_soon.timeout.connect(self._on_autosave_due)
         self._phones: PhoneService | None = None
-        #: What :meth:`refresh` showed last of each part (title, undo, redo, seat, curtain).
-        self._shown: dict[str, object] = {}
         self._ready: list[Callable[[MainWindow], None]] = []
         #: The title of a session not saved anywhere yet ("Untitled session", "Demo table").
         self.untitled = UNTITLED
@@ -145,11 +142,14 @@ class MainWindow(QtWidgets.QMainWindow):
             | QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.hand_dock)
-        self._seat_label = QtWidgets.QLabel(self)
-        self._seat_label.setObjectName("seatLabel")
-        self._seat_label.setAccessibleName("Who holds the computer")
-        self.statusBar().addPermanentWidget(self._seat_label)
+        seat_label = QtWidgets.QLabel(self)
+        seat_label.setObjectName("seatLabel")
+        seat_label.setAccessibleName("Who holds the computer")
+        self.statusBar().addPermanentWidget(seat_label)
         self._build_actions()
+        self._status = WindowStatus(
+            self, seat_label, self.undo_action, self.redo_action, self.hand_dock
+        )
         self._build_menus()
         self._build_toolbar()
         # A hint for the first minute, not a message that stays after the play has begun.
@@ -406,10 +406,10 @@ class MainWindow(QtWidgets.QMainWindow):
         self.pass_action.setToolTip("Hand the computer to another player, behind the curtain")
         self.pass_action.setStatusTip("Hand the computer to another player, behind the curtain")
         self.about_action = self._action(
-            "&About Cardtable", None, "Version and credits", self._on_about
+            "&About Cardtable", None, "Version and credits", lambda: about_box(self)
         )
         self.keys_action = self._action(
-            "&Keyboard", None, "The keys that play the table", self._on_keys
+            "&Keyboard", None, "The keys that play the table", lambda: keys_box(self)
         )
 
     def _build_menus(self) -> None:
@@ -493,54 +493,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.statusBar().showMessage(f"⚠ {reason}", REFUSAL_MS)
 
     def refresh(self) -> None:
-        """Bring the title, undo and redo, and the seat in the status bar up to date (each
-        only when it changed: most changes leave them as they were, and Qt redraws menus,
-        tool bar and title for every text set)."""
-        document = self._document
-        if document is None:
-            return
-        session = document.session
-        name = document.path.name if document.path is not None else self.untitled
-        if self._changed("title", (name, document.dirty)):
-            self.setWindowTitle(f"{name}[*] — {TITLE}")
-            self.setWindowModified(document.dirty)
-        undo = session.undo_label
-        why = session.undo_blocked_reason
-        if self._changed("undo", (session.can_undo, undo, why)):
-            self.undo_action.setEnabled(session.can_undo)
-            self.undo_action.setText(f"&Undo: {undo}" if undo and session.can_undo else "&Undo")
-            self.undo_action.setIconText("Undo")
-            self.undo_action.setToolTip(f"Undo: {undo}" if session.can_undo else why or "")
-            self.undo_action.setStatusTip(self.undo_action.toolTip())
-        redo = session.redo_label
-        why = session.redo_blocked_reason or ""
-        if self._changed("redo", (session.can_redo, redo, why)):
-            self.redo_action.setEnabled(session.can_redo)
-            self.redo_action.setText(f"&Redo: {redo}" if redo and session.can_redo else "&Redo")
-            self.redo_action.setIconText("Redo")
-            self.redo_action.setToolTip(f"Redo: {redo}" if session.can_redo else why)
-            self.redo_action.setStatusTip(self.redo_action.toolTip())
-        player = session.current_player
-        if self._changed("seat", player):
-            if player is None:
-                self._seat_label.setText("Nobody at the table yet")
-            else:
-                self._seat_label.setText(
-                    f"<span style='color:{player.colour}; font-size:14pt'>●</span> "
-                    f"<b>{player.name}</b> has the computer"
-                )
-        curtain = session.curtain is not None
-        if self._changed("curtain", (curtain, self._table)):
-            for widget in (self._table, self.hand_dock):
-                if widget is not None:
-                    widget.setEnabled(not curtain)
-
-    def _changed(self, part: str, now: object) -> bool:
-        """Whether ``part`` of what :meth:`refresh` shows differs from ``now`` (noting it)."""
-        if self._shown.get(part, _UNSET) == now:
-            return False
-        self._shown[part] = now
-        return True
+        """Bring the title, undo and redo, and the seat in the status bar up to date."""
+        if self._document is not None:
+            self._status.show(self._document, self.untitled, self._table)
 
     # --- files ----------------------------------------------------------------------------
 
@@ -603,20 +558,6 @@ class MainWindow(QtWidgets.QMainWindow):
         seat = session.current_seat
         self.document.apply(PassSeat(0 if seat is None else (seat + 1) % len(session.players)))
 
-    # --- help -----------------------------------------------------------------------------
-
-    def _on_about(self) -> None:
-        QtWidgets.QMessageBox.about(
-            self,
-            "About Cardtable",
-            f"<h3>Cardtable {__version__}</h3>"
-            "<p>A card-and-dice table for narrative role-playing games, "
-            "passed from hand to hand around one computer.</p>",
-        )
-
-    def _on_keys(self) -> None:
-        QtWidgets.QMessageBox.information(self, "Keyboard", KEYS_HELP)
-
     # --- closing --------------------------------------------------------------------------
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
@@ -649,30 +590,6 @@ def _swatch(colour: str) -> QtGui.QIcon:
     painter.drawEllipse(1, 1, 12, 12)
     painter.end()
     return QtGui.QIcon(pixmap)
-
-
-KEYS_HELP = (
-    "<table cellpadding=3>"
-    "<tr><td><b>Tab</b>, <b>↑ ↓</b></td><td>from pile to pile</td></tr>"
-    "<tr><td><b>← →</b></td><td>from card to card</td></tr>"
-    "<tr><td><b>Space</b></td><td>choose the card (several: move them together)</td></tr>"
-    "<tr><td><b>Enter</b></td><td>draw from a draw pile; flip a card</td></tr>"
-    "<tr><td><b>D</b></td><td>draw a card to your hand (or the open table)</td></tr>"
-    "<tr><td><b>F</b> / <b>R</b></td><td>flip / turn round</td></tr>"
-    "<tr><td><b>S</b></td><td>shuffle the pile</td></tr>"
-    "<tr><td><b>Delete</b></td><td>discard</td></tr>"
-    "<tr><td><b>P</b> / <b>V</b></td><td>peek at your face-down card / reveal</td></tr>"
-    "<tr><td><b>G</b> / <b>N</b> / <b>W</b></td><td>on the open table: gather the chosen cards "
-    "into a stack / fan them out / lay them in a row (a stack spreads again)</td></tr>"
-    "<tr><td><b>Menu</b>, <b>Shift+F10</b></td><td>everything else, e.g. Move to…</td></tr>"
-    "<tr><td><b>Ctrl+Z</b> / <b>Ctrl+Shift+Z</b></td><td>undo / redo</td></tr>"
-    "<tr><td><b>Ctrl+0</b></td><td>fit the table to the window</td></tr>"
-    "<tr><td><b>Ctrl+1</b> … <b>Ctrl+7</b></td><td>bring a panel to the front "
-    "(again: hide it)</td></tr>"
-    "<tr><td><b>Ctrl+B</b></td><td>the Banzai roll panel</td></tr>"
-    "<tr><td><b>Ctrl+Shift+T</b></td><td>the table as text (for a screen reader)</td></tr>"
-    "</table>"
-)
 
 
 # The answers to "save the changes first?" come with the window, for those who replace
