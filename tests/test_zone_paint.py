@@ -79,3 +79,22 @@ def test_a_lit_zone_shows_its_lit_edge_from_a_shared_picture(qtbot: QtBot) -> No
     view.centerOn(220, 545)
     qtbot.wait(20)
     assert len(zones._frames) == 1  # the two lit zones of one size share their picture
+
+
+def test_the_open_table_is_lit_for_the_logic_but_looks_the_same(qtbot: QtBot) -> None:
+    """Drawn lit, the open table would repaint every card lying on it each time a dragged
+    card crossed onto bare felt: it keeps its look (the status bar says any refusal)."""
+    view, fan = _felt_with_zone(qtbot)
+    table = ZoneItem(ZoneSpec(PileId("open"), ZoneStyle.OPEN, 0, 320, 440, 290, "Open table"))
+    table.set_count(3, "tarot")
+    view.scene().addItem(table)
+    view.centerOn(220, 300)
+    qtbot.wait(20)
+    before = view.grab().toImage()
+    table.set_lit(True, refusing=True)
+    qtbot.wait(20)
+    assert table.is_lit() and table.is_refusing()
+    assert view.grab().toImage() == before
+    fan.set_lit(True)  # any other zone still lights up
+    qtbot.wait(20)
+    assert view.grab().toImage() != before

@@ -186,7 +186,12 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         refusing = lit and refusing
         if (lit, refusing) != (self._lit, self._refusing):
             self._lit, self._refusing = lit, refusing
-            self.update()
+            # The open table is the felt itself, most of the view, and a crowded one holds
+            # thousands of cards: drawn lit, each card dragged onto bare felt or off it
+            # would repaint them all. It is lit for the table's logic (a refusal still goes
+            # to the status bar) but looks the same.
+            if self._spec.style is not ZoneStyle.OPEN:
+                self.update()
 
     def is_lit(self) -> bool:
         return self._lit
@@ -220,20 +225,20 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         if self._spec.reserved:
             painter.restore()
             return  # the felt paints it (paint_reserved)
+        lit = self._lit and self._spec.style is not ZoneStyle.OPEN  # see set_lit
+        refusing = lit and self._refusing
         edge = QtGui.QColor(self._spec.colour) if self._spec.colour else EDGE
-        if self._spec.colour and not self._lit:
+        if self._spec.colour and not lit:
             edge.setAlpha(170)
-        lit_edge, lit_fill = (
-            (REFUSING_EDGE, REFUSING_FILL) if self._refusing else (LIT_EDGE, LIT_FILL)
-        )
-        dashed = (self._spec.style is ZoneStyle.OPEN and not self._lit) or self._refusing
+        lit_edge, lit_fill = (REFUSING_EDGE, REFUSING_FILL) if refusing else (LIT_EDGE, LIT_FILL)
+        dashed = (self._spec.style is ZoneStyle.OPEN and not lit) or refusing
         look = _Frame(
             box.width(),
             box.height(),
-            (lit_edge if self._lit else edge).rgba(),
-            3.0 if self._lit else 1.6,
+            (lit_edge if lit else edge).rgba(),
+            3.0 if lit else 1.6,
             dashed,
-            (lit_fill if self._lit else FILL).rgba(),
+            (lit_fill if lit else FILL).rgba(),
         )
         _paint_frame(painter, look)
         if self.hasFocus():
