@@ -60,7 +60,7 @@ def test_a_new_count_draws_only_the_badge_again(
 
 def test_a_lit_zone_shows_its_lit_edge_from_a_shared_picture(qtbot: QtBot) -> None:
     view, zone = _felt_with_zone(qtbot)
-    zones._frames.clear()
+    zones._frame_picture.cache_clear()
     zone.set_lit(True)
     qtbot.wait(20)
     shown = view.grab().toImage()
@@ -78,7 +78,8 @@ def test_a_lit_zone_shows_its_lit_edge_from_a_shared_picture(qtbot: QtBot) -> No
     view.scene().addItem(other)
     view.centerOn(220, 545)
     qtbot.wait(20)
-    assert len(zones._frames) == 1  # the two lit zones of one size share their picture
+    # The two lit zones of one size share their picture.
+    assert zones._frame_picture.cache_info().currsize == 1
 
 
 def test_the_open_table_is_lit_for_the_logic_but_looks_the_same(qtbot: QtBot) -> None:

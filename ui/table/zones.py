@@ -9,6 +9,7 @@ and is lit while a dragged card would land on it (lit red when it would refuse t
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import NamedTuple
 
@@ -60,10 +61,6 @@ class _Frame(NamedTuple):
     fill: int  # QRgb
 
 
-_frames: dict[tuple[_Frame, int, float], QtGui.QPixmap] = {}
-_FRAMES_KEPT = 48
-
-
 def _paint_frame(painter: QtGui.QPainter, frame: _Frame) -> None:
     """Paint ``frame`` at the item's origin from a picture shared by every zone of that
     look, drawn once per size and zoom: a large translucent rounded shape is slow to fill,
@@ -73,39 +70,41 @@ def _paint_frame(painter: QtGui.QPainter, frame: _Frame) -> None:
     device = painter.device()
     dpr = device.devicePixelRatioF() if device is not None else 1.0
     pixels = round(scale * dpr * 1000)  # the zoom, to a thousandth of a device pixel
-    per_unit = pixels / 1000
-    # Room for the edge, in whole device pixels, so the outline lies where it was drawn.
-    margin = math.ceil(frame.pen_width * per_unit) / per_unit
-    key = (frame, pixels, dpr)
-    picture = _frames.get(key)
-    if picture is None:
-        size = QtCore.QSize(
-            math.ceil((frame.width + 2 * margin) * per_unit),
-            math.ceil((frame.height + 2 * margin) * per_unit),
-        )
-        image = QtGui.QImage(size, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(Qt.GlobalColor.transparent)
-        drawing = QtGui.QPainter(image)
-        drawing.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
-        drawing.scale(per_unit, per_unit)
-        drawing.translate(margin, margin)
-        pen = QtGui.QPen(QtGui.QColor.fromRgba(frame.edge), frame.pen_width)
-        if frame.dashed:
-            pen.setStyle(Qt.PenStyle.DashLine)
-        drawing.setPen(pen)
-        drawing.setBrush(QtGui.QColor.fromRgba(frame.fill))
-        drawing.drawRoundedRect(QtCore.QRectF(0, 0, frame.width, frame.height), _RADIUS, _RADIUS)
-        drawing.end()
-        picture = QtGui.QPixmap.fromImage(image)
-        picture.setDevicePixelRatio(dpr)
-        if len(_frames) >= _FRAMES_KEPT:
-            del _frames[next(iter(_frames))]
-        _frames[key] = picture
+    picture, margin = _frame_picture(frame, pixels, dpr)
     logical = picture.deviceIndependentSize()
     target = QtCore.QRectF(-margin, -margin, logical.width() / scale, logical.height() / scale)
     painter.drawPixmap(target, picture, QtCore.QRectF(picture.rect()))
 
 
+@functools.lru_cache(maxsize=48)
+def _frame_picture(frame: _Frame, pixels: int, dpr: float) -> tuple[QtGui.QPixmap, float]:
+    """``frame`` drawn at ``pixels`` / 1000 device pixels a unit, and the room (units) left
+    round it for the edge: whole device pixels, so the outline lies where it was drawn."""
+    per_unit = pixels / 1000
+    margin = math.ceil(frame.pen_width * per_unit) / per_unit
+    size = QtCore.QSize(
+        math.ceil((frame.width + 2 * margin) * per_unit),
+        math.ceil((frame.height + 2 * margin) * per_unit),
+    )
+    image = QtGui.QImage(size, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    drawing = QtGui.QPainter(image)
+    drawing.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+    drawing.scale(per_unit, per_unit)
+    drawing.translate(margin, margin)
+    pen = QtGui.QPen(QtGui.QColor.fromRgba(frame.edge), frame.pen_width)
+    if frame.dashed:
+        pen.setStyle(Qt.PenStyle.DashLine)
+    drawing.setPen(pen)
+    drawing.setBrush(QtGui.QColor.fromRgba(frame.fill))
+    drawing.drawRoundedRect(QtCore.QRectF(0, 0, frame.width, frame.height), _RADIUS, _RADIUS)
+    drawing.end()
+    picture = QtGui.QPixmap.fromImage(image)
+    picture.setDevicePixelRatio(dpr)
+    return picture, margin
+
+
+@functools.lru_cache(maxsize=64)
 def _badge_width(count: int) -> float:
     """How wide the badge showing ``count`` is (scene units)."""
     metrics = QtGui.QFontMetricsF(_font(SMALLEST_TEXT_PX, bold=True))
