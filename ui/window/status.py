@@ -9,8 +9,13 @@ text it is given.
 
 from __future__ import annotations
 
-from cardtable.ui.document import SessionDocument
+from typing import TYPE_CHECKING
+
 from cardtable.ui.qt import QtGui, QtWidgets
+
+if TYPE_CHECKING:
+    # The session model is imported after the window's first paint (see setup.py).
+    from cardtable.ui.document import SessionDocument
 
 TITLE = "Cardtable"
 _UNSET = object()

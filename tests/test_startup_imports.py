@@ -1,0 +1,28 @@
+"""What start-up imports, and when: the window paints before the session model comes in, and
+the model brings in nothing it needs only later (images, the phones' server)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def _imported_after(statement: str) -> set[str]:
+    """The modules a fresh interpreter holds after running ``statement``."""
+    script = f"import sys\n{statement}\nprint(' '.join(sorted(sys.modules)))\n"
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return set(done.stdout.split())
+
+
+def _top(names: set[str]) -> set[str]:
+    return {name.split(".")[0] for name in names}
+
+
+def test_the_window_paints_before_the_session_model_is_imported() -> None:
+    # Everything `cardtable` runs up to the main window's first paint.
+    modules = _imported_after("import cardtable.cli, cardtable.ui.app, cardtable.ui.window.setup")
+    assert not {m for m in modules if m.startswith("cardtable.session")}
+    assert not _top(modules) & {"attr", "attrs", "cattrs", "PIL", "aiohttp", "segno"}
