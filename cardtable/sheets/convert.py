@@ -1,8 +1,9 @@
 """Sheets to and from plain JSON-ready dicts, with cattrs.
 
 A saved sheet is tagged with its system (``{"system": "banzai", ...}``) and its portrait is
-base64 PNG text. :func:`configure_converter` teaches any cattrs converter both, so a session
-file can embed sheets with its own converter.
+base64 PNG text. :func:`configure_converter` teaches any cattrs converter both. A session
+file stores each sheet as the dict :func:`sheet_to_dict` makes, so its own converter needs
+only :func:`configure_portraits`.
 
 >>> from cardtable.sheets import blank
 >>> data = sheet_to_dict(blank("crisis"))
@@ -14,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from attrs import has as attrs_has
@@ -32,9 +34,14 @@ TAG = "system"
 
 def configure_converter(converter: Converter) -> None:
     """Register the portrait's text form and the ``system``-tagged union of sheets."""
+    configure_portraits(converter)
+    configure_tagged_union(Sheet, converter, tag_generator=_tag, tag_name=TAG)
+
+
+def configure_portraits(converter: Converter) -> None:
+    """Register the portrait's text form (base64 PNG) alone."""
     converter.register_unstructure_hook(Portrait, portrait_to_text)
     converter.register_structure_hook(Portrait, lambda text, _: portrait_from_text(text))
-    configure_tagged_union(Sheet, converter, tag_generator=_tag, tag_name=TAG)
 
 
 def _tag(cls: type) -> str:
@@ -42,13 +49,18 @@ def _tag(cls: type) -> str:
     return system
 
 
-_converter = Converter(forbid_extra_keys=True)
-configure_converter(_converter)
+@functools.cache
+def _converter() -> Converter:
+    # Made when first asked for: a session file has its own converter, and opening one
+    # need not make this one too (~15 ms of start-up).
+    converter = Converter(forbid_extra_keys=True)
+    configure_converter(converter)
+    return converter
 
 
 def sheet_to_dict(sheet: Sheet) -> dict[str, Any]:
     """The sheet as a JSON-ready dict, tagged with its system."""
-    data: dict[str, Any] = _converter.unstructure(sheet, Sheet)
+    data: dict[str, Any] = _converter().unstructure(sheet, Sheet)
     return data
 
 
@@ -60,7 +72,7 @@ def sheet_from_dict(data: dict[str, Any]) -> Sheet:
         raise SheetError([Problem(TAG, f"A saved sheet must name its system ({known}).")])
     try:
         # cattrs types ``structure`` for classes; a union alias is fine at run time.
-        sheet: Sheet = _converter.structure(data, Sheet)  # type: ignore[arg-type]
+        sheet: Sheet = _converter().structure(data, Sheet)  # type: ignore[arg-type]
     except (SheetError, PortraitError):
         raise
     except BaseValidationError as error:

@@ -21,10 +21,6 @@ import io
 import warnings
 from pathlib import Path
 
-from PIL import Image, ImageOps, UnidentifiedImageError
-
-from cardtable.decks.images import FORMATS
-from cardtable.decks.images import flat_mode as _flat_mode
 from cardtable.sheets.common import Portrait
 
 #: The long side of a stored portrait, in pixels (about 3.5 inches at 150 dpi).
@@ -33,7 +29,6 @@ MAX_SIDE = 512
 MAX_PIXELS = 64_000_000
 #: Files larger than this are refused before Pillow reads them.
 MAX_FILE_BYTES = 64 * 1024 * 1024
-
 
 
 class PortraitError(ValueError):
@@ -63,6 +58,12 @@ def portrait_from_bytes(
     data: bytes, name: str, *, max_side: int = MAX_SIDE, max_pixels: int = MAX_PIXELS
 ) -> Portrait:
     """Make a portrait from the bytes of an image file; ``name`` is used in messages."""
+    # Pillow comes in only when a picture is read: a session's stored portraits are PNG
+    # already, and opening the table need not wait for Pillow (~20 ms).
+    from PIL import Image, ImageOps, UnidentifiedImageError
+
+    from cardtable.decks.images import FORMATS, flat_mode
+
     if max_side < 1 or max_pixels < 1:
         raise ValueError("max_side and max_pixels must be positive")
     # Pillow only warns at its own limit; a warning here must stop the load, not scroll by.
@@ -75,7 +76,7 @@ def portrait_from_bytes(
                 opened.draft("RGB", (max_side * 2, max_side * 2))
                 opened.load()
                 image = ImageOps.exif_transpose(opened)
-                image = _flat_mode(image)
+                image = flat_mode(image)
                 image.thumbnail((max_side, max_side), Image.Resampling.LANCZOS)
         except PortraitError:
             raise

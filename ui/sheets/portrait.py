@@ -9,8 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cardtable.decks.images import FORMATS
 from cardtable.sheets import Portrait
-from cardtable.sheets.portrait import FORMATS, PortraitError, load_portrait
+from cardtable.sheets.portrait import PortraitError, load_portrait
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.sheets.fields import ProblemLabel
 
