@@ -20,7 +20,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from typing import NewType
 
-from attrs import Factory, define, evolve, frozen
+from attrs import Factory, define, evolve, field, frozen
 
 from cardtable.cards import Card, CardId, DeckId
 from cardtable.decks.standard import DeckSpec
@@ -115,6 +115,9 @@ class Table:
     cards: dict[CardId, Card] = Factory(dict)
     piles: dict[PileId, Pile] = Factory(dict)
     facing: dict[CardId, Facing] = Factory(dict)
+    #: The pile each card was last found in by :meth:`where`; checked before it is trusted,
+    #: since piles' card lists are changed in many places.
+    _homes: dict[CardId, PileId] = field(factory=dict, init=False, repr=False, eq=False)
 
     # -- building -------------------------------------------------------------------------
 
@@ -154,9 +157,19 @@ class Table:
     # -- reading --------------------------------------------------------------------------
 
     def where(self, card: CardId) -> PileId:
-        """The pile that holds ``card``."""
+        """The pile that holds ``card``.
+
+        A card is in exactly one pile (:meth:`check`), so the pile it was last found in
+        answers if it still holds the card: a lookup then reads one pile, not the table.
+        """
+        home = self._homes.get(card)
+        if home is not None:
+            pile = self.piles.get(home)
+            if pile is not None and card in pile.cards:
+                return home
         for pile in self.piles.values():
             if card in pile.cards:
+                self._homes[card] = pile.id
                 return pile.id
         raise PileError(f"the table has no card {card!r}")
 

@@ -552,3 +552,32 @@ def test_a_copied_pile_keeps_every_field_and_shares_no_list() -> None:
     copied.cards.append(CardId("t/3"))
     copied.spots[CardId("t/2")] = Spot(0, 0)
     assert pile.cards == [CardId("t/1"), CardId("t/2")] and set(pile.spots) == {CardId("t/1")}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.data(),
+    tables(max_piles=3),
+    st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 10_000)), max_size=12),
+)
+def test_where_a_card_lies_follows_every_move_however_the_piles_change(
+    data: st.DataObject, table: Table, moves: list[tuple[int, int]]
+) -> None:
+    cards, piles = sorted(table.cards), sorted(table.piles)
+
+    def scanned(card: CardId) -> PileId:
+        return next(p.id for p in table.piles.values() if card in p.cards)
+
+    for card_at, pile_at in moves:
+        for card in cards:  # asked of every card, so each is remembered where it was
+            assert table.where(card) == scanned(card)
+        card, to = cards[card_at % len(cards)], piles[pile_at % len(piles)]
+        if data.draw(st.booleans(), label="moved behind the table's back"):
+            table.piles[table.where(card)].cards.remove(card)
+            table.piles[to].cards.insert(0, card)
+        else:
+            table.move([card], to)
+    for card in cards:
+        assert table.where(card) == scanned(card)
+    with pytest.raises(PileError, match="the table has no card 'nowhere'"):
+        table.where(CardId("nowhere"))
