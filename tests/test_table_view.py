@@ -109,6 +109,29 @@ def test_a_refused_drop_goes_back_and_says_why(qtbot: QtBot) -> None:
     assert view.item(card).scenePos() == home
 
 
+def test_chosen_cards_come_in_table_order_however_many_and_in_whatever_order_chosen(
+    qtbot: QtBot,
+) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    piles = document.session.table.piles
+    cards = _to_open_table(view, 12)
+    assert view.card_actions.draw_card(SHOE_DRAW, QUINCE_ZONE)
+    quince = piles[QUINCE_ZONE].cards[-1]
+    # Pile by pile as the felt lays them out, each from its bottom card up.
+    zones = [PileId(zone.pile_id) for zone in view.zones()]
+    assert zones.index(QUINCE_ZONE) != zones.index(OPEN_TABLE)
+    for chosen in ([cards[7], cards[2]], cards[::-1], [cards[9], quince, cards[0], cards[4]]):
+        view.scene().clearSelection()
+        for card in chosen:
+            view.item(card).setSelected(True)
+        expected = [
+            card for zone in zones if zone in piles for card in piles[zone].cards if card in chosen
+        ]
+        assert len(expected) == len(chosen)
+        assert view.selected_cards() == expected
+
+
 def test_several_selected_cards_move_together_in_one_undoable_action(qtbot: QtBot) -> None:
     document = demo_document()
     view = table_view(qtbot, document)

@@ -23,6 +23,7 @@ when it picks the pixmaps of the new size (a view tells its cards of a new zoom 
 
 from __future__ import annotations
 
+import functools
 import math
 
 from cardtable.cards import CardFace, CardId
@@ -272,9 +273,8 @@ class CardItem(QtWidgets.QGraphicsObject):
         return self._bounds
 
     def shape(self) -> QtGui.QPainterPath:
-        path = QtGui.QPainterPath()
-        path.addRoundedRect(self._rect, _CORNER, _CORNER)
-        return path
+        # Asked of every card under the pointer or a query: one path per card size.
+        return _card_shape(self._rect.width(), self._rect.height())
 
     def card_rect(self) -> QtCore.QRectF:
         """The card itself in item coordinates (centred on the origin)."""
@@ -541,3 +541,11 @@ def _resized(pixmap: QtGui.QPixmap, width_px: int) -> QtGui.QPixmap:
             del _resized_art[next(iter(_resized_art))]
         _resized_art[key] = found
     return found
+
+
+@functools.lru_cache(maxsize=8)
+def _card_shape(width: float, height: float) -> QtGui.QPainterPath:
+    """A card's outline (its rounded corners), centred on the origin."""
+    path = QtGui.QPainterPath()
+    path.addRoundedRect(QtCore.QRectF(-width / 2, -height / 2, width, height), _CORNER, _CORNER)
+    return path

@@ -253,7 +253,10 @@ class OpenTable(QtCore.QObject):
             2 * STACK_REACH * CARD_W, 2 * STACK_REACH * CARD_H,
         )
         skip = set(moving)
-        for found in self._view.scene().items(reach, Qt.ItemSelectionMode.IntersectsItemShape):
+        # Bounding boxes, not outlines: the centres decide (_near), and no card's outline
+        # need be asked for on a crowded table.
+        mode = Qt.ItemSelectionMode.IntersectsItemBoundingRect
+        for found in self._view.scene().items(reach, mode):
             card = getattr(found, "card_id", None)
             if (
                 card is not None

@@ -76,7 +76,8 @@ EMPTY_TABLE_HINT = (
     "No deck on the table yet. File > Open the demo table to try one, or open a session."
 )
 _REFRESH = Changes.TABLE | Changes.HAND | Changes.SEAT | Changes.PLAYERS
-
+#: Up to this many chosen cards of one pile are put in order by their index in the pile.
+_FEW_CHOSEN = 8
 
 
 class TableView(FeltView):
@@ -163,13 +164,21 @@ class TableView(FeltView):
             item = self._items.get(card)
             by_pile.setdefault(item.pile_id if item is not None else "", set()).add(card)
         piles = self._document.session.table.piles
-        found = [
-            card
-            for zone in self._layout.zones
-            if str(zone.pile) in by_pile and zone.pile in piles
-            for card in piles[zone.pile].cards
-            if card in by_pile[str(zone.pile)]
-        ]
+        found: list[str] = []
+        for zone in self._layout.zones:
+            wanted = by_pile.get(str(zone.pile))
+            pile = piles.get(zone.pile)
+            if wanted is None or pile is None:
+                continue
+            if len(wanted) > _FEW_CHOSEN:
+                found.extend(card for card in pile.cards if card in wanted)
+                continue
+            # A few cards of a long pile (a card dropped on a crowded table): found by
+            # list.index, which scans in C, rather than by walking the pile in Python.
+            try:
+                found.extend(sorted(wanted, key=pile.cards.index))
+            except ValueError:  # an item that has not heard of its move yet
+                break
         if len(found) == len(chosen):
             return found
         return [c for c in self._table_order() if c in chosen]
