@@ -26,3 +26,15 @@ def test_the_window_paints_before_the_session_model_is_imported() -> None:
     modules = _imported_after("import cardtable.cli, cardtable.ui.app, cardtable.ui.window.setup")
     assert not {m for m in modules if m.startswith("cardtable.session")}
     assert not _top(modules) & {"attr", "attrs", "cattrs", "PIL", "aiohttp", "segno"}
+
+
+def test_a_session_opens_without_pillow_or_the_phones_server() -> None:
+    # Pillow reads pictures (portraits, a deck's scans); none is read to open the demo.
+    modules = _imported_after(
+        "from cardtable.session import load\n"
+        "from cardtable.session.demo import demo_path\n"
+        "import cardtable.decks.art, cardtable.decks.custom\n"
+        "load(demo_path())"
+    )
+    assert "cardtable.session.saving" in modules
+    assert not _top(modules) & {"PIL", "aiohttp", "segno"}

@@ -36,10 +36,8 @@ from types import MappingProxyType
 from typing import Any, NewType
 
 from attrs import field, frozen
-from PIL import Image
 
 from cardtable.cards import CardFace, PlayingCard
-from cardtable.decks.images import PNG_OPTIONS, CardImageError, open_upright
 from cardtable.decks.names import BACK, DECK_KINDS, PLAYING, SECOND_JOKER, TAROT, slots_for
 
 ArtSetId = NewType("ArtSetId", str)
@@ -359,6 +357,11 @@ class ArtLibrary:
         target = self._cache_folder(art) / str(step) / f"{slot}.png"
         if target.is_file():
             return target
+        # Pillow comes in only to make a copy: the table opens without it (~20 ms).
+        from PIL import Image
+
+        from cardtable.decks.images import PNG_OPTIONS, CardImageError, open_upright
+
         # Another Cardtable may be making the same copy: write aside, then rename over.
         temp = target.with_name(f".{target.name}.{secrets.token_hex(3)}")
         try:
