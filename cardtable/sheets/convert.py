@@ -1,9 +1,9 @@
 """Sheets to and from plain JSON-ready dicts, with cattrs.
 
 A saved sheet is tagged with its system (``{"system": "banzai", ...}``) and its portrait is
-base64 PNG text. :func:`configure_converter` teaches any cattrs converter both. A session
-file stores each sheet as the dict :func:`sheet_to_dict` makes, so its own converter needs
-only :func:`configure_portraits`.
+base64 PNG text (:func:`configure_portraits` teaches a cattrs converter the portrait). The
+tag picks the sheet's class, so only the classes of the sheets read are ever worked out:
+opening a session does not wait for all five systems.
 
 >>> from cardtable.sheets import blank
 >>> data = sheet_to_dict(blank("crisis"))
@@ -20,7 +20,6 @@ from typing import Any
 
 from attrs import has as attrs_has
 from cattrs import BaseValidationError, Converter, transform_error
-from cattrs.strategies import configure_tagged_union
 from cattrs.v import format_exception
 
 from cardtable.refusals import python_words
@@ -32,35 +31,23 @@ from cardtable.sheets.portrait import PortraitError, portrait_from_text, portrai
 TAG = "system"
 
 
-def configure_converter(converter: Converter) -> None:
-    """Register the portrait's text form and the ``system``-tagged union of sheets."""
-    configure_portraits(converter)
-    configure_tagged_union(Sheet, converter, tag_generator=_tag, tag_name=TAG)
-
-
 def configure_portraits(converter: Converter) -> None:
     """Register the portrait's text form (base64 PNG) alone."""
     converter.register_unstructure_hook(Portrait, portrait_to_text)
     converter.register_structure_hook(Portrait, lambda text, _: portrait_from_text(text))
 
 
-def _tag(cls: type) -> str:
-    system: str = getattr(cls, "system")  # noqa: B009 - a ClassVar, not an attrs field
-    return system
-
-
 @functools.cache
 def _converter() -> Converter:
-    # Made when first asked for: a session file has its own converter, and opening one
-    # need not make this one too (~15 ms of start-up).
     converter = Converter(forbid_extra_keys=True)
-    configure_converter(converter)
+    configure_portraits(converter)
     return converter
 
 
 def sheet_to_dict(sheet: Sheet) -> dict[str, Any]:
-    """The sheet as a JSON-ready dict, tagged with its system."""
-    data: dict[str, Any] = _converter().unstructure(sheet, Sheet)
+    """The sheet as a JSON-ready dict, tagged with its system (the last key)."""
+    data: dict[str, Any] = _converter().unstructure(sheet, type(sheet))
+    data[TAG] = sheet.system
     return data
 
 
@@ -71,8 +58,8 @@ def sheet_from_dict(data: dict[str, Any]) -> Sheet:
         known = ", ".join(SHEET_TYPES)
         raise SheetError([Problem(TAG, f"A saved sheet must name its system ({known}).")])
     try:
-        # cattrs types ``structure`` for classes; a union alias is fine at run time.
-        sheet: Sheet = _converter().structure(data, Sheet)  # type: ignore[arg-type]
+        body = {key: value for key, value in data.items() if key != TAG}
+        sheet: Sheet = _converter().structure(body, SHEET_TYPES[system])
     except (SheetError, PortraitError):
         raise
     except BaseValidationError as error:
