@@ -5,10 +5,12 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from session_builders import CHALLENGE, HAND, ROLAND, TAROT_DRAW, ZONE, small_session
 
 from cardtable.cards import DeckId
-from cardtable.piles import PileId, PileKind
+from cardtable.piles import PileId, PileKind, Spot
 from cardtable.resolvers.tarot.challenge import TarotPiles
 from cardtable.session import Move, SessionError
 from cardtable.session.actions import move_refusal
@@ -19,6 +21,8 @@ from cardtable.ui.table.layout import (
     ZoneStyle,
     insert_index,
     lay_out,
+    open_xy,
+    slot_xy,
     slots,
 )
 
@@ -130,3 +134,24 @@ def test_move_refuses_a_card_onto_another_decks_pile_and_changes_nothing() -> No
         session.apply(Move((card,), PileId("shoe/draw")))
     assert session.table.piles[TAROT_DRAW].cards[-1] == card
     assert len(session.log) == entries
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.integers(0, 60),
+    st.lists(st.tuples(st.integers(0, 80), st.integers(0, 900), st.integers(0, 500)), max_size=12),
+)
+def test_cards_put_down_by_hand_lie_at_their_spots_above_the_laid_ones_in_the_order_put_down(
+    count: int, put_down: list[tuple[int, int, int]]
+) -> None:
+    zone = lay_out(small_session().state).zone(OPEN_TABLE)
+    cards = [f"c{i}" for i in range(count)]
+    # Spots may name cards the zone does not show (index past the end): they still rank.
+    spots = {f"c{i}": Spot(x, y) for i, x, y in put_down}
+    laid = slot_xy(zone, count)
+    rank = {card: n for n, card in enumerate(spots)}
+    expected = [
+        (zone.x + spots[c].x, zone.y + spots[c].y, count + rank[c]) if c in spots else (*laid[i], i)
+        for i, c in enumerate(cards)
+    ]
+    assert open_xy(zone, cards, spots) == expected

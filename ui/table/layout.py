@@ -321,15 +321,16 @@ def open_xy(
     down at its spot, above every card the table laid and in the order they were put down;
     the others in the table's own rows, each in its place in the pile's order (a card put
     down leaves a gap rather than shift the rest)."""
-    laid = slot_xy(zone, len(cards))
-    order = {card: rank for rank, card in enumerate(spots)}
-    places = []
-    for index, card in enumerate(cards):
-        spot = spots.get(card)
-        if spot is None:
-            places.append((*laid[index], index))
-        else:
-            places.append((zone.x + spot.x, zone.y + spot.y, len(cards) + order[card]))
+    count = len(cards)
+    places = [(x, y, index) for index, (x, y) in enumerate(slot_xy(zone, count))]
+    if spots:
+        # The laid places first, then the few cards put down by hand over theirs: a crowded
+        # table is thousands of cards and a handful of spots.
+        index_of = {card: index for index, card in enumerate(cards)}
+        for rank, (card, spot) in enumerate(spots.items()):
+            index = index_of.get(card)
+            if index is not None:
+                places[index] = (zone.x + spot.x, zone.y + spot.y, count + rank)
     return places
 
 

@@ -255,8 +255,11 @@ class TableView(FeltView):
             for index, (card, (x, y, layer)) in enumerate(
                 zip(showing, _places(zone, pile, showing), strict=True)
             ):
+                under = stack and index < last
+                if card not in looked and places.get(card) == (zone.pile, layer, x, y, under):
+                    continue  # as it lay and as it looked: most cards of a long pile
                 sight = (card in visible) if card in looked else None
-                self._place(state, card, zone, layer, x, y, sight, stack and index < last)
+                self._place(state, card, zone, layer, x, y, sight, under)
             left.update(self._watch.looked(zone, cards, showing))
             showing_now.update(showing)
             if not cards and kinds is None:
