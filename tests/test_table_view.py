@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from pytestqt.qtbot import QtBot
 from table_rig import (
     CHALLENGE,
@@ -19,10 +20,12 @@ from table_rig import (
     zone_centre,
 )
 
+from cardtable.bench.tables import big_table
 from cardtable.cards import CardId
 from cardtable.piles import PileId, PileKind
 from cardtable.session import Move, on_screen
 from cardtable.ui.qt import Qt, QtCore
+from cardtable.ui.table.card_item import CardItem
 from cardtable.ui.table.card_look import HoverPreview
 from cardtable.ui.table.layout import OPEN_TABLE, slots
 from cardtable.ui.table.view import STACK_DEPTH, TableCard
@@ -447,3 +450,22 @@ def test_cards_far_from_a_drop_are_put_in_their_places_at_once(qtbot: QtBot) -> 
     assert row == cards[1:]
     places = dict(zip(row, slots(zone, len(row)), strict=True))
     assert all(view.item(c).scenePos() == places[c] for c in row)
+
+
+def test_a_point_of_a_crowded_table_asks_only_the_cards_near_it_after_another_session(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every card asked for its bounds is a call from Qt into Python: the scene's index must
+    # stay fine enough when a crowded table replaces a small one (Qt's own choice did not).
+    asked: set[int] = set()
+    bounds = CardItem.boundingRect
+    monkeypatch.setattr(CardItem, "boundingRect", lambda item: asked.add(id(item)) or bounds(item))
+    document = demo_document()
+    view = table_view(qtbot, document)
+    view.grab()  # the demo is on screen before the crowded table is opened
+    document.replace(big_table(2000, crowded=True))
+    view.grab()
+    asked.clear()
+    found = view.scene().items(view.zone(OPEN_TABLE).sceneBoundingRect().center())
+    under = [item for item in found if isinstance(item, CardItem)]
+    assert 20 <= len(under) <= len(asked) < 200
