@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from cardtable.cards import CardFace, PlayingCard, TarotCard
 from cardtable.decks.standard import tourist_tarot
 from cardtable.ui.art import card_art
+from cardtable.ui.art.card_marks import SHADOW_OFFSET
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.card_item import MARKER_COLOUR, SELECTED_COLOUR, CardItem
 from cardtable.ui.table.felt import FeltView
@@ -87,6 +88,56 @@ def test_a_reversed_card_wears_its_marker_along_the_top(scene: QtWidgets.QGraphi
     scene.clear()
     image = _render(scene, CardItem("t/2", card_art.TAROT, face, face_up=True))
     assert sum(amber(x, y) for x in range(30, 90) for y in range(0, 9)) < 10
+
+
+@pytest.mark.parametrize("reversed", [False, True])
+def test_a_lifted_card_wears_its_marks_and_casts_its_shadow_down_and_right(
+    scene: QtWidgets.QGraphicsScene, reversed: bool
+) -> None:
+    """Lifted, the card's shadow, art and marks are one picture; the shadow falls below and
+    to the right as the player sees it, also for a reversed card (whose item is turned)."""
+    item = CardItem("t/1", card_art.TAROT, _tarot("Dragon of Rock"), True, reversed=reversed)
+    _render(scene, item)  # the first paint picks the art's size
+    item.setSelected(True)
+    item.set_lifted(True)
+    card = item.mapRectToScene(item.card_rect())
+    margin = 14
+    image = QtGui.QImage(
+        round(card.width()) + 2 * margin,
+        round(card.height()) + 2 * margin,
+        QtGui.QImage.Format.Format_ARGB32,
+    )
+    image.fill(Qt.GlobalColor.white)
+    painter = QtGui.QPainter(image)
+    scene.render(
+        painter, QtCore.QRectF(image.rect()), card.adjusted(-margin, -margin, margin, margin)
+    )
+    painter.end()
+    middle_x, middle_y = image.width() // 2, image.height() // 2
+    right, bottom = image.width() - margin + 7, image.height() - margin + 10
+    left, top = margin - 8, margin - 8
+
+    def grey(x: int, y: int) -> bool:
+        colour = image.pixelColor(x, y)
+        return colour.red() == colour.green() == colour.blue() < 245
+
+    def white(x: int, y: int) -> bool:
+        return image.pixelColor(x, y) == QtGui.QColor(Qt.GlobalColor.white)
+
+    def ring(x: int, y: int) -> bool:
+        colour = image.pixelColor(x, y)
+        return abs(colour.red() - SELECTED_COLOUR.red()) < 40 and colour.blue() < 160
+
+    assert grey(right, middle_y) and grey(middle_x, bottom)
+    assert white(left, middle_y) and white(left, top)  # (the reversed tab hangs over the top)
+    assert sum(ring(margin - 4, y) for y in range(margin + 10, image.height() - margin - 10)) > 100
+    tab = sum(
+        abs(image.pixelColor(x, y).red() - MARKER_COLOUR.red()) < 40
+        and abs(image.pixelColor(x, y).green() - MARKER_COLOUR.green()) < 40
+        for x in range(middle_x - 30, middle_x + 30)
+        for y in range(margin + 4, margin + 9)
+    )
+    assert (tab > 150) == reversed
 
 
 def test_a_card_the_viewer_may_not_see_never_draws_its_face(
@@ -448,11 +499,16 @@ def test_cards_are_copied_to_the_screen_pixel_for_pixel_at_any_zoom_even_lifted(
     assert resting is not None and resting.width() == round(card_art.CARD_WIDTH * 0.87)
     assert copied_as_they_are()
     item.setSelected(True)
-    item.set_lifted(True)  # with its shadow and ring, and a little larger
-    lifted = item.art_pixmap()
-    assert lifted is not None and lifted.width() == round(card_art.CARD_WIDTH * 0.87 * 1.04)
-    assert len([child for child in item.childItems() if child.isVisible()]) == 3
-    assert copied_as_they_are()
+    item.set_lifted(True)  # with its shadow and ring, and a little larger: one picture
+    shown = [child for child in item.childItems() if child.isVisible()]
+    assert len(shown) == 1 and copied_as_they_are()
+    card = item.mapRectToScene(item.card_rect())
+    assert card.width() == pytest.approx(card_art.CARD_WIDTH * 1.04)
+    covered = shown[0].mapRectToScene(shown[0].boundingRect())
+    # The picture holds the ring round the card and the shadow below and to its right.
+    assert covered.contains(card.adjusted(-4, -4, 4, 4))
+    assert covered.right() > card.right() + SHADOW_OFFSET.x()
+    assert covered.bottom() > card.bottom() + SHADOW_OFFSET.y()
     item.set_lifted(False)
     assert item.art_pixmap().cacheKey() == resting.cacheKey()
     assert copied_as_they_are()

@@ -25,7 +25,6 @@ SHADOW_OFFSET = QtCore.QPointF(4.0, 7.0)
 SHADOW_BLUR = 7.0
 CORNER = 6.0  # card units; matches the art's rounded corners on a 120-unit card
 REVERSED = "reversed"
-SHADOW = "shadow"
 #: The ring of a chosen (selected) card, and the dashed ring of the card with the focus.
 SELECTED = "selected"
 FOCUSED = "focused"
@@ -86,14 +85,21 @@ def paint_reversed_marker(painter: QtGui.QPainter, card: QtCore.QRectF) -> None:
     painter.restore()
 
 
-def paint_shadow(painter: QtGui.QPainter, card: QtCore.QRectF) -> None:
+def shadow_rect(card: QtCore.QRectF, turned: bool = False) -> QtCore.QRectF:
+    """Where the shadow of a lifted ``card`` (item coordinates) falls before it is blurred:
+    below and to the right as the player sees it, so up and to the left in the item of a
+    card turned round (reversed)."""
+    return card.translated(-SHADOW_OFFSET if turned else SHADOW_OFFSET)
+
+
+def paint_shadow(painter: QtGui.QPainter, card: QtCore.QRectF, turned: bool = False) -> None:
     """A soft shadow from stacked translucent outlines: cheaper than a blur effect."""
     painter.setPen(Qt.PenStyle.NoPen)
     steps = 6
     for i in range(steps):
         grow = SHADOW_BLUR * (i + 1) / steps
         painter.setBrush(QtGui.QColor(0, 0, 0, 22))
-        box = card.translated(SHADOW_OFFSET).adjusted(-grow, -grow, grow, grow)
+        box = shadow_rect(card, turned).adjusted(-grow, -grow, grow, grow)
         painter.drawRoundedRect(box, CORNER + grow, CORNER + grow)
 
 
@@ -110,52 +116,114 @@ def paint_ring(painter: QtGui.QPainter, card: QtCore.QRectF, dashed: bool = Fals
 def _area(name: str, card: QtCore.QRectF) -> QtCore.QRectF:
     if name in (SELECTED, FOCUSED):
         return card.adjusted(-5, -5, 5, 5)
-    if name == SHADOW:
-        grow = SHADOW_BLUR + 1
-        return card.translated(SHADOW_OFFSET).adjusted(-grow, -grow, grow, grow)
     return card.adjusted(-1, -1, 1, 13)  # the tab hangs below the edge
 
 
 _PAINTERS: dict[str, Callable[[QtGui.QPainter, QtCore.QRectF], None]] = {
     REVERSED: paint_reversed_marker,
-    SHADOW: paint_shadow,
     SELECTED: paint_ring,
     FOCUSED: lambda painter, card: paint_ring(painter, card, dashed=True),
 }
 
 
+def _pixel_area(wanted: QtCore.QRectF, scale: float) -> tuple[QtCore.QRectF, int, int]:
+    """``wanted`` grown to whole device pixels at ``scale``: the pixmap then lies on the card
+    as the art does, pixel for pixel. Also its width and height in device pixels."""
+    width = max(1, math.ceil(wanted.width() * scale))
+    height = max(1, math.ceil(wanted.height() * scale))
+    area = QtCore.QRectF(wanted.topLeft(), QtCore.QSizeF(width / scale, height / scale))
+    return area, width, height
+
+
+def _drawn(
+    area: QtCore.QRectF,
+    width: int,
+    height: int,
+    scale: float,
+    dpr: float,
+    draw: Callable[[QtGui.QPainter], None],
+) -> QtGui.QPixmap:
+    """A transparent pixmap of ``area`` of the card at ``scale`` with ``draw`` painted on it."""
+    image = QtGui.QImage(width, height, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QtGui.QPainter(image)
+    try:
+        painter.setRenderHints(
+            QtGui.QPainter.RenderHint.Antialiasing
+            | QtGui.QPainter.RenderHint.TextAntialiasing
+            | QtGui.QPainter.RenderHint.SmoothPixmapTransform
+        )
+        painter.scale(scale, scale)
+        painter.translate(-area.topLeft())
+        draw(painter)
+    finally:
+        painter.end()
+    pixmap = QtGui.QPixmap.fromImage(image)
+    pixmap.setDevicePixelRatio(dpr)
+    return pixmap
+
+
+def _keep(cache: dict, key: object, value: object) -> None:
+    if len(cache) >= KEPT:
+        del cache[next(iter(cache))]
+    cache[key] = value
+
+
 def mark_pixmap(
     name: str, kind: str, width_px: int, dpr: float
 ) -> tuple[QtGui.QPixmap, QtCore.QRectF]:
-    """The mark ``name`` (:data:`REVERSED`, :data:`SHADOW`, :data:`SELECTED` or
-    :data:`FOCUSED`) for a ``kind`` card drawn ``width_px`` logical pixels wide at ``dpr``,
-    and the item rectangle it covers."""
+    """The mark ``name`` (:data:`REVERSED`, :data:`SELECTED` or :data:`FOCUSED`) for a
+    ``kind`` card drawn ``width_px`` logical pixels wide at ``dpr``, and the item rectangle
+    it covers."""
     key = (name, kind, width_px, dpr)
     found = _pixmaps.get(key)
     if found is not None:
         return found
     card = card_rect(kind)
     scale = width_px / card.width() * dpr
-    wanted = _area(name, card)
-    width = max(1, math.ceil(wanted.width() * scale))
-    height = max(1, math.ceil(wanted.height() * scale))
-    # Whole device pixels: the pixmap then lies on the card as the art does, pixel for pixel.
-    area = QtCore.QRectF(wanted.topLeft(), QtCore.QSizeF(width / scale, height / scale))
-    image = QtGui.QImage(width, height, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(Qt.GlobalColor.transparent)
-    painter = QtGui.QPainter(image)
-    try:
-        painter.setRenderHints(
-            QtGui.QPainter.RenderHint.Antialiasing | QtGui.QPainter.RenderHint.TextAntialiasing
-        )
-        painter.scale(scale, scale)
-        painter.translate(-area.topLeft())
-        _PAINTERS[name](painter, card)
-    finally:
-        painter.end()
-    pixmap = QtGui.QPixmap.fromImage(image)
-    pixmap.setDevicePixelRatio(dpr)
-    if len(_pixmaps) >= KEPT:
-        del _pixmaps[next(iter(_pixmaps))]
-    _pixmaps[key] = (pixmap, area)
+    area, width, height = _pixel_area(_area(name, card), scale)
+    pixmap = _drawn(area, width, height, scale, dpr, lambda p: _PAINTERS[name](p, card))
+    _keep(_pixmaps, key, (pixmap, area))
+    return pixmap, area
+
+
+_lifted: dict[tuple[object, ...], tuple[QtGui.QPixmap, QtCore.QRectF]]
+_lifted = {}
+
+
+def lifted_pixmap(
+    art: QtGui.QPixmap,
+    kind: str,
+    width_px: int,
+    dpr: float,
+    marks: tuple[str, ...],
+    turned: bool = False,
+) -> tuple[QtGui.QPixmap, QtCore.QRectF]:
+    """A lifted ``kind`` card in one pixmap, ``width_px`` logical pixels wide at ``dpr``: its
+    shadow (for a card ``turned`` round, see :func:`shadow_rect`), ``art`` over it, then
+    ``marks`` (:data:`REVERSED`, a ring) in that order; and the item rectangle it covers.
+
+    A dragged card is repainted every frame, over every card it passes: one picture blended
+    once costs less than the shadow, the art and the ring blended one over another.
+    """
+    key = (art.cacheKey(), kind, width_px, dpr, marks, turned)
+    found = _lifted.get(key)
+    if found is not None:
+        return found
+    card = card_rect(kind)
+    scale = width_px / card.width() * dpr
+    grow = SHADOW_BLUR + 1
+    wanted = shadow_rect(card, turned).adjusted(-grow, -grow, grow, grow).united(card)
+    for name in marks:
+        wanted = wanted.united(_area(name, card))
+    area, width, height = _pixel_area(wanted, scale)
+
+    def draw(painter: QtGui.QPainter) -> None:
+        paint_shadow(painter, card, turned)
+        painter.drawPixmap(card, art, QtCore.QRectF(art.rect()))
+        for name in marks:
+            _PAINTERS[name](painter, card)
+
+    pixmap = _drawn(area, width, height, scale, dpr, draw)
+    _keep(_lifted, key, (pixmap, area))
     return pixmap, area

@@ -11,14 +11,14 @@ back the right way up whatever its orientation, as a real card's symmetric back 
 The item's origin is the card's centre, so it turns and flips about its middle; ``pos()`` is
 where the centre lies on the table.
 
-Painting: the art, the reversed marker, the lifted shadow and the selection or focus ring
-are child pixmap items holding the pixmaps every card of that look shares (one per face or
-mark, size and pixel ratio, from :mod:`cardtable.ui.art.card_art` and
-:mod:`cardtable.ui.art.card_marks`); Qt copies them without calling back into Python, and
-keeps no image of its own per card, so even a chosen card being dragged is drawn by Qt
-alone. The item itself paints only the first time it is drawn at a new zoom or pixel ratio,
-when it picks the pixmaps of the new size (a view tells its cards of a new zoom with
-:meth:`CardItem.mark_stale`), and what a subclass adds.
+Painting: the art, the reversed marker and the selection or focus ring are child pixmap
+items holding the pixmaps every card of that look shares (one per face or mark, size and
+pixel ratio, from :mod:`cardtable.ui.art.card_art` and :mod:`cardtable.ui.art.card_marks`;
+a lifted card shows its shadow, art and marks as one picture). Qt copies them without
+calling back into Python, and keeps no image of its own per card, so even a chosen card
+being dragged is drawn by Qt alone. The item itself paints only the first time it is drawn
+at a new zoom or pixel ratio, when it picks the pixmaps of the new size (a view tells its
+cards of a new zoom with :meth:`CardItem.mark_stale`), and what a subclass adds.
 """
 
 from __future__ import annotations
@@ -28,13 +28,12 @@ import math
 
 from cardtable.cards import CardFace, CardId
 from cardtable.ui.art import card_art, card_marks
-from cardtable.ui.art.card_marks import FOCUSED, REVERSED, SELECTED, SHADOW
+from cardtable.ui.art.card_marks import FOCUSED, REVERSED, SELECTED
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 
 DEFAULT_ANIMATION_MS = 180
 LIFT_SCALE = 1.04
 LIFTED_Z = 1_000_000.0
-_SHADOW = card_marks.SHADOW_OFFSET  # how far below a lifted card its shadow falls
 _SHADOW_BLUR = card_marks.SHADOW_BLUR
 # Room round the card for the selection ring, and below it for the reversed tab. Kept tight:
 # a dragged card's bounds are what the view repaints every frame.
@@ -95,6 +94,7 @@ class CardItem(QtWidgets.QGraphicsObject):
         self._device: tuple[int, float, float] | None = None
         self._stale = False
         self._bounds: QtCore.QRectF | None = None
+        self._turned = False  # whether the lifted card's shadow falls for a card turned round
         self._art = self._layer(0.0)
         #: The marks a card wears now and then (the reversed marker, the lifted shadow, the
         #: ring), each a layer made the first time the card wears it: a table of thousands of
@@ -267,8 +267,8 @@ class CardItem(QtWidgets.QGraphicsObject):
             box = self._rect.adjusted(-_MARGIN, -_MARGIN, _MARGIN, _TAB_MARGIN)
             if self._lifted:
                 grow = _SHADOW_BLUR
-                shadow = self._rect.translated(_SHADOW).adjusted(-grow, -grow, grow, grow)
-                box = box.united(shadow)
+                shadow = card_marks.shadow_rect(self._rect, self._turned)
+                box = box.united(shadow.adjusted(-grow, -grow, grow, grow))
             self._bounds = box
         return self._bounds
 
@@ -370,20 +370,38 @@ class CardItem(QtWidgets.QGraphicsObject):
             return
         width_px, dpr, _ = self._device
         art = self._art_pixmap(width_px, dpr)
-        if self._lifted:
-            # Scaled once as the card is lifted, not by every frame of the drag.
-            art = _resized(art, self._shown_px())
-        self._lay(self._art, art, self._rect)
         # Every face shows its reversal: a playing card turned round looks nearly the same.
-        self._wear("marker", 1.0, REVERSED if self.shows_face() and self._reversed else None)
-        self._wear("shadow", -1.0, SHADOW if self._lifted else None)
-        self._refresh_ring()
+        marker = REVERSED if self.shows_face() and self._reversed else None
+        ring = self._ring()
+        if self._lifted:
+            # Shadow, art and marks in one picture, drawn once as the card is lifted, not
+            # blended one over another by every frame of the drag.
+            marks = tuple(mark for mark in (marker, ring) if mark is not None)
+            turned = self._target_rotation() == 180.0
+            if turned != self._turned:
+                self.prepareGeometryChange()
+                self._turned, self._bounds = turned, None
+            look, area = card_marks.lifted_pixmap(
+                art, self._kind, self._shown_px(), dpr, marks, turned
+            )
+            self._lay(self._art, look, area)
+            marker = ring = None
+        else:
+            self._lay(self._art, art, self._rect)
+        self._wear("marker", 1.0, marker)
+        self._wear("ring", 2.0, ring)
+
+    def _ring(self) -> str | None:
+        """The chosen card's ring, or the focused card's dashed one (None: neither)."""
+        return SELECTED if self.isSelected() else FOCUSED if self.hasFocus() else None
 
     def _refresh_ring(self) -> None:
-        """The chosen card's ring, or the focused card's dashed one: a shared pixmap too, so
-        a chosen card being dragged is painted without calling back into Python."""
-        ring = SELECTED if self.isSelected() else FOCUSED if self.hasFocus() else None
-        self._wear("ring", 2.0, ring)
+        """The ring as the card is chosen or focused: a shared pixmap too, so a chosen card
+        being dragged is painted without calling back into Python."""
+        if self._lifted:
+            self._refresh_art()
+        else:
+            self._wear("ring", 2.0, self._ring())
 
     def _wear(self, slot: str, z: float, mark: str | None) -> None:
         """Show the shared pixmap of ``mark`` on the layer ``slot`` (made, at ``z``, the first
@@ -515,32 +533,6 @@ class CardItem(QtWidgets.QGraphicsObject):
         if change == QtWidgets.QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
             self._refresh_ring()
         return super().itemChange(change, value)
-
-
-_resized_art: dict[tuple[int, int], QtGui.QPixmap] = {}
-_RESIZED_KEPT = 64
-
-
-def _resized(pixmap: QtGui.QPixmap, width_px: int) -> QtGui.QPixmap:
-    """``pixmap`` smoothly scaled to ``width_px`` logical pixels wide (kept for the few
-    cards lifted at a time)."""
-    key = (pixmap.cacheKey(), width_px)
-    found = _resized_art.get(key)
-    if found is None:
-        dpr = pixmap.devicePixelRatio()
-        device_width = round(width_px * dpr)
-        height = round(pixmap.height() * device_width / pixmap.width())
-        found = pixmap.scaled(
-            device_width,
-            height,
-            Qt.AspectRatioMode.IgnoreAspectRatio,
-            Qt.TransformationMode.SmoothTransformation,
-        )
-        found.setDevicePixelRatio(dpr)
-        if len(_resized_art) >= _RESIZED_KEPT:
-            del _resized_art[next(iter(_resized_art))]
-        _resized_art[key] = found
-    return found
 
 
 @functools.lru_cache(maxsize=8)
