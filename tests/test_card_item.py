@@ -415,6 +415,38 @@ def test_lifting_and_flipping_reuse_the_art_already_drawn(
     assert widths == {round(card_art.card_size(card_art.TAROT).width())}
 
 
+def test_a_card_at_rest_is_copied_and_a_turning_card_is_smoothed(
+    scene: QtWidgets.QGraphicsScene, qtbot: QtBot
+) -> None:
+    """At rest every picture lies pixel for pixel, so Qt copies it (asked to smooth it, Qt
+    takes several times longer for the same pixels); mid-flip or mid-turn the card is
+    squeezed or tilted, and smoothed."""
+    face = _tarot("Ruler of Rock")
+    item = CardItem("t/1", card_art.TAROT, face, face_up=True, animation_ms=150)
+    _render(scene, item)
+    item.setSelected(True)
+    fast, smooth = (
+        Qt.TransformationMode.FastTransformation,
+        Qt.TransformationMode.SmoothTransformation,
+    )
+
+    def modes() -> set[Qt.TransformationMode]:
+        return {layer.transformationMode() for layer in item.childItems() if layer.isVisible()}
+
+    assert modes() == {fast}
+    item.set_state(face, face_up=False, reversed=False)  # a flip
+    assert item.is_animating() and modes() == {smooth}
+    qtbot.waitUntil(lambda: not item.is_animating())
+    assert modes() == {fast}
+    item.set_state(face, face_up=False, reversed=True)  # face down: turned at once
+    assert not item.is_animating() and modes() == {fast}
+    item.set_state(face, face_up=True, reversed=True, animate=False)
+    item.set_state(face, face_up=True, reversed=False)  # a turn
+    assert item.is_animating() and modes() == {smooth}
+    qtbot.waitUntil(lambda: not item.is_animating())
+    assert modes() == {fast}
+
+
 def test_cards_of_one_face_share_one_pixmap_at_every_zoom(qtbot: QtBot) -> None:
     view = _shown_felt(qtbot, 900, 500)
     face = _tarot("Soldier of Paper")

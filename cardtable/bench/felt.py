@@ -7,9 +7,10 @@ own pointer (:mod:`cardtable.bench.xinput`: a move every 8 ms, as a mouse report
 drops it on another pile. :mod:`cardtable.bench.frames` times every move and paint.
 
 The **floor** is the same cards as plain ``QGraphicsPixmapItem`` s showing the very same
-shared art pixmaps, at the same places and zoom, in a plain ``QGraphicsView`` laid exactly
-over the felt, dragged along the same path in the same run: what Qt itself needs to move
-one picture over these others. Every figure is also given as a ratio to it.
+shared art pixmaps, at the same places and zoom, drawn as Qt draws a picture by default (a
+plain copy of its pixels, as the app draws its cards at rest), in a plain ``QGraphicsView``
+laid exactly over the felt, dragged along the same path in the same run: what Qt itself
+needs to move one picture over these others. Every figure is also given as a ratio to it.
 
 Figures for one table (all times in ms; frames from the pointer's move to the end of the
 paint that showed it, pooled over the runs; drops are medians over the runs):
@@ -306,7 +307,8 @@ class FeltBench:
             picture.setScale(card_art.CARD_WIDTH / size.width())
             picture.setRotation(item.rotation())
             picture.setShapeMode(QtWidgets.QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
-            picture.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+            # Qt's default: a plain copy of the pixels, as the app's own cards are drawn at rest.
+            picture.setTransformationMode(Qt.TransformationMode.FastTransformation)
             picture.setFlag(QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemIsMovable)
             picture.setPos(item.pos())
             picture.setZValue(item.zValue())

@@ -94,6 +94,9 @@ class CardItem(QtWidgets.QGraphicsObject):
         self._device: tuple[int, float, float] | None = None
         self._stale = False
         self._bounds: QtCore.QRectF | None = None
+        #: How Qt draws the layers: a plain copy at rest (several times faster than asking Qt
+        #: to smooth a picture it need not resample), smoothly while a flip or turn runs.
+        self._transformation = Qt.TransformationMode.FastTransformation
         self._turned = False  # whether the lifted card's shadow falls for a card turned round
         self._art = self._layer(0.0)
         #: The marks a card wears now and then (the reversed marker, the lifted shadow, the
@@ -113,7 +116,7 @@ class CardItem(QtWidgets.QGraphicsObject):
         layer = QtWidgets.QGraphicsPixmapItem(self)
         layer.setFlag(QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
         layer.setShapeMode(QtWidgets.QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
-        layer.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        layer.setTransformationMode(self._transformation)
         layer.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         layer.setZValue(z)
         layer.setVisible(False)
@@ -258,6 +261,20 @@ class CardItem(QtWidgets.QGraphicsObject):
 
     def _on_turn_done(self) -> None:
         self.setRotation(self._target_rotation())
+        self._match_smoothing()
+
+    def _match_smoothing(self) -> None:
+        """Draw the layers smoothly while the card is squeezed or turned by an animation,
+        and as plain copies of their pixels at rest."""
+        mode = (
+            Qt.TransformationMode.SmoothTransformation
+            if self.is_animating()
+            else Qt.TransformationMode.FastTransformation
+        )
+        if mode != self._transformation:
+            self._transformation = mode
+            for layer in (self._art, *self._marks.values()):
+                layer.setTransformationMode(mode)
 
     # --- painting -------------------------------------------------------------------------
 
@@ -366,6 +383,7 @@ class CardItem(QtWidgets.QGraphicsObject):
     def _refresh_art(self) -> None:
         """Give the layers the shared pixmaps of what the card shows now (once it is known at
         what size the card is drawn)."""
+        self._match_smoothing()
         if self._device is None:
             return
         width_px, dpr, _ = self._device
