@@ -507,13 +507,16 @@ def test_a_chosen_card_wears_its_ring_and_is_painted_by_qt_alone(
     assert yellow_round_the_edge() == 0
 
 
+@pytest.mark.parametrize("reversed", [False, True])
 def test_cards_are_copied_to_the_screen_pixel_for_pixel_at_any_zoom_even_lifted(
-    qtbot: QtBot,
+    qtbot: QtBot, reversed: bool
 ) -> None:
     """A picture Qt must resample is resampled at every frame: the layers undo the view's
-    zoom and the lift, so each is a plain copy, whatever zoom fitting the table chose."""
+    zoom and the lift, and a reversed card's turn, so each is a plain copy, whatever zoom
+    fitting the table chose."""
     view = _shown_felt(qtbot, 700, 500)
-    item = CardItem("t/1", card_art.TAROT, _tarot("Dragon of Rock"), face_up=True)
+    face = _tarot("Dragon of Rock")
+    item = CardItem("t/1", card_art.TAROT, face, face_up=True, reversed=reversed)
     view.scene().addItem(item)
     view.zoom_by(0.87)
     view.centerOn(0, 0)
@@ -543,4 +546,8 @@ def test_cards_are_copied_to_the_screen_pixel_for_pixel_at_any_zoom_even_lifted(
     assert covered.bottom() > card.bottom() + SHADOW_OFFSET.y()
     item.set_lifted(False)
     assert item.art_pixmap().cacheKey() == resting.cacheKey()
+    assert copied_as_they_are()
+    item.set_state(face, face_up=True, reversed=not reversed)  # turned round, animated
+    assert item.is_animating()
+    qtbot.waitUntil(lambda: not item.is_animating())
     assert copied_as_they_are()

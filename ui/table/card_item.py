@@ -261,7 +261,7 @@ class CardItem(QtWidgets.QGraphicsObject):
 
     def _on_turn_done(self) -> None:
         self.setRotation(self._target_rotation())
-        self._match_smoothing()
+        self._refresh_art()  # at rest: a card turned round takes its pictures turned round
 
     def _match_smoothing(self) -> None:
         """Draw the layers smoothly while the card is squeezed or turned by an animation,
@@ -318,7 +318,11 @@ class CardItem(QtWidgets.QGraphicsObject):
                 layers = sorted((self._art, *self._marks.values()), key=lambda i: i.zValue())
                 for layer in layers:
                     if layer.isVisible():
-                        painter.drawPixmap(self._layer_rect(layer), layer.pixmap(), QtCore.QRectF())
+                        painter.save()
+                        painter.translate(layer.pos())
+                        painter.setTransform(layer.transform(), True)
+                        painter.drawPixmap(layer.offset(), layer.pixmap())
+                        painter.restore()
             self._update_contents()
         painter.restore()
 
@@ -448,25 +452,29 @@ class CardItem(QtWidgets.QGraphicsObject):
         Pixel for pixel: the layer undoes the view's zoom and the lift, so Qt copies the
         pixmap to the screen as it is instead of resampling it every frame, whatever the
         zoom. The pixmap was drawn for the card's size at this zoom, so it covers ``area``
-        to within a pixel.
+        to within a pixel. A card lying turned round (reversed) shows the picture turned
+        round once, on a layer that undoes the card's turn: Qt turns a picture pixel by
+        pixel at every frame, and copies it several times faster.
         """
         assert self._device is not None
         unit = 1.0 / (self._device[2] * self.scale())  # item units a logical pixel covers
+        if self.rotation() == 180.0 and not self.is_animating():
+            pixmap = _turned_round(pixmap)
+            transform = QtGui.QTransform(-unit, 0.0, 0.0, -unit, 0.0, 0.0)
+        else:
+            transform = QtGui.QTransform.fromScale(unit, unit)
         if (
             layer.pixmap().cacheKey() == pixmap.cacheKey()
             and layer.isVisible()
-            and layer.transform().m11() == unit
+            and layer.transform() == transform
         ):
             return  # the same picture at the same zoom, so the same size and place
         layer.setPixmap(pixmap)
-        size = pixmap.deviceIndependentSize() * unit
-        layer.setPos(area.center() - QtCore.QPointF(size.width(), size.height()) / 2)
-        layer.setTransform(QtGui.QTransform.fromScale(unit, unit))
+        size = pixmap.deviceIndependentSize()
+        layer.setOffset(-size.width() / 2, -size.height() / 2)
+        layer.setPos(area.center())
+        layer.setTransform(transform)
         layer.setVisible(True)
-
-    @staticmethod
-    def _layer_rect(layer: QtWidgets.QGraphicsPixmapItem) -> QtCore.QRectF:
-        return layer.transform().mapRect(layer.boundingRect()).translated(layer.pos())
 
     def art_pixmap(self) -> QtGui.QPixmap | None:
         """The shared pixmap the card shows now (None until it is first drawn)."""
@@ -551,6 +559,17 @@ class CardItem(QtWidgets.QGraphicsObject):
         if change == QtWidgets.QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
             self._refresh_ring()
         return super().itemChange(change, value)
+
+
+def _turned_round(pixmap: QtGui.QPixmap) -> QtGui.QPixmap:
+    """``pixmap`` turned half round, made once and shared (kept in Qt's pixmap cache)."""
+    key = f"cardtable/turned/{pixmap.cacheKey()}"
+    found = QtGui.QPixmapCache.find(key)
+    if found is None:
+        found = pixmap.transformed(QtGui.QTransform.fromScale(-1.0, -1.0))
+        found.setDevicePixelRatio(pixmap.devicePixelRatio())
+        QtGui.QPixmapCache.insert(key, found)
+    return found
 
 
 @functools.lru_cache(maxsize=8)
