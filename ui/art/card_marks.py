@@ -187,8 +187,7 @@ def mark_pixmap(
     return pixmap, area
 
 
-_lifted: dict[tuple[object, ...], tuple[QtGui.QPixmap, QtCore.QRectF]]
-_lifted = {}
+_lifted: dict[tuple[object, ...], tuple[QtGui.QPixmap, QtCore.QRectF]] = {}
 
 
 def lifted_pixmap(

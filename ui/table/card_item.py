@@ -99,9 +99,10 @@ class CardItem(QtWidgets.QGraphicsObject):
         self._transformation = Qt.TransformationMode.FastTransformation
         self._turned = False  # whether the lifted card's shadow falls for a card turned round
         self._art = self._layer(0.0)
-        #: The marks a card wears now and then (the reversed marker, the lifted shadow, the
-        #: ring), each a layer made the first time the card wears it: a table of thousands of
-        #: cards holds two items a card (the card and its art) for Qt to index and move.
+        #: The marks a card wears now and then (the reversed marker, the ring; lifted, it
+        #: wears them in its art's one picture), each a layer made the first time the card
+        #: wears it: a table of thousands of cards holds two items a card (the card and its
+        #: art) for Qt to index and move.
         self._marks: dict[str, QtWidgets.QGraphicsPixmapItem] = {}
         flags = QtWidgets.QGraphicsItem.GraphicsItemFlag
         self.setFlags(flags.ItemIsMovable | flags.ItemIsSelectable | flags.ItemIsFocusable)
