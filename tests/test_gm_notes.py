@@ -12,7 +12,7 @@ from pool_table import ALEX, DANA, DEMON, pool_session, seat
 from pytestqt.qtbot import QtBot
 
 from cardtable.randomness import seeded
-from cardtable.session import AuthorityError, PassSeat, visible_log
+from cardtable.session import AuthorityError, Note, PassSeat, visible_log
 from cardtable.session.gm_notes import GmNote, gm_notes
 from cardtable.session.saving import from_bytes, to_bytes
 from cardtable.ui.document import SessionDocument
@@ -126,3 +126,29 @@ def test_the_gms_own_sheet_prints_with_the_notes_if_asked(qtbot: QtBot, tmp_path
     elsewhere.show()
     assert not elsewhere.gm_notes.isVisible()
     assert all(not p.notes for p in elsewhere.choice().pages)
+
+
+def test_a_line_logged_that_is_no_note_leaves_the_gm_reading_where_they_were(
+    qtbot: QtBot,
+) -> None:
+    """The pane is drawn again only when the notes change: another line in the log does not
+    throw the GM, reading an old note, to the bottom of the pane."""
+    document = SessionDocument(pool_session())
+    panel = GmNotesPanel(document)
+    qtbot.addWidget(panel)
+    panel.resize(400, 300)
+    panel.show()
+    for n in range(40):
+        assert document.apply(GmNote(f"Clue {n}: the lamp in the {n}th window"))
+    bar = panel.notes.verticalScrollBar()
+
+    def at_the_bottom() -> bool:  # the newest note in sight (the cursor at its end)
+        return bar.maximum() - bar.value() < 30
+
+    assert bar.maximum() > 200 and at_the_bottom()
+    bar.setValue(0)  # the GM scrolls back to the first clue
+    assert document.apply(Note("The train stops at Vell"))
+    assert bar.value() == 0 and "Clue 0:" in panel.notes.toPlainText()
+    assert document.apply(GmNote("Clue 40: the conductor lies"))
+    assert at_the_bottom() and "Clue 40:" in panel.notes.toPlainText()
+    assert panel.status.text() == "Private: only you see these (41 notes)."

@@ -14,7 +14,7 @@ import html
 
 from cardtable.session import Changes
 from cardtable.session.authority import gm_of, name_of
-from cardtable.session.gm_notes import GmNote, gm_may_read, gm_notes
+from cardtable.session.gm_notes import GmNote, GmNoteShown, gm_may_read, gm_notes
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.widgets.style import allow, button, scrolling_dock
@@ -34,6 +34,9 @@ class GmNotesPanel(QtWidgets.QWidget):
         self._document = document
         self._draft = ""
         self._shown = False
+        #: The notes the pane shows now (None: none), so a line logged that is not a note
+        #: leaves the pane, and where the GM scrolled it, as it is.
+        self._rendered: list[GmNoteShown] | None = None
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         self.status = QtWidgets.QLabel(self)
@@ -85,9 +88,11 @@ class GmNotesPanel(QtWidgets.QWidget):
         if not readable:
             if self._shown:
                 self._draft = self.editor.toPlainText()  # kept aside, never painted
-            self.editor.clear()
-            self.notes.clear()
+            if not (self.editor.document().isEmpty() and self.notes.document().isEmpty()):
+                self.editor.clear()
+                self.notes.clear()
             self._shown = False
+            self._rendered = None
             gm = gm_of(session.state)
             if gm is None:
                 self.status.setText("This table has no GM: the GM's notes need a player "
@@ -104,11 +109,13 @@ class GmNotesPanel(QtWidgets.QWidget):
             found = gm_notes(session)
             self.status.setText(f"Private: only you see these ({len(found)} note"
                                 f"{'s' if len(found) != 1 else ''}).")
-            self.notes.setHtml("".join(
-                f"<p><span style='color:#6b6478'>{note.at.astimezone():%d %b %H:%M}</span> "
-                f"{html.escape(note.text)}</p>" for note in found)
-                or "<p style='color:#6b6478'>No note yet.</p>")
-            self.notes.moveCursor(QtGui.QTextCursor.MoveOperation.End)
+            if found != self._rendered:
+                self._rendered = found
+                self.notes.setHtml("".join(
+                    f"<p><span style='color:#6b6478'>{note.at.astimezone():%d %b %H:%M}</span> "
+                    f"{html.escape(note.text)}</p>" for note in found)
+                    or "<p style='color:#6b6478'>No note yet.</p>")
+                self.notes.moveCursor(QtGui.QTextCursor.MoveOperation.End)
         self.editor.setEnabled(readable)
         reason = session.may(GmNote("-")) if readable else "only at the GM's seat"
         allow(self.add, reason, ADD_TIP)
