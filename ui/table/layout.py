@@ -18,6 +18,7 @@ Hands are not laid out: the hand dock shows them.
 from __future__ import annotations
 
 import enum
+import functools
 import math
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -117,7 +118,7 @@ _STACK_TITLES = {"draw pile": "Draw", "discard": "Discard", "discard pile": "Dis
 
 
 def _title(pile: Pile) -> str:
-    """"Draw" for ``"The Tourist's Tarot: draw pile"`` (the deck's name is its caption);
+    """ "Draw" for ``"The Tourist's Tarot: draw pile"`` (the deck's name is its caption);
     other labels capitalised."""
     text = pile.label.rpartition(": ")[2] if pile.kind is not PileKind.ZONE else pile.label
     text = _STACK_TITLES.get(text, text)
@@ -239,9 +240,7 @@ def lay_out(state: GameState) -> Layout:
         widest = max(widest, x - GAP)
         y = top + ZONE_H + ROW_GAP
     height = ZONE_H + (OPEN_ROWS - 1) * (CARD_H + OPEN_ROW_GAP)
-    zones.append(
-        ZoneSpec(OPEN_TABLE, ZoneStyle.OPEN, 0.0, y, widest, height, "The open table")
-    )
+    zones.append(ZoneSpec(OPEN_TABLE, ZoneStyle.OPEN, 0.0, y, widest, height, "The open table"))
     return _centred(Layout(tuple(zones), tuple(captions)))
 
 
@@ -251,7 +250,14 @@ def _centred(layout: Layout) -> Layout:
     return Layout(
         tuple(
             ZoneSpec(
-                z.pile, z.style, z.x + dx, z.y + dy, z.width, z.height, z.title, z.colour,
+                z.pile,
+                z.style,
+                z.x + dx,
+                z.y + dy,
+                z.width,
+                z.height,
+                z.title,
+                z.colour,
                 z.reserved,
             )
             for z in layout.zones
@@ -314,6 +320,18 @@ def slot_xy(zone: ZoneSpec, count: int) -> list[tuple[float, float]]:
     return [(left + (i % per_row) * step, top + (i // per_row) * down) for i in range(count)]
 
 
+def laid_xy(zone: ZoneSpec, count: int) -> list[tuple[float, float, int]]:
+    """Where the ``count`` cards ``zone`` lays in its own order lie and how high: (x, y, z),
+    bottom card first. Remembered for the last few sizes of each zone: a drop on a table of
+    thousands asks again for the very same places."""
+    return list(_laid(zone, count))
+
+
+@functools.lru_cache(maxsize=128)
+def _laid(zone: ZoneSpec, count: int) -> tuple[tuple[float, float, int], ...]:
+    return tuple((x, y, index) for index, (x, y) in enumerate(slot_xy(zone, count)))
+
+
 def open_xy(
     zone: ZoneSpec, cards: Sequence[str], spots: dict[str, Spot]
 ) -> list[tuple[float, float, int]]:
@@ -322,16 +340,30 @@ def open_xy(
     the others in the table's own rows, each in its place in the pile's order (a card put
     down leaves a gap rather than shift the rest)."""
     count = len(cards)
-    places = [(x, y, index) for index, (x, y) in enumerate(slot_xy(zone, count))]
-    if spots:
-        # The laid places first, then the few cards put down by hand over theirs: a crowded
-        # table is thousands of cards and a handful of spots.
-        index_of = {card: index for index, card in enumerate(cards)}
-        for rank, (card, spot) in enumerate(spots.items()):
-            index = index_of.get(card)
-            if index is not None:
-                places[index] = (zone.x + spot.x, zone.y + spot.y, count + rank)
+    places = laid_xy(zone, count)
+    # The laid places first, then the few cards put down by hand over theirs: a crowded
+    # table is thousands of cards and a handful of spots.
+    index_of = _index_of(cards) if len(spots) > _FEW_SPOTS else None
+    for rank, (card, spot) in enumerate(spots.items()):
+        index = index_of.get(card) if index_of is not None else _index(cards, card)
+        if index is not None:
+            places[index] = (zone.x + spot.x, zone.y + spot.y, count + rank)
     return places
+
+
+#: Up to this many cards put down by hand, each is looked up in the pile's list by itself.
+_FEW_SPOTS = 8
+
+
+def _index_of(cards: Sequence[str]) -> dict[str, int]:
+    return {card: index for index, card in enumerate(cards)}
+
+
+def _index(cards: Sequence[str], card: str) -> int | None:
+    try:
+        return cards.index(card)
+    except ValueError:
+        return None
 
 
 def spot_at(zone: ZoneSpec, point: QtCore.QPointF, *, snap: bool = True) -> Spot:

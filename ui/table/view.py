@@ -24,6 +24,7 @@ says the face may be painted now, and the view updates before the curtain paints
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import compress, count
 
 from cardtable.cards import CardFace, CardId
 from cardtable.piles import Pile, PileId
@@ -48,11 +49,11 @@ from cardtable.ui.table.layout import (
     ZoneSpec,
     ZoneStyle,
     dragged_cards,
+    laid_xy,
     lay_out,
     layout_key,
     open_xy,
     shown,
-    slot_xy,
 )
 from cardtable.ui.table.open_table import OpenTable
 from cardtable.ui.table.permits import CardLock
@@ -242,23 +243,30 @@ class TableView(FeltView):
         for zone, cards in zones:
             pile = state.table.piles.get(zone.pile)
             showing = shown(zone, cards, STACK_DEPTH)
-            # Who may see a card changes only if it turned, came here, or the seat changed.
-            look = [
-                c
-                for c in showing
-                if everything or c in turned or places.get(c, (None,))[0] != zone.pile
-            ]
-            visible = on_screen_in(session, pile, look) if pile is not None and look else set()
-            looked = set(look)
             stack = zone.style is ZoneStyle.STACK
+            laid = _places(zone, pile, showing)
+            # A stack shows a handful; a row may show thousands, of which a change moves few.
+            moved = self._watch.relaid(zone, showing, laid, everything or stack)
+            # Who may see a card changes only if it turned, came here, or the seat changed.
+            look = {
+                card
+                for card in (showing[index] for index in moved)
+                if everything or places.get(card, (None,))[0] != zone.pile
+            }
+            flipped = turned.intersection(showing) if turned else None
+            if flipped:
+                look.update(flipped)
+                at = compress(count(), map(flipped.__contains__, showing))
+                moved = sorted(set(moved).union(at))
+            visible = on_screen_in(session, pile, look) if pile is not None and look else set()
             last = len(showing) - 1
-            for index, (card, (x, y, layer)) in enumerate(
-                zip(showing, _places(zone, pile, showing), strict=True)
-            ):
+            for index in moved:
+                card = showing[index]
+                x, y, layer = laid[index]
                 under = stack and index < last
-                if card not in looked and places.get(card) == (zone.pile, layer, x, y, under):
-                    continue  # as it lay and as it looked: most cards of a long pile
-                sight = (card in visible) if card in looked else None
+                if card not in look and places.get(card) == (zone.pile, layer, x, y, under):
+                    continue  # as it lay and as it looked
+                sight = (card in visible) if card in look else None
                 self._place(state, card, zone, layer, x, y, sight, under)
             left.update(self._watch.looked(zone, cards, showing))
             showing_now.update(showing)
@@ -639,14 +647,12 @@ class TableView(FeltView):
         self._hover.hide()
 
 
-def _places(
-    zone: ZoneSpec, pile: Pile | None, cards: list[str]
-) -> list[tuple[float, float, int]]:
+def _places(zone: ZoneSpec, pile: Pile | None, cards: list[str]) -> list[tuple[float, float, int]]:
     """Where ``cards`` (those ``zone`` shows) lie and at which layer: put down by hand, or
     as the zone lays them."""
     if pile is not None and pile.spots:
         return open_xy(zone, cards, pile.spots)
-    return [(x, y, index) for index, (x, y) in enumerate(slot_xy(zone, len(cards)))]
+    return laid_xy(zone, len(cards))
 
 
 def _kind_of(state: GameState, card: str) -> str:
