@@ -30,6 +30,7 @@ from cardtable.cards import CardFace, CardId
 from cardtable.ui.art import card_art, card_marks
 from cardtable.ui.art.card_marks import FOCUSED, REVERSED, SELECTED
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.table.card_pixmaps import left_part, opaque_inside, turned_round
 
 DEFAULT_ANIMATION_MS = 180
 LIFT_SCALE = 1.04
@@ -40,6 +41,9 @@ _SHADOW_BLUR = card_marks.SHADOW_BLUR
 _MARGIN = 5.0
 _TAB_MARGIN = 10.0
 _CORNER = card_marks.CORNER  # scene units; the art's rounded corners on a 120-unit card
+#: How much of a card under another in a row shows past the other's left edge: its rounded
+#: corners, and a unit more, for the pixel the two cards may round to differently.
+_PEEK = _CORNER + 1.0
 MARKER_COLOUR = card_marks.MARKER_COLOUR
 SELECTED_COLOUR = card_marks.SELECTED_COLOUR
 
@@ -98,6 +102,13 @@ class CardItem(QtWidgets.QGraphicsObject):
         #: to smooth a picture it need not resample), smoothly while a flip or turn runs.
         self._transformation = Qt.TransformationMode.FastTransformation
         self._turned = False  # whether the lifted card's shadow falls for a card turned round
+        #: The card lying next over this one in its row (see :meth:`set_over`), the card this
+        #: one lies over, and how much of this one is in sight (scene units from its left
+        #: edge; None: all of it).
+        self._over: CardItem | None = None
+        self._covering: CardItem | None = None
+        self._sight: float | None = None
+        self._moving = False
         self._art = self._layer(0.0)
         #: The marks a card wears now and then (the reversed marker, the ring; lifted, it
         #: wears them in its art's one picture), each a layer made the first time the card
@@ -224,6 +235,7 @@ class CardItem(QtWidgets.QGraphicsObject):
         flip.finished.connect(self._on_flip_done)
         self._flip = flip
         flip.start()
+        self._tell_under()
 
     def _on_flip_step(self, value: float) -> None:
         if value >= 0.5 and self._shown_up != self._face_up:
@@ -238,6 +250,7 @@ class CardItem(QtWidgets.QGraphicsObject):
         self.setRotation(self._target_rotation())
         self._set_flip_scale(1.0)
         self._refresh_art()
+        self._tell_under()
 
     def _set_flip_scale(self, amount: float) -> None:
         # A flat card would vanish; keep a sliver, and rise a little as it turns over.
@@ -259,10 +272,12 @@ class CardItem(QtWidgets.QGraphicsObject):
         turn.finished.connect(self._on_turn_done)
         self._turn = turn
         turn.start()
+        self._tell_under()
 
     def _on_turn_done(self) -> None:
         self.setRotation(self._target_rotation())
         self._refresh_art()  # at rest: a card turned round takes its pictures turned round
+        self._tell_under()
 
     def _match_smoothing(self) -> None:
         """Draw the layers smoothly while the card is squeezed or turned by an animation,
@@ -316,6 +331,7 @@ class CardItem(QtWidgets.QGraphicsObject):
                 # this one paints it over the old.
                 self._device = device
                 self._refresh_art()
+                self._tell_under()  # drawn first, it waited for this card's picture
                 layers = sorted((self._art, *self._marks.values()), key=lambda i: i.zValue())
                 for layer in layers:
                     if layer.isVisible():
@@ -354,6 +370,7 @@ class CardItem(QtWidgets.QGraphicsObject):
             if device != self._device:
                 self._device = device
                 self._refresh_art()
+                self._tell_under()
             self._update_contents()
 
     def _width_px(self, zoom: float, lift: float = 1.0) -> int:
@@ -409,8 +426,10 @@ class CardItem(QtWidgets.QGraphicsObject):
             )
             self._lay(self._art, look, area)
             marker = ring = None
+            self._sight = None
         else:
-            self._lay(self._art, art, self._rect)
+            self._sight = self._sight_now()
+            self._lay(self._art, art, self._rect, self._sight)
         self._wear("marker", 1.0, marker)
         self._wear("ring", 2.0, ring)
 
@@ -446,9 +465,14 @@ class CardItem(QtWidgets.QGraphicsObject):
         return self._width_px(zoom, LIFT_SCALE) if self._lifted else width_px
 
     def _lay(
-        self, layer: QtWidgets.QGraphicsPixmapItem, pixmap: QtGui.QPixmap, area: QtCore.QRectF
+        self,
+        layer: QtWidgets.QGraphicsPixmapItem,
+        pixmap: QtGui.QPixmap,
+        area: QtCore.QRectF,
+        sight: float | None = None,
     ) -> None:
-        """Show ``pixmap`` on ``layer``, centred on ``area`` of the card.
+        """Show ``pixmap`` on ``layer``, centred on ``area`` of the card; with ``sight``,
+        only its part that far (scene units) from the card's left edge as the table sees it.
 
         Pixel for pixel: the layer undoes the view's zoom and the lift, so Qt copies the
         pixmap to the screen as it is instead of resampling it every frame, whatever the
@@ -460,10 +484,15 @@ class CardItem(QtWidgets.QGraphicsObject):
         assert self._device is not None
         unit = 1.0 / (self._device[2] * self.scale())  # item units a logical pixel covers
         if self.rotation() == 180.0 and not self.is_animating():
-            pixmap = _turned_round(pixmap)
+            pixmap = turned_round(pixmap)
             transform = QtGui.QTransform(-unit, 0.0, 0.0, -unit, 0.0, 0.0)
         else:
             transform = QtGui.QTransform.fromScale(unit, unit)
+        size = pixmap.deviceIndependentSize()
+        if sight is not None:
+            # The picture lies on the table as it is drawn (turned round with the card, if it
+            # is), so its left part is the part in sight.
+            pixmap = left_part(pixmap, sight / unit)
         if (
             layer.pixmap().cacheKey() == pixmap.cacheKey()
             and layer.isVisible()
@@ -471,15 +500,95 @@ class CardItem(QtWidgets.QGraphicsObject):
         ):
             return  # the same picture at the same zoom, so the same size and place
         layer.setPixmap(pixmap)
-        size = pixmap.deviceIndependentSize()
         layer.setOffset(-size.width() / 2, -size.height() / 2)
         layer.setPos(area.center())
         layer.setTransform(transform)
         layer.setVisible(True)
 
     def art_pixmap(self) -> QtGui.QPixmap | None:
-        """The shared pixmap the card shows now (None until it is first drawn)."""
-        return self._art.pixmap() if self._device is not None else None
+        """The shared pixmap the card shows now, whole (None until it is first drawn)."""
+        if self._device is None:
+            return None
+        if self._sight is not None:
+            return self._art_pixmap(*self._device[:2])  # the layer holds its part in sight
+        return self._art.pixmap()
+
+    # --- lying under another card ---------------------------------------------------------
+
+    def set_over(self, over: CardItem | None) -> None:
+        """Note that ``over`` lies next over this card in a row of the felt (None: no card
+        does). While both lie still, each in its place, and ``over`` is opaque but for its
+        corners, this card shows only the strip left of ``over`` and its corners: Qt then
+        copies a few pixels of it at every frame rather than the whole card."""
+        if over is not self._over:
+            if self._over is not None and self._over._covering is self:
+                self._over._covering = None
+            self._over = over
+            if over is not None:
+                if over._covering is not None and over._covering is not self:
+                    over._covering._over = None
+                    over._covering._recrop()
+                over._covering = self
+        self._recrop()
+
+    def forget_neighbours(self) -> None:
+        """Leave the row: lie under no card, and over none (the card leaves the felt)."""
+        under = self._covering
+        self.set_over(None)
+        if under is not None and under._over is self:
+            under.set_over(None)
+
+    @property
+    def sight(self) -> float | None:
+        """How much of the card is drawn, from its left edge as the table sees it (scene
+        units): the strip another card in its row leaves in sight; None, all of it."""
+        return self._sight
+
+    @property
+    def moving(self) -> bool:
+        """Whether the card is on its way to its place (sliding)."""
+        return self._moving
+
+    @moving.setter
+    def moving(self, value: bool) -> None:
+        if value != self._moving:
+            self._moving = value
+            self._recrop()
+            self._tell_under()
+
+    def _lies_still(self) -> bool:
+        return not (self._lifted or self._moving or self.is_animating()) and self.isVisible()
+
+    def _sight_now(self) -> float | None:
+        """How much of this card is in sight past the card over it (None: all of it)."""
+        over = self._over
+        if over is None or over._device is None or not (self._lies_still() and over._lies_still()):
+            return None
+        if over._rect != self._rect or over.zValue() <= self.zValue():
+            return None
+        if not over.transform().isIdentity() or over.rotation() not in (0.0, 180.0):
+            return None
+        here, there = self.pos(), over.pos()
+        sight = there.x() - here.x() + _PEEK
+        if there.y() != here.y() or sight <= _PEEK or sight >= self._rect.width():
+            return None
+        picture = over.art_pixmap()
+        if picture is None:
+            return None
+        per_unit = picture.deviceIndependentSize().width() / over._rect.width()
+        if not opaque_inside(picture, _PEEK * per_unit):
+            return None
+        return sight
+
+    def _recrop(self) -> None:
+        if self._device is not None and not self._lifted and self._sight_now() != self._sight:
+            self._refresh_art()
+
+    def _tell_under(self) -> None:
+        """This card began or ended moving, flipping or turning: the card under it shows
+        whole while it does."""
+        if self._covering is not None:
+            self._covering._recrop()
 
     def _on_art_changed(self) -> None:
         self._refresh_art()
@@ -501,6 +610,7 @@ class CardItem(QtWidgets.QGraphicsObject):
             self.setZValue(self._resting_z)
             self.setScale(1.0)
         self._refresh_art()
+        self._tell_under()
 
     def is_lifted(self) -> bool:
         return self._lifted
@@ -560,17 +670,6 @@ class CardItem(QtWidgets.QGraphicsObject):
         if change == QtWidgets.QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
             self._refresh_ring()
         return super().itemChange(change, value)
-
-
-def _turned_round(pixmap: QtGui.QPixmap) -> QtGui.QPixmap:
-    """``pixmap`` turned half round, made once and shared (kept in Qt's pixmap cache)."""
-    key = f"cardtable/turned/{pixmap.cacheKey()}"
-    found = QtGui.QPixmapCache.find(key)
-    if found is None:
-        found = pixmap.transformed(QtGui.QTransform.fromScale(-1.0, -1.0))
-        found.setDevicePixelRatio(pixmap.devicePixelRatio())
-        QtGui.QPixmapCache.insert(key, found)
-    return found
 
 
 @functools.lru_cache(maxsize=8)

@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 
 #: A card let go with its centre this close to a card's centre (in cards) lands on it.
 STACK_REACH = 0.3
+#: The most a card's bounds reach past the card itself: its ring, its reversed tab, and the
+#: little it rises while it flips.
+_ROOM = 24.0
 #: Cards brought in from outside the felt (a hand) fan out from the drop by this much.
 FAN_IN = 0.3
 NO_CARDS = "Choose the cards to lay out first: click them, or Shift-drag round them."
@@ -248,14 +251,14 @@ class OpenTable(QtCore.QObject):
         self, point: QtCore.QPointF, moving: list[str]
     ) -> QtWidgets.QGraphicsItem | None:
         """The topmost card of the open table near ``point`` (not one of ``moving``)."""
-        reach = QtCore.QRectF(
-            point.x() - STACK_REACH * CARD_W, point.y() - STACK_REACH * CARD_H,
-            2 * STACK_REACH * CARD_W, 2 * STACK_REACH * CARD_H,
-        )
+        # Every card whose centre is near enough lies wholly inside the reach grown by half a
+        # card and the room round it (its ring, its tab): on a crowded table that asks a few
+        # dozen cards, not the hundreds whose edges merely cross the reach.
+        half_w = (STACK_REACH + 0.5) * CARD_W + _ROOM
+        half_h = (STACK_REACH + 0.5) * CARD_H + _ROOM
+        reach = QtCore.QRectF(point.x() - half_w, point.y() - half_h, 2 * half_w, 2 * half_h)
         skip = set(moving)
-        # Bounding boxes, not outlines: the centres decide (_near), and no card's outline
-        # need be asked for on a crowded table.
-        mode = Qt.ItemSelectionMode.IntersectsItemBoundingRect
+        mode = Qt.ItemSelectionMode.ContainsItemBoundingRect
         for found in self._view.scene().items(reach, mode):
             card = getattr(found, "card_id", None)
             if (

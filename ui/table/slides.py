@@ -106,6 +106,7 @@ class Slides(QtCore.QObject):
             batch, item, resting = running
             batch.remove(card)
             item.setZValue(resting)
+            item.moving = False
 
     def move(self, item: CardItem, place: QtCore.QPointF, animate: bool) -> None:
         """Put ``item`` at ``place``: sliding there, when it is worth watching."""
@@ -126,6 +127,7 @@ class Slides(QtCore.QObject):
         item.setZValue(resting + SLIDING_Z)
         self._batch.add(item, start, place)
         self._running[item.card_id] = (self._batch, item, resting)
+        item.moving = True
 
     def arrived(self, card: str) -> None:
         """``card`` is in its place: it lies down at its layer again."""
@@ -134,3 +136,4 @@ class Slides(QtCore.QObject):
             batch, item, resting = running
             item.setPos(batch.cards.pop(card, (item, item.pos(), item.pos()))[2])
             item.setZValue(resting)
+            item.moving = False

@@ -268,6 +268,8 @@ class TableView(FeltView):
                     continue  # as it lay and as it looked
                 sight = (card in visible) if card in look else None
                 self._place(state, card, zone, layer, x, y, sight, under)
+            if not stack:
+                self._overlap(showing, laid, None if everything else moved)
             left.update(self._watch.looked(zone, cards, showing))
             showing_now.update(showing)
             if not cards and kinds is None:
@@ -331,6 +333,27 @@ class TableView(FeltView):
             item.setVisible(not under)
         self._slides.move(item, QtCore.QPointF(x, y), animate=not fresh)
 
+    def _overlap(
+        self, showing: list[str], laid: list[tuple[float, float, int]], moved: list[int] | None
+    ) -> None:
+        """Tell each card of a row (``showing``, lying at ``laid``) which card lies next over
+        it, if one does: the next in the row, laid in its place. Only round the ``moved``
+        ones (None: all); a card put down by hand lies over the row, and leaves a gap in it."""
+        count = len(showing)
+        near = range(count) if moved is None else {k for m in moved for k in (m - 1, m)}
+        items = self._items
+        for index in sorted({*near, count - 1}):
+            item = items.get(showing[index]) if 0 <= index < count else None
+            if item is None:
+                continue
+            over = None
+            if index + 1 < count:
+                x, y, layer = laid[index]
+                next_x, next_y, next_layer = laid[index + 1]
+                if layer == index and next_layer == index + 1 and next_y == y and next_x > x:
+                    over = items.get(showing[index + 1])
+            item.set_over(over)
+
     def _new_item(self, state: GameState, card: str) -> TableCard:
         item = TableCard(card, _kind_of(state, card), self.animation_ms)
         item.dropped.connect(self._on_card_dropped)
@@ -349,6 +372,7 @@ class TableView(FeltView):
         self._shown_as.pop(card, None)
         self._watch.places.pop(card, None)
         self._slides.stop(card)
+        item.forget_neighbours()
         if item is self._hover.current:
             self._hide_preview()
         # Forget its face at once: a flip still under way would draw it until Qt deletes it;

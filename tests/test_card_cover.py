@@ -1,0 +1,96 @@
+"""Cards lying under others in a row are drawn only where they show, and look the same."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+from table_rig import demo_document, table_view, zone_centre
+
+from cardtable.bench.tables import big_table
+from cardtable.ui.qt import Qt, QtCore, QtGui
+from cardtable.ui.table.card_item import CardItem
+from cardtable.ui.table.card_pixmaps import opaque_inside
+from cardtable.ui.table.layout import OPEN_TABLE
+
+
+def _crowded(qtbot: QtBot, cards: int = 300):
+    document = demo_document()
+    view = table_view(qtbot, document)
+    document.replace(big_table(cards, crowded=True))
+    view.zoom_by(1.0 / view.zoom_factor())
+    view.centerOn(zone_centre(view, OPEN_TABLE))
+    view.grab()  # every card in sight picks its pictures
+    return view
+
+
+def _cut(view) -> list[CardItem]:
+    return [item for item in view.card_items() if item.sight is not None]
+
+
+def _whole(item: CardItem) -> bool:
+    return item.sight is None and item._art.pixmap().cacheKey() == item.art_pixmap().cacheKey()
+
+
+def test_a_crowded_row_looks_the_same_with_each_card_cut_to_the_strip_in_sight(
+    qtbot: QtBot,
+) -> None:
+    view = _crowded(qtbot)
+    cut = _cut(view)
+    assert len(cut) >= 50
+    for item in cut:
+        shown, whole = item._art.pixmap(), item.art_pixmap()
+        assert shown.height() == whole.height() and shown.width() < whole.width() / 4
+    as_cut = view.viewport().grab().toImage()
+    for item in view.card_items():
+        item.set_over(None)
+    assert not _cut(view)
+    assert view.viewport().grab().toImage() == as_cut
+
+
+def test_the_card_under_one_that_is_lifted_slides_or_flips_shows_whole(qtbot: QtBot) -> None:
+    view = _crowded(qtbot)
+    under = _cut(view)[10]
+    over = under._over
+    assert over is not None
+    over.set_lifted(True)
+    assert _whole(under)
+    over.set_lifted(False)
+    assert under.sight is not None
+    over.moving = True
+    assert _whole(under)
+    over.moving = False
+    assert under.sight is not None
+    over.animation_ms = 120
+    over.set_state(None, not over.face_up, over.is_reversed)
+    assert over.is_animating() and _whole(under)
+    qtbot.waitUntil(lambda: not over.is_animating())
+    assert under.sight is not None
+
+
+def test_dragging_a_card_off_a_crowded_row_shows_the_card_under_it_whole(qtbot: QtBot) -> None:
+    view = _crowded(qtbot)
+    under = _cut(view)[10]
+    over = under._over
+    assert over is not None
+    viewport = view.viewport()
+    # On the strip of it in sight, just right of its left edge.
+    start = view.mapFromScene(over.scenePos() - QtCore.QPointF(over.card_rect().width() / 2 - 2, 0))
+    assert view.itemAt(start) is over
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    for step in range(1, 6):
+        qtbot.mouseMove(viewport, start + QtCore.QPoint(0, 40 * step))
+    assert over.is_lifted() and _whole(under)
+    lifted = view.viewport().grab().toImage()
+    under.set_over(None)
+    assert view.viewport().grab().toImage() == lifted  # drawn as if never cut
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=start + QtCore.QPoint(0, 200))
+
+
+def test_only_a_picture_opaque_but_for_its_corners_hides_what_lies_under_it() -> None:
+    picture = QtGui.QImage(60, 90, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
+    picture.fill(QtGui.QColor("#204060"))
+    for x, y in ((0, 0), (59, 0), (0, 89), (59, 89), (2, 2)):
+        picture.setPixelColor(x, y, QtGui.QColor(0, 0, 0, 0))
+    assert opaque_inside(QtGui.QPixmap.fromImage(picture), 3)
+    assert not opaque_inside(QtGui.QPixmap.fromImage(picture), 2)  # (2, 2) lies past the corner
+    picture.setPixelColor(30, 45, QtGui.QColor(32, 64, 96, 128))  # a window in a group's art
+    assert not opaque_inside(QtGui.QPixmap.fromImage(picture), 3)
