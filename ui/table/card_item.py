@@ -18,7 +18,9 @@ a lifted card shows its shadow, art and marks as one picture). Qt copies them wi
 calling back into Python, and keeps no image of its own per card, so even a chosen card
 being dragged is drawn by Qt alone. The item itself paints only the first time it is drawn
 at a new zoom or pixel ratio, when it picks the pixmaps of the new size (a view tells its
-cards of a new zoom with :meth:`CardItem.mark_stale`), and what a subclass adds.
+cards of a new zoom with :meth:`CardItem.mark_stale`), and what a subclass adds. A card
+under the next one in a row shows only the strip of its art in sight (see
+:mod:`cardtable.ui.table.card_row`).
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from cardtable.cards import CardFace, CardId
 from cardtable.ui.art import card_art, card_marks
 from cardtable.ui.art.card_marks import FOCUSED, REVERSED, SELECTED
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.table.card_pixmaps import left_part, opaque_inside, turned_round
+from cardtable.ui.table.card_pixmaps import left_part, turned_round
+from cardtable.ui.table.card_row import RowCard
 
 DEFAULT_ANIMATION_MS = 180
 LIFT_SCALE = 1.04
@@ -41,14 +44,11 @@ _SHADOW_BLUR = card_marks.SHADOW_BLUR
 _MARGIN = 5.0
 _TAB_MARGIN = 10.0
 _CORNER = card_marks.CORNER  # scene units; the art's rounded corners on a 120-unit card
-#: How much of a card under another in a row shows past the other's left edge: its rounded
-#: corners, and a unit more, for the pixel the two cards may round to differently.
-_PEEK = _CORNER + 1.0
 MARKER_COLOUR = card_marks.MARKER_COLOUR
 SELECTED_COLOUR = card_marks.SELECTED_COLOUR
 
 
-class CardItem(QtWidgets.QGraphicsObject):
+class CardItem(RowCard):
     """A card lying on the felt.
 
     ``kind`` is the deck's kind (``"tarot"`` or ``"playing"``), needed to draw the back of a
@@ -102,13 +102,6 @@ class CardItem(QtWidgets.QGraphicsObject):
         #: to smooth a picture it need not resample), smoothly while a flip or turn runs.
         self._transformation = Qt.TransformationMode.FastTransformation
         self._turned = False  # whether the lifted card's shadow falls for a card turned round
-        #: The card lying next over this one in its row (see :meth:`set_over`), the card this
-        #: one lies over, and how much of this one is in sight (scene units from its left
-        #: edge; None: all of it).
-        self._over: CardItem | None = None
-        self._covering: CardItem | None = None
-        self._sight: float | None = None
-        self._moving = False
         self._art = self._layer(0.0)
         #: The marks a card wears now and then (the reversed marker, the ring; lifted, it
         #: wears them in its art's one picture), each a layer made the first time the card
@@ -512,83 +505,6 @@ class CardItem(QtWidgets.QGraphicsObject):
         if self._sight is not None:
             return self._art_pixmap(*self._device[:2])  # the layer holds its part in sight
         return self._art.pixmap()
-
-    # --- lying under another card ---------------------------------------------------------
-
-    def set_over(self, over: CardItem | None) -> None:
-        """Note that ``over`` lies next over this card in a row of the felt (None: no card
-        does). While both lie still, each in its place, and ``over`` is opaque but for its
-        corners, this card shows only the strip left of ``over`` and its corners: Qt then
-        copies a few pixels of it at every frame rather than the whole card."""
-        if over is not self._over:
-            if self._over is not None and self._over._covering is self:
-                self._over._covering = None
-            self._over = over
-            if over is not None:
-                if over._covering is not None and over._covering is not self:
-                    over._covering._over = None
-                    over._covering._recrop()
-                over._covering = self
-        self._recrop()
-
-    def forget_neighbours(self) -> None:
-        """Leave the row: lie under no card, and over none (the card leaves the felt)."""
-        under = self._covering
-        self.set_over(None)
-        if under is not None and under._over is self:
-            under.set_over(None)
-
-    @property
-    def sight(self) -> float | None:
-        """How much of the card is drawn, from its left edge as the table sees it (scene
-        units): the strip another card in its row leaves in sight; None, all of it."""
-        return self._sight
-
-    @property
-    def moving(self) -> bool:
-        """Whether the card is on its way to its place (sliding)."""
-        return self._moving
-
-    @moving.setter
-    def moving(self, value: bool) -> None:
-        if value != self._moving:
-            self._moving = value
-            self._recrop()
-            self._tell_under()
-
-    def _lies_still(self) -> bool:
-        return not (self._lifted or self._moving or self.is_animating()) and self.isVisible()
-
-    def _sight_now(self) -> float | None:
-        """How much of this card is in sight past the card over it (None: all of it)."""
-        over = self._over
-        if over is None or over._device is None or not (self._lies_still() and over._lies_still()):
-            return None
-        if over._rect != self._rect or over.zValue() <= self.zValue():
-            return None
-        if not over.transform().isIdentity() or over.rotation() not in (0.0, 180.0):
-            return None
-        here, there = self.pos(), over.pos()
-        sight = there.x() - here.x() + _PEEK
-        if there.y() != here.y() or sight <= _PEEK or sight >= self._rect.width():
-            return None
-        picture = over.art_pixmap()
-        if picture is None:
-            return None
-        per_unit = picture.deviceIndependentSize().width() / over._rect.width()
-        if not opaque_inside(picture, _PEEK * per_unit):
-            return None
-        return sight
-
-    def _recrop(self) -> None:
-        if self._device is not None and not self._lifted and self._sight_now() != self._sight:
-            self._refresh_art()
-
-    def _tell_under(self) -> None:
-        """This card began or ended moving, flipping or turning: the card under it shows
-        whole while it does."""
-        if self._covering is not None:
-            self._covering._recrop()
 
     def _on_art_changed(self) -> None:
         self._refresh_art()

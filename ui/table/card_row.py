@@ -1,0 +1,128 @@
+"""What a card on the felt knows of its row: the card lying next over it, and how much of it
+is in sight past that card.
+
+On a crowded open table each card shows only a strip at its left; painting every card whole
+under the others was most of a frame. A card lying still under a card lying still, opaque but
+for its rounded corners, draws only that strip (and those corners): see
+:meth:`RowCard.set_over`. :class:`~cardtable.ui.table.card_item.CardItem` builds on it; the
+view tells each card of a row which card lies over it.
+"""
+
+from __future__ import annotations
+
+from cardtable.ui.art import card_marks
+from cardtable.ui.qt import QtCore, QtGui, QtWidgets
+from cardtable.ui.table.card_pixmaps import opaque_inside
+
+#: How much of a card under another in a row shows past the other's left edge: its rounded
+#: corners, and a unit more, for the pixel the two cards may round to differently.
+_PEEK = card_marks.CORNER + 1.0
+
+
+class RowCard(QtWidgets.QGraphicsObject):
+    """A card that may lie in a row under another (what it draws is the subclass's)."""
+
+    _rect: QtCore.QRectF
+    _device: tuple[int, float, float] | None
+    _lifted: bool
+
+    def __init__(self, parent: QtWidgets.QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        #: The card lying next over this one in its row (see :meth:`set_over`), the card this
+        #: one lies over, and how much of this one is in sight (scene units from its left
+        #: edge; None: all of it).
+        self._over: RowCard | None = None
+        self._covering: RowCard | None = None
+        self._sight: float | None = None
+        self._moving = False
+
+    # --- what the subclass draws ------------------------------------------------------------
+
+    def is_animating(self) -> bool:
+        """Whether a flip or a turn is under way."""
+        raise NotImplementedError
+
+    def art_pixmap(self) -> QtGui.QPixmap | None:
+        """The card's picture, whole (None until it is first drawn)."""
+        raise NotImplementedError
+
+    def _refresh_art(self) -> None:
+        """Show the card's pictures again; the art only :attr:`sight` of it, if not None."""
+        raise NotImplementedError
+
+    # --- lying under another card -----------------------------------------------------------
+
+    def set_over(self, over: RowCard | None) -> None:
+        """Note that ``over`` lies next over this card in a row of the felt (None: no card
+        does). While both lie still, each in its place, and ``over`` is opaque but for its
+        corners, this card shows only the strip left of ``over`` and its corners: Qt then
+        copies a few pixels of it at every frame rather than the whole card."""
+        if over is not self._over:
+            if self._over is not None and self._over._covering is self:
+                self._over._covering = None
+            self._over = over
+            if over is not None:
+                if over._covering is not None and over._covering is not self:
+                    over._covering._over = None
+                    over._covering._recrop()
+                over._covering = self
+        self._recrop()
+
+    def forget_neighbours(self) -> None:
+        """Leave the row: lie under no card, and over none (the card leaves the felt)."""
+        under = self._covering
+        self.set_over(None)
+        if under is not None and under._over is self:
+            under.set_over(None)
+
+    @property
+    def sight(self) -> float | None:
+        """How much of the card is drawn, from its left edge as the table sees it (scene
+        units): the strip another card in its row leaves in sight; None, all of it."""
+        return self._sight
+
+    @property
+    def moving(self) -> bool:
+        """Whether the card is on its way to its place (sliding)."""
+        return self._moving
+
+    @moving.setter
+    def moving(self, value: bool) -> None:
+        if value != self._moving:
+            self._moving = value
+            self._recrop()
+            self._tell_under()
+
+    def _lies_still(self) -> bool:
+        return not (self._lifted or self._moving or self.is_animating()) and self.isVisible()
+
+    def _sight_now(self) -> float | None:
+        """How much of this card is in sight past the card over it (None: all of it)."""
+        over = self._over
+        if over is None or over._device is None or not (self._lies_still() and over._lies_still()):
+            return None
+        if over._rect != self._rect or over.zValue() <= self.zValue():
+            return None
+        if not over.transform().isIdentity() or over.rotation() not in (0.0, 180.0):
+            return None
+        here, there = self.pos(), over.pos()
+        sight = there.x() - here.x() + _PEEK
+        if there.y() != here.y() or sight <= _PEEK or sight >= self._rect.width():
+            return None
+        picture = over.art_pixmap()
+        if picture is None:
+            return None
+        per_unit = picture.deviceIndependentSize().width() / over._rect.width()
+        if not opaque_inside(picture, _PEEK * per_unit):
+            return None
+        return sight
+
+    def _recrop(self) -> None:
+        if self._device is not None and not self._lifted and self._sight_now() != self._sight:
+            self._refresh_art()
+
+    def _tell_under(self) -> None:
+        """This card began or ended moving, flipping or turning: the card under it shows
+        whole while it does."""
+        if self._covering is not None:
+            self._covering._recrop()
