@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from cardtable.cards import CardFace, CardId
 from cardtable.session import PlayerId, Session, on_screen
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
-from cardtable.ui.table.card_item import CardItem
+from cardtable.ui.table.cards.item import CardItem
 from cardtable.ui.window.main_window import MainWindow
 
 

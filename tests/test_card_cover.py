@@ -7,8 +7,8 @@ from table_rig import demo_document, table_view, zone_centre
 
 from cardtable.bench.tables import big_table
 from cardtable.ui.qt import Qt, QtCore, QtGui
-from cardtable.ui.table.card_item import CardItem
-from cardtable.ui.table.card_pixmaps import opaque_inside
+from cardtable.ui.table.cards.item import CardItem
+from cardtable.ui.table.cards.pixmaps import opaque_inside
 from cardtable.ui.table.layout import OPEN_TABLE
 
 

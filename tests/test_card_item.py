@@ -13,9 +13,9 @@ from cardtable.decks.standard import tourist_tarot
 from cardtable.ui.art import card_art
 from cardtable.ui.art.card_marks import SHADOW_OFFSET
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.table.card_item import MARKER_COLOUR, SELECTED_COLOUR, CardItem
+from cardtable.ui.table.cards.item import MARKER_COLOUR, SELECTED_COLOUR, CardItem
+from cardtable.ui.table.cards.preview import FACE_DOWN_TEXT, CardPreview
 from cardtable.ui.table.felt import FeltView
-from cardtable.ui.table.preview import FACE_DOWN_TEXT, CardPreview
 
 
 def _tarot(name: str) -> TarotCard:

@@ -26,7 +26,7 @@ from cardtable.ui.art.binding import bind_art
 from cardtable.ui.deck_import.wizard import DeckImportWizard
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.table.card_item import CardItem
+from cardtable.ui.table.cards.item import CardItem
 from cardtable.ui.window.own_decks_menu import EMPTY_TEXT, make_own_decks_menu
 
 # Decks on the table are cached by source for the whole run: each test's deck has its own id.

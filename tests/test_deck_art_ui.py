@@ -31,7 +31,7 @@ from cardtable.ui.deck_import.chooser import ArtChooser, make_art_action
 from cardtable.ui.deck_import.match import MISSING_COLOUR
 from cardtable.ui.deck_import.wizard import DeckImportWizard, make_import_action
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.table.card_item import CardItem
+from cardtable.ui.table.cards.item import CardItem
 
 GREY = (128, 128, 128)
 RED, BLUE = (220, 30, 30), (30, 30, 220)

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 from cardtable.session.demo import demo_path
 from cardtable.settings import Settings
 from cardtable.ui.qt import QtCore
-from cardtable.ui.table.card_item import CardItem
+from cardtable.ui.table.cards.item import CardItem
 from cardtable.ui.table.view import MIN_CARD_PX
 from cardtable.ui.table.zones import SMALLEST_TEXT_PX, CaptionItem, ZoneItem
 from cardtable.ui.window.main_window import DISCARD, MainWindow

@@ -12,7 +12,7 @@ from cardtable.settings import BACK_PALETTES, DECK_KINDS, AnimationSpeed, Settin
 from cardtable.ui.art import card_art
 from cardtable.ui.art.backs import BackStyle
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
-from cardtable.ui.table import card_item
+from cardtable.ui.table.cards import item as card_item
 from cardtable.ui.window.settings_dialog import SettingsDialog, apply_card_backs, edit_settings
 
 CHOSEN = Settings(

@@ -7,7 +7,7 @@ from pytestqt.qtbot import QtBot
 
 from cardtable.ui.art import card_art
 from cardtable.ui.qt import QtCore, QtWidgets
-from cardtable.ui.table.card_item import CardItem
+from cardtable.ui.table.cards.item import CardItem
 from cardtable.ui.table.slides import SLIDING_Z, Slides
 
 

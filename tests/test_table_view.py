@@ -25,8 +25,8 @@ from cardtable.cards import CardId
 from cardtable.piles import PileId, PileKind
 from cardtable.session import Move, on_screen
 from cardtable.ui.qt import Qt, QtCore
-from cardtable.ui.table.card_item import CardItem
-from cardtable.ui.table.card_look import HoverPreview
+from cardtable.ui.table.cards.item import CardItem
+from cardtable.ui.table.cards.look import HoverPreview
 from cardtable.ui.table.layout import OPEN_TABLE, slots
 from cardtable.ui.table.view import STACK_DEPTH, TableCard
 

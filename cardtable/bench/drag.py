@@ -18,7 +18,7 @@ from cardtable.decks.standard import playing_card_shoe, tourist_tarot
 from cardtable.randomness import Rng, seeded
 from cardtable.ui.art import card_art
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.table.card_item import CardItem
+from cardtable.ui.table.cards.item import CardItem
 from cardtable.ui.table.felt import TABLE_RECT, FeltView
 
 if TYPE_CHECKING:

@@ -40,7 +40,7 @@ from cardtable.piles import PileId
 from cardtable.session import Session
 from cardtable.ui.art import card_art
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.table.card_look import TableCard
+from cardtable.ui.table.cards.look import TableCard
 from cardtable.ui.table.felt import felt_brush
 from cardtable.ui.table.layout import card_centre
 from cardtable.ui.window.main_window import MainWindow

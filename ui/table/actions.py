@@ -35,7 +35,7 @@ from cardtable.session.hand_decks import mismatch, source_for, takes
 from cardtable.session.table_text import pile_place
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.table.card_item import CardItem
+from cardtable.ui.table.cards.item import CardItem
 from cardtable.ui.table.layout import OPEN_TABLE, OPEN_TABLE_LABEL
 from cardtable.ui.table.permits import ConfirmReveal, confirmed, first_refusal, offer
 from cardtable.ui.table.zones import ZoneItem

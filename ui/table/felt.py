@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 
 if TYPE_CHECKING:  # the card art is not needed for the window's first paint
-    from cardtable.ui.table.card_item import CardItem
+    from cardtable.ui.table.cards.item import CardItem
 
 FELT_GREEN = QtGui.QColor("#1f5d3a")
 TABLE_RECT = QtCore.QRectF(-1200, -800, 2400, 1600)
@@ -78,7 +78,7 @@ class FeltView(QtWidgets.QGraphicsView):
 
     def card_items(self) -> Iterable[CardItem]:
         """Every card on the felt (a view that keeps its own list answers faster)."""
-        from cardtable.ui.table.card_item import CardItem
+        from cardtable.ui.table.cards.item import CardItem
 
         return (item for item in self.scene().items() if isinstance(item, CardItem))
 

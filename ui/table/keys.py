@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
-from cardtable.ui.table.card_look import TableCard
+from cardtable.ui.table.cards.look import TableCard
 from cardtable.ui.table.layout import ZoneStyle
 from cardtable.ui.table.zones import ZoneItem
 

@@ -23,7 +23,7 @@ from cardtable.session.actions import move_refusal
 from cardtable.session.reveals import cards_revealed
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
-from cardtable.ui.table.card_item import CardItem
+from cardtable.ui.table.cards.item import CardItem
 
 #: Asked with how many cards an action would show the table; True goes ahead.
 ConfirmReveal = Callable[[int], bool]

@@ -10,7 +10,7 @@ other card is simply put in its place.
 from __future__ import annotations
 
 from cardtable.ui.qt import QtCore, QtWidgets
-from cardtable.ui.table.card_item import CardItem
+from cardtable.ui.table.cards.item import CardItem
 from cardtable.ui.table.layout import CARD_H, CARD_W
 
 #: Cards that may slide after one change.

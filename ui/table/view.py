@@ -37,8 +37,8 @@ from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.actions import TableActions
 from cardtable.ui.table.aiming import DropAim, DropIndex, DropTarget
-from cardtable.ui.table.card_item import DEFAULT_ANIMATION_MS, CardItem
-from cardtable.ui.table.card_look import HoverPreview, TableCard
+from cardtable.ui.table.cards.item import DEFAULT_ANIMATION_MS, CardItem
+from cardtable.ui.table.cards.look import HoverPreview, TableCard
 from cardtable.ui.table.choosing import card_choice
 from cardtable.ui.table.felt import TABLE_RECT, FeltView
 from cardtable.ui.table.keys import TableKeys

@@ -209,7 +209,7 @@ class MainWindow(QtWidgets.QMainWindow):
     def _load(self) -> None:
         # The session model comes in with these, after the first paint.
         from cardtable.ui.document import SessionDocument
-        from cardtable.ui.table.card_item import DEFAULT_ANIMATION_MS
+        from cardtable.ui.table.cards.item import DEFAULT_ANIMATION_MS
         from cardtable.ui.table.curtain import Curtain
         from cardtable.ui.table.hand_dock import HandPanel, HandScroll
         from cardtable.ui.table.view import TableView

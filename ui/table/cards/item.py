@@ -20,7 +20,7 @@ being dragged is drawn by Qt alone. The item itself paints only the first time i
 at a new zoom or pixel ratio, when it picks the pixmaps of the new size (a view tells its
 cards of a new zoom with :meth:`CardItem.mark_stale`), and what a subclass adds. A card
 under the next one in a row shows only the strip of its art in sight (see
-:mod:`cardtable.ui.table.card_row`).
+:mod:`cardtable.ui.table.cards.row`).
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ from cardtable.cards import CardFace, CardId
 from cardtable.ui.art import card_art, card_marks
 from cardtable.ui.art.card_marks import FOCUSED, REVERSED, SELECTED
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.table.card_pixmaps import left_part, turned_round
-from cardtable.ui.table.card_row import RowCard
+from cardtable.ui.table.cards.pixmaps import left_part, turned_round
+from cardtable.ui.table.cards.row import RowCard
 
 DEFAULT_ANIMATION_MS = 180
 LIFT_SCALE = 1.04

@@ -1,6 +1,6 @@
 """A card on the felt as the table shows it, and the large preview of a resting pointer.
 
-:class:`TableCard` is a :class:`~cardtable.ui.table.card_item.CardItem` that also remembers its
+:class:`TableCard` is a :class:`~cardtable.ui.table.cards.item.CardItem` that also remembers its
 pile and marks a face-down card its owner has peeked at. :class:`HoverPreview` shows a card
 large, with its keywords, once the pointer has rested on it, and only when the table says
 its face may be painted now.
@@ -13,8 +13,8 @@ from collections.abc import Callable
 from cardtable.cards import CardFace
 from cardtable.ui.art import card_art
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.table.card_item import CardItem
-from cardtable.ui.table.preview import HOVER_DELAY_MS, CardPreview
+from cardtable.ui.table.cards.item import CardItem
+from cardtable.ui.table.cards.preview import HOVER_DELAY_MS, CardPreview
 
 PEEK_INK = QtGui.QColor("#3b2308")
 PEEK_BADGE = QtGui.QColor("#ffd866")

@@ -4,7 +4,7 @@ the part of it in sight.
 A card lying in a row under the next one shows only a strip at its left; on a crowded open
 table that strip may be a few pixels wide, and painting the whole card under the others,
 for every card, is most of a frame. Such a card shows the strip alone (see
-:meth:`~cardtable.ui.table.card_item.CardItem.set_over`), which it may only when the card
+:meth:`~cardtable.ui.table.cards.item.CardItem.set_over`), which it may only when the card
 over it is opaque everywhere but its rounded corners: :func:`opaque_inside` says.
 
 Every picture here is made once and shared, in Qt's pixmap cache, like the art itself.

@@ -9,7 +9,7 @@ from __future__ import annotations
 from cardtable.cards import CardFace, TarotCard
 from cardtable.ui.art import card_art
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.table.card_item import MARKER_COLOUR, CardItem
+from cardtable.ui.table.cards.item import MARKER_COLOUR, CardItem
 
 PREVIEW_WIDTH = 240  # logical pixels
 HOVER_DELAY_MS = 350

@@ -4,7 +4,7 @@ is in sight past that card.
 On a crowded open table each card shows only a strip at its left; painting every card whole
 under the others was most of a frame. A card lying still under a card lying still, opaque but
 for its rounded corners, draws only that strip (and those corners): see
-:meth:`RowCard.set_over`. :class:`~cardtable.ui.table.card_item.CardItem` builds on it; the
+:meth:`RowCard.set_over`. :class:`~cardtable.ui.table.cards.item.CardItem` builds on it; the
 view tells each card of a row which card lies over it.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cardtable.ui.art import card_marks
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
-from cardtable.ui.table.card_pixmaps import opaque_inside
+from cardtable.ui.table.cards.pixmaps import opaque_inside
 
 #: How much of a card under another in a row shows past the other's left edge: its rounded
 #: corners, and a unit more, for the pixel the two cards may round to differently.
