@@ -43,7 +43,8 @@ def test_a_change_slides_its_cards_with_one_animation_and_lays_them_down(qtbot: 
     ]
     assert slides.sliding() == 3 and len(clocks) == 1
     assert [item.zValue() for item in items] == [n + SLIDING_Z for n in range(3)]
-    qtbot.wait(40)
+    # On its way (a fixed wait was sometimes too short on a busy machine), not yet there.
+    qtbot.waitUntil(lambda: items[1].pos().y() > 0, timeout=2000)
     slides.stop("t/1")  # taken mid-way by another change: it stays where it got to
     stopped_at = items[1].pos()
     assert 0 < stopped_at.y() < 150 and items[1].zValue() == 1
