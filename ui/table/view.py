@@ -346,13 +346,13 @@ class TableView(FeltView):
             item = items.get(showing[index]) if 0 <= index < count else None
             if item is None:
                 continue
-            over = None
+            over, gap = None, 0.0
             if index + 1 < count:
                 x, y, layer = laid[index]
                 next_x, next_y, next_layer = laid[index + 1]
-                if layer == index and next_layer == index + 1 and next_y == y and next_x > x:
-                    over = items.get(showing[index + 1])
-            item.set_over(over)
+                if layer == index and next_layer == index + 1 and next_y == y:
+                    over, gap = items.get(showing[index + 1]), next_x - x
+            item.set_over(over, gap)
 
     def _new_item(self, state: GameState, card: str) -> TableCard:
         item = TableCard(card, _kind_of(state, card), self.animation_ms)

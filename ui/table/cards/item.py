@@ -101,6 +101,8 @@ class CardItem(RowCard):
         #: How Qt draws the layers: a plain copy at rest (several times faster than asking Qt
         #: to smooth a picture it need not resample), smoothly while a flip or turn runs.
         self._transformation = Qt.TransformationMode.FastTransformation
+        #: The art of the side shown now, whole, at the size drawn (None until drawn).
+        self._whole: QtGui.QPixmap | None = None
         self._turned = False  # whether the lifted card's shadow falls for a card turned round
         self._art = self._layer(0.0)
         #: The marks a card wears now and then (the reversed marker, the ring; lifted, it
@@ -402,7 +404,7 @@ class CardItem(RowCard):
         if self._device is None:
             return
         width_px, dpr, _ = self._device
-        art = self._art_pixmap(width_px, dpr)
+        art = self._whole = self._art_pixmap(width_px, dpr)
         # Every face shows its reversal: a playing card turned round looks nearly the same.
         marker = REVERSED if self.shows_face() and self._reversed else None
         ring = self._ring()
@@ -500,11 +502,13 @@ class CardItem(RowCard):
 
     def art_pixmap(self) -> QtGui.QPixmap | None:
         """The shared pixmap the card shows now, whole (None until it is first drawn)."""
-        if self._device is None:
-            return None
-        if self._sight is not None:
-            return self._art_pixmap(*self._device[:2])  # the layer holds its part in sight
-        return self._art.pixmap()
+        return self._whole if self._device is not None else None
+
+    def _show_sight(self) -> None:
+        if self._whole is None:
+            self._refresh_art()
+        else:
+            self._lay(self._art, self._whole, self._rect, self._sight)
 
     def _on_art_changed(self) -> None:
         self._refresh_art()

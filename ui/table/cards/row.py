@@ -10,6 +10,8 @@ view tells each card of a row which card lies over it.
 
 from __future__ import annotations
 
+import math
+
 from cardtable.ui.art import card_marks
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
 from cardtable.ui.table.cards.pixmaps import opaque_inside
@@ -17,6 +19,8 @@ from cardtable.ui.table.cards.pixmaps import opaque_inside
 #: How much of a card under another in a row shows past the other's left edge: its rounded
 #: corners, and a unit more, for the pixel the two cards may round to differently.
 _PEEK = card_marks.CORNER + 1.0
+#: The strip in sight is this many scene units wide, or a multiple of it.
+_SIGHT_STEP = 4.0
 
 
 class RowCard(QtWidgets.QGraphicsObject):
@@ -34,6 +38,8 @@ class RowCard(QtWidgets.QGraphicsObject):
         self._over: RowCard | None = None
         self._covering: RowCard | None = None
         self._sight: float | None = None
+        #: How much of this card the card over it leaves in sight, both in their places.
+        self._laid_sight: float | None = None
         self._moving = False
 
     # --- what the subclass draws ------------------------------------------------------------
@@ -50,13 +56,25 @@ class RowCard(QtWidgets.QGraphicsObject):
         """Show the card's pictures again; the art only :attr:`sight` of it, if not None."""
         raise NotImplementedError
 
+    def _show_sight(self) -> None:
+        """Show as much of the card's art as :attr:`sight` says."""
+        raise NotImplementedError
+
     # --- lying under another card -----------------------------------------------------------
 
-    def set_over(self, over: RowCard | None) -> None:
-        """Note that ``over`` lies next over this card in a row of the felt (None: no card
-        does). While both lie still, each in its place, and ``over`` is opaque but for its
-        corners, this card shows only the strip left of ``over`` and its corners: Qt then
-        copies a few pixels of it at every frame rather than the whole card."""
+    def set_over(self, over: RowCard | None, gap: float = 0.0) -> None:
+        """Note that ``over`` lies next over this card in a row of the felt, its place
+        ``gap`` scene units right of this card's (None: no card does). While both lie still
+        in their places, and ``over`` is opaque but for its corners, this card shows only
+        the strip left of ``over`` and its corners: Qt then copies a few pixels of it at
+        every frame rather than the whole card."""
+        # Rounded up to a few units: a fan closing up by a hair as a card joins it leaves its
+        # cards their pictures, instead of cutting every one of them anew.
+        peek = math.ceil((gap + _PEEK) / _SIGHT_STEP) * _SIGHT_STEP
+        laid = peek if over is not None and gap > 0 and peek < self._rect.width() else None
+        if over is self._over and laid == self._laid_sight:
+            return  # a row shifted along as one: every card shows what it showed
+        self._laid_sight = laid
         if over is not self._over:
             if self._over is not None and self._over._covering is self:
                 self._over._covering = None
@@ -98,28 +116,28 @@ class RowCard(QtWidgets.QGraphicsObject):
 
     def _sight_now(self) -> float | None:
         """How much of this card is in sight past the card over it (None: all of it)."""
-        over = self._over
-        if over is None or over._device is None or not (self._lies_still() and over._lies_still()):
+        over, sight = self._over, self._laid_sight
+        if over is None or sight is None or not (self._lies_still() and over._lies_still()):
             return None
-        if over._rect != self._rect or over.zValue() <= self.zValue():
-            return None
-        if not over.transform().isIdentity() or over.rotation() not in (0.0, 180.0):
-            return None
-        here, there = self.pos(), over.pos()
-        sight = there.x() - here.x() + _PEEK
-        if there.y() != here.y() or sight <= _PEEK or sight >= self._rect.width():
-            return None
-        picture = over.art_pixmap()
-        if picture is None:
-            return None
-        per_unit = picture.deviceIndependentSize().width() / over._rect.width()
-        if not opaque_inside(picture, _PEEK * per_unit):
+        if over._rect != self._rect or not over._opaque():
             return None
         return sight
 
+    def _opaque(self) -> bool:
+        """Whether this card's art hides what lies under it but at its corners."""
+        picture = self.art_pixmap()
+        if picture is None:
+            return False
+        per_unit = picture.deviceIndependentSize().width() / self._rect.width()
+        return opaque_inside(picture, _PEEK * per_unit)
+
     def _recrop(self) -> None:
-        if self._device is not None and not self._lifted and self._sight_now() != self._sight:
-            self._refresh_art()
+        if self._device is None or self._lifted:
+            return
+        sight = self._sight_now()
+        if sight != self._sight:
+            self._sight = sight
+            self._show_sight()
 
     def _tell_under(self) -> None:
         """This card began or ended moving, flipping or turning: the card under it shows
