@@ -86,12 +86,14 @@ class TableWatch:
             pile = piles.get(zone.pile)
             cards = pile.cards if pile is not None else []
             spots = pile.spots if pile is not None else {}
+            laid = self._spots.get(name)
             if (
                 everything
                 or name in turned_in
                 or name in forced
                 or self._cards.get(name) != cards
-                or self._spots.get(name, []) != list(spots.items())
+                # Most piles have no card put down by hand: no list to make for them.
+                or ((spots or laid) and laid != list(spots.items()))
             ):
                 found.append((zone, list(cards)))
                 self._spots[name] = list(spots.items())
