@@ -39,6 +39,7 @@ from cardtable.ui.table.actions import TableActions
 from cardtable.ui.table.aiming import DropAim, DropIndex, DropTarget
 from cardtable.ui.table.cards.item import DEFAULT_ANIMATION_MS, CardItem
 from cardtable.ui.table.cards.look import HoverPreview, TableCard
+from cardtable.ui.table.cards.row import lay_row
 from cardtable.ui.table.choosing import card_choice
 from cardtable.ui.table.felt import TABLE_RECT, FeltView
 from cardtable.ui.table.keys import TableKeys
@@ -269,7 +270,7 @@ class TableView(FeltView):
                 sight = (card in visible) if card in look else None
                 self._place(state, card, zone, layer, x, y, sight, under)
             if not stack:
-                self._overlap(showing, laid, None if everything else moved)
+                lay_row(self._items, showing, laid, None if everything else moved)
             left.update(self._watch.looked(zone, cards, showing))
             showing_now.update(showing)
             if not cards and kinds is None:
@@ -332,27 +333,6 @@ class TableView(FeltView):
         if before is None or before[4] != under:
             item.setVisible(not under)
         self._slides.move(item, QtCore.QPointF(x, y), animate=not fresh)
-
-    def _overlap(
-        self, showing: list[str], laid: list[tuple[float, float, int]], moved: list[int] | None
-    ) -> None:
-        """Tell each card of a row (``showing``, lying at ``laid``) which card lies next over
-        it, if one does: the next in the row, laid in its place. Only round the ``moved``
-        ones (None: all); a card put down by hand lies over the row, and leaves a gap in it."""
-        count = len(showing)
-        near = range(count) if moved is None else {k for m in moved for k in (m - 1, m)}
-        items = self._items
-        for index in sorted({*near, count - 1}):
-            item = items.get(showing[index]) if 0 <= index < count else None
-            if item is None:
-                continue
-            over, gap = None, 0.0
-            if index + 1 < count:
-                x, y, layer = laid[index]
-                next_x, next_y, next_layer = laid[index + 1]
-                if layer == index and next_layer == index + 1 and next_y == y:
-                    over, gap = items.get(showing[index + 1]), next_x - x
-            item.set_over(over, gap)
 
     def _new_item(self, state: GameState, card: str) -> TableCard:
         item = TableCard(card, _kind_of(state, card), self.animation_ms)

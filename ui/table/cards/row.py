@@ -5,12 +5,13 @@ On a crowded open table each card shows only a strip at its left; painting every
 under the others was most of a frame. A card lying still under a card lying still, opaque but
 for its rounded corners, draws only that strip (and those corners): see
 :meth:`RowCard.set_over`. :class:`~cardtable.ui.table.cards.item.CardItem` builds on it; the
-view tells each card of a row which card lies over it.
+view tells each card of a row which card lies over it with :func:`lay_row`.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 
 from cardtable.ui.art import card_marks
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
@@ -144,3 +145,28 @@ class RowCard(QtWidgets.QGraphicsObject):
         whole while it does."""
         if self._covering is not None:
             self._covering._recrop()
+
+
+def lay_row(
+    items: Mapping[str, RowCard],
+    showing: Sequence[str],
+    laid: Sequence[tuple[float, float, int]],
+    moved: Sequence[int] | None,
+) -> None:
+    """Tell each card of a row (``showing``, their ``items``, lying at ``laid``: x, y and
+    layer) which card lies next over it, if one does: the next in the row, laid in its
+    place. Only round the ``moved`` ones (None: all); a card put down by hand lies over the
+    row, and leaves a gap in it."""
+    size = len(showing)
+    near = range(size) if moved is None else {k for m in moved for k in (m - 1, m)}
+    for index in sorted({*near, size - 1}):
+        item = items.get(showing[index]) if 0 <= index < size else None
+        if item is None:
+            continue
+        over, gap = None, 0.0
+        if index + 1 < size:
+            x, y, layer = laid[index]
+            next_x, next_y, next_layer = laid[index + 1]
+            if layer == index and next_layer == index + 1 and next_y == y:
+                over, gap = items.get(showing[index + 1]), next_x - x
+        item.set_over(over, gap)
