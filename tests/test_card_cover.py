@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from pytestqt.qtbot import QtBot
 from table_rig import demo_document, table_view, zone_centre
 
 from cardtable.bench.tables import big_table
 from cardtable.ui.qt import Qt, QtCore, QtGui
+from cardtable.ui.table.cards import row
 from cardtable.ui.table.cards.item import CardItem
 from cardtable.ui.table.cards.pixmaps import opaque_inside
 from cardtable.ui.table.layout import OPEN_TABLE
@@ -94,3 +96,24 @@ def test_only_a_picture_opaque_but_for_its_corners_hides_what_lies_under_it() ->
     assert not opaque_inside(QtGui.QPixmap.fromImage(picture), 2)  # (2, 2) lies past the corner
     picture.setPixelColor(30, 45, QtGui.QColor(32, 64, 96, 128))  # a window in a group's art
     assert not opaque_inside(QtGui.QPixmap.fromImage(picture), 3)
+
+
+def test_a_card_turned_at_once_to_a_picture_that_lets_light_through_uncovers_the_one_under(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view = _crowded(qtbot)
+    under = next(item for item in _cut(view) if item._over is not None and item._over.face_up)
+    over = under._over
+    assert over is not None
+    # Say the back of the card over it has a window in it, as a group's own back might.
+    seen, face = row.opaque_inside, over.visible_face()
+    over.set_state(None, False, over.is_reversed, animate=False)
+    back = over.art_pixmap()
+    over.set_state(face, True, over.is_reversed, animate=False)
+    assert under.sight is not None
+    assert back is not None
+    monkeypatch.setattr(
+        row, "opaque_inside", lambda p, c: p.cacheKey() != back.cacheKey() and seen(p, c)
+    )
+    over.set_state(None, False, over.is_reversed, animate=False)
+    assert _whole(under)

@@ -404,7 +404,8 @@ class CardItem(RowCard):
         if self._device is None:
             return
         width_px, dpr, _ = self._device
-        art = self._whole = self._art_pixmap(width_px, dpr)
+        before, art = self._whole, self._art_pixmap(width_px, dpr)
+        self._whole = art
         # Every face shows its reversal: a playing card turned round looks nearly the same.
         marker = REVERSED if self.shows_face() and self._reversed else None
         ring = self._ring()
@@ -427,6 +428,8 @@ class CardItem(RowCard):
             self._lay(self._art, art, self._rect, self._sight)
         self._wear("marker", 1.0, marker)
         self._wear("ring", 2.0, ring)
+        if before is None or before.cacheKey() != art.cacheKey():
+            self._tell_under()  # a new picture may let through what the old one hid
 
     def _ring(self) -> str | None:
         """The chosen card's ring, or the focused card's dashed one (None: neither)."""
