@@ -325,8 +325,7 @@ class CardItem(RowCard):
                 # A new zoom or screen: the layers hold the new size from the next frame on;
                 # this one paints it over the old.
                 self._device = device
-                self._refresh_art()
-                self._tell_under()  # drawn first, it waited for this card's picture
+                self._refresh_art()  # a new size: it tells the card under it
                 layers = sorted((self._art, *self._marks.values()), key=lambda i: i.zValue())
                 for layer in layers:
                     if layer.isVisible():
@@ -365,7 +364,6 @@ class CardItem(RowCard):
             if device != self._device:
                 self._device = device
                 self._refresh_art()
-                self._tell_under()
             self._update_contents()
 
     def _width_px(self, zoom: float, lift: float = 1.0) -> int:
