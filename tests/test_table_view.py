@@ -27,6 +27,7 @@ from cardtable.session import Move, on_screen
 from cardtable.ui.qt import Qt, QtCore
 from cardtable.ui.table.cards.item import CardItem
 from cardtable.ui.table.cards.look import HoverPreview
+from cardtable.ui.table.cards.preview import HOVER_DELAY_MS
 from cardtable.ui.table.layout import OPEN_TABLE, slots
 from cardtable.ui.table.view import STACK_DEPTH, TableCard
 
@@ -45,9 +46,7 @@ def test_every_pile_but_the_hands_has_a_zone_and_stacks_show_only_their_top(
     view = table_view(qtbot, document)
     piles = document.session.table.piles
     laid = {zone.pile_id for zone in view.zones()}
-    assert laid == {str(p.id) for p in piles.values() if p.kind is not PileKind.HAND} | {
-        OPEN_TABLE
-    }
+    assert laid == {str(p.id) for p in piles.values() if p.kind is not PileKind.HAND} | {OPEN_TABLE}
     draw = view.zone(TAROT_DRAW)
     assert draw is not None and draw.count == len(piles[TAROT_DRAW].cards) == 82
     items = view.items_shown()
@@ -469,3 +468,19 @@ def test_a_point_of_a_crowded_table_asks_only_the_cards_near_it_after_another_se
     found = view.scene().items(view.zone(OPEN_TABLE).sceneBoundingRect().center())
     under = [item for item in found if isinstance(item, CardItem)]
     assert 20 <= len(under) <= len(asked) < 200
+
+
+def test_a_preview_waiting_to_show_when_the_window_closes_never_shows(qtbot: QtBot) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    session = document.session
+    assert view.card_actions.draw_card(TAROT_DRAW, OPEN_TABLE, face_up=True)
+    [card] = session.table.piles[OPEN_TABLE].cards
+    qtbot.mouseMove(view.viewport(), at(view, view.item(card).scenePos()))
+    hover = view.findChild(HoverPreview)
+    assert hover is not None
+    qtbot.waitUntil(lambda: hover.current is not None, timeout=2000)
+    view.close()
+    qtbot.wait(HOVER_DELAY_MS * 2)
+    assert not view.preview.isVisible()
+    assert not any(timer.isActive() for timer in hover.findChildren(QtCore.QTimer))

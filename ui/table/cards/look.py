@@ -79,8 +79,7 @@ class TableCard(CardItem):
             self.update()
 
     def _wants_contents(self) -> bool:
-        return super()._wants_contents() or self._choosable or (
-            self._peeked and not self.face_up)
+        return super()._wants_contents() or self._choosable or (self._peeked and not self.face_up)
 
     def set_state(
         self, face: CardFace | None, face_up: bool, reversed: bool, animate: bool = True
@@ -149,6 +148,12 @@ class HoverPreview(QtCore.QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(HOVER_DELAY_MS)
         self._timer.timeout.connect(self._on_timeout)
+        view.installEventFilter(self)
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        if watched is self._view and event.type() == QtCore.QEvent.Type.Hide:
+            self.hide()  # a closed or hidden felt shows nothing large, now or later
+        return False
 
     def watch(self, item: TableCard) -> None:
         item.hovered.connect(lambda _card, inside: self._on_hovered(item, inside))
@@ -162,7 +167,12 @@ class HoverPreview(QtCore.QObject):
 
     def _on_timeout(self) -> None:
         item = self.current
-        if item is not None and item.scene() is not None and not self._busy():
+        if (
+            item is not None
+            and item.scene() is not None
+            and self._view.isVisible()
+            and not self._busy()
+        ):
             self._show(item, QtGui.QCursor.pos())
 
     def show_now(self, item: TableCard) -> None:
