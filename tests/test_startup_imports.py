@@ -38,3 +38,21 @@ def test_a_session_opens_without_pillow_or_the_phones_server() -> None:
     )
     assert "cardtable.session.saving" in modules
     assert not _top(modules) & {"PIL", "aiohttp", "segno"}
+
+
+def test_modules_imported_after_qt_are_not_read_for_pyside_features() -> None:
+    # PySide6's __feature__ hook would read every later module's source (50 ms of a start).
+    script = (
+        "import inspect\n"
+        "import cardtable.ui.qt\n"
+        "read = []\n"
+        "inspect.getsource = lambda obj: read.append(obj.__name__) or ''\n"
+        "import cardtable.session, json, csv\n"
+        "from cardtable.ui.qt import QtCore\n"
+        "print(len(read), QtCore.Qt.AlignmentFlag.AlignTop.name)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "AlignTop"]
