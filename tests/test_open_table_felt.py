@@ -73,11 +73,26 @@ def test_a_card_dropped_on_the_open_table_stays_where_it_was_let_go(
     # Undo puts it back in the row; redo where it was let go.
     before = QtCore.QPointF(view.item(card).scenePos())
     assert document.undo()
-    assert view.item(card).scenePos() != before and card not in session.table.piles[
-        OPEN_TABLE
-    ].spots
+    assert (
+        view.item(card).scenePos() != before and card not in session.table.piles[OPEN_TABLE].spots
+    )
     assert document.redo()
     assert view.item(card).scenePos() == landed
+
+
+def test_a_card_nudged_on_the_open_table_moves_and_does_not_stack_on_itself(
+    qtbot: QtBot,
+) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    [card] = _open_table_cards(view, 1)
+    zone = view.layout_now.zone(OPEN_TABLE)
+    middle = QtCore.QPointF(zone.x + zone.width / 2, zone.y + zone.height / 2)
+    drag(qtbot, view, view.item(card).scenePos(), middle)
+    was = view.item(card).scenePos()
+    nudge = QtCore.QPointF(2 * GRID, 3 * GRID)  # well within reach of where it lay
+    drag(qtbot, view, was, was + nudge)
+    assert view.item(card).scenePos() == was + nudge
 
 
 def test_cards_dropped_on_a_card_stack_up_and_w_spreads_the_stack_again(
@@ -114,7 +129,9 @@ def test_cards_dropped_on_a_card_stack_up_and_w_spreads_the_stack_again(
     qtbot.keyClick(view, Qt.Key.Key_G)
     spots = [session.table.piles[OPEN_TABLE].spots[c] for c in (first, second, third)]
     assert [(s.x - spots[0].x, s.y - spots[0].y) for s in spots] == [
-        (0, 0), (STACK_STEP, STACK_STEP), (2 * STACK_STEP, 2 * STACK_STEP)
+        (0, 0),
+        (STACK_STEP, STACK_STEP),
+        (2 * STACK_STEP, 2 * STACK_STEP),
     ]
     assert session.log[-1].public.startswith("Dana stacked ")
     assert document.undo()

@@ -38,9 +38,6 @@ if TYPE_CHECKING:
 
 #: A card let go with its centre this close to a card's centre (in cards) lands on it.
 STACK_REACH = 0.3
-#: The most a card's bounds reach past the card itself: its ring, its reversed tab, and the
-#: little it rises while it flips.
-_ROOM = 24.0
 #: Cards brought in from outside the felt (a hand) fan out from the drop by this much.
 FAN_IN = 0.3
 NO_CARDS = "Choose the cards to lay out first: click them, or Shift-drag round them."
@@ -176,9 +173,7 @@ class OpenTable(QtCore.QObject):
             zone = self._zone()
             assert zone is not None
         anchor = self._spot_of(cards[0], zone)
-        spots = _inside(
-            zone, spots_for(spread, len(cards), anchor, card_w=CARD_W, card_h=CARD_H)
-        )
+        spots = _inside(zone, spots_for(spread, len(cards), anchor, card_w=CARD_W, card_h=CARD_H))
         order = spread.laid(len(cards))
         if not self._place([cards[i] for i in order], [spots[i] for i in order], spread.key):
             return False
@@ -251,36 +246,24 @@ class OpenTable(QtCore.QObject):
         self, point: QtCore.QPointF, moving: list[str]
     ) -> QtWidgets.QGraphicsItem | None:
         """The topmost card of the open table near ``point`` (not one of ``moving``)."""
-        # Every card whose centre is near enough lies wholly inside the reach grown by half a
-        # card and the room round it (its ring, its tab): on a crowded table that asks a few
-        # dozen cards, not the hundreds whose edges merely cross the reach.
-        half_w = (STACK_REACH + 0.5) * CARD_W + _ROOM
-        half_h = (STACK_REACH + 0.5) * CARD_H + _ROOM
-        reach = QtCore.QRectF(point.x() - half_w, point.y() - half_h, 2 * half_w, 2 * half_h)
+        # From the places the felt laid the cards in, top card first: asking the scene for
+        # the cards round the point called into Python for the bounds of hundreds of them on
+        # a crowded table (3 ms of a drop at 2,000 cards).
+        cards, places = self._view.laid(OPEN_TABLE)
+        reach_x, reach_y = STACK_REACH * CARD_W, STACK_REACH * CARD_H
+        x, y = point.x(), point.y()
         skip = set(moving)
-        mode = Qt.ItemSelectionMode.ContainsItemBoundingRect
-        for found in self._view.scene().items(reach, mode):
-            card = getattr(found, "card_id", None)
-            if (
-                card is not None
-                and card not in skip
-                and getattr(found, "pile_id", None) == OPEN_TABLE
-                and _near(found.pos(), point)
-            ):
-                return found
+        for card, (card_x, card_y, _layer) in zip(reversed(cards), reversed(places), strict=True):
+            if abs(card_x - x) <= reach_x and abs(card_y - y) <= reach_y and card not in skip:
+                return self._view.item(card)
         return None
 
     def _already(self, cards: Sequence[str], spots: Sequence[Spot]) -> bool:
         """Whether ``cards`` were the last put down on the open table, at ``spots``."""
         pile = self._document.session.table.piles.get(OPEN_TABLE)
-        if pile is None or list(pile.spots)[-len(cards):] != list(cards):
+        if pile is None or list(pile.spots)[-len(cards) :] != list(cards):
             return False
         return all(pile.spots.get(CardId(c)) == s for c, s in zip(cards, spots, strict=True))
-
-
-def _near(a: QtCore.QPointF, b: QtCore.QPointF) -> bool:
-    reach_x, reach_y = STACK_REACH * CARD_W, STACK_REACH * CARD_H
-    return abs(a.x() - b.x()) <= reach_x and abs(a.y() - b.y()) <= reach_y
 
 
 def _inside(zone: ZoneSpec, spots: list[Spot]) -> list[Spot]:

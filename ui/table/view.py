@@ -60,7 +60,7 @@ from cardtable.ui.table.open_table import OpenTable
 from cardtable.ui.table.permits import CardLock
 from cardtable.ui.table.slides import Slides
 from cardtable.ui.table.text_view import FELT_DESCRIPTION
-from cardtable.ui.table.watch import TableWatch
+from cardtable.ui.table.watch import Place, TableWatch
 from cardtable.ui.table.zones import CaptionItem, ZoneItem, paint_reserved
 
 #: The narrowest a card is drawn when the felt fits the table (pixels): readable on a laptop.
@@ -144,6 +144,11 @@ class TableView(FeltView):
     def item(self, card: str) -> TableCard | None:
         """The item showing ``card``, or None (a card deep in a stack, or in a hand)."""
         return self._items.get(card)
+
+    def laid(self, pile: str) -> tuple[list[str], list[Place]]:
+        """The cards ``pile``'s zone shows, bottom first, and where each lies: (x, y, layer)
+        of its centre, once it has slid there."""
+        return self._watch.laid(pile)
 
     def items_shown(self) -> dict[str, TableCard]:
         return dict(self._items)

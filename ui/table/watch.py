@@ -126,6 +126,10 @@ class TableWatch:
         moved.extend(range(len(before), len(showing)))
         return moved
 
+    def laid(self, zone: str) -> tuple[list[str], list[Place]]:
+        """The cards ``zone`` showed last time, bottom first, and where it laid each."""
+        return self._shown.get(zone, []), self._laid.get(zone, [])
+
     def looked(self, zone: ZoneSpec, cards: list[CardId], showing: list[str]) -> list[str]:
         """Note what ``zone`` holds and shows now; the cards it showed before and no more."""
         name = str(zone.pile)
