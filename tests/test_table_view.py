@@ -30,6 +30,7 @@ from cardtable.ui.table.cards.look import HoverPreview
 from cardtable.ui.table.cards.preview import HOVER_DELAY_MS
 from cardtable.ui.table.layout import OPEN_TABLE, slots
 from cardtable.ui.table.view import STACK_DEPTH, TableCard
+from cardtable.ui.table.watch import TableWatch
 
 
 def _to_open_table(view, cards: int) -> list[CardId]:
@@ -484,3 +485,23 @@ def test_a_preview_waiting_to_show_when_the_window_closes_never_shows(qtbot: QtB
     qtbot.wait(HOVER_DELAY_MS * 2)
     assert not view.preview.isVisible()
     assert not any(timer.isActive() for timer in hover.findChildren(QtCore.QTimer))
+
+
+def test_the_felt_tells_where_it_laid_each_card_of_a_pile_until_it_looks_again(
+    qtbot: QtBot,
+) -> None:
+    document = demo_document()
+    view = table_view(qtbot, document)
+    for _ in range(3):
+        assert view.card_actions.draw_card(TAROT_DRAW, OPEN_TABLE, face_up=True)
+    cards, places = view.laid(OPEN_TABLE)
+    assert cards == [str(c) for c in document.session.table.piles[OPEN_TABLE].cards]
+    items = [view.item(card) for card in cards]
+    assert [(x, y) for x, y, _ in places] == [(i.pos().x(), i.pos().y()) for i in items]
+    watch = TableWatch()
+    zone = view.layout_now.zone(OPEN_TABLE)
+    watch.relaid(zone, cards, places, whole=True)
+    watch.looked(zone, list(document.session.table.piles[OPEN_TABLE].cards), cards)
+    assert watch.laid(OPEN_TABLE) == (cards, places)
+    watch.force([OPEN_TABLE])  # its places are to be found again: none are told meanwhile
+    assert watch.laid(OPEN_TABLE) == ([], [])

@@ -127,8 +127,10 @@ class TableWatch:
         return moved
 
     def laid(self, zone: str) -> tuple[list[str], list[Place]]:
-        """The cards ``zone`` showed last time, bottom first, and where it laid each."""
-        return self._shown.get(zone, []), self._laid.get(zone, [])
+        """The cards ``zone`` showed last time, bottom first, and where it laid each (none
+        while it is to be looked at again, after :meth:`force`)."""
+        shown, laid = self._shown.get(zone, []), self._laid.get(zone, [])
+        return (shown, laid) if len(shown) == len(laid) else ([], [])
 
     def looked(self, zone: ZoneSpec, cards: list[CardId], showing: list[str]) -> list[str]:
         """Note what ``zone`` holds and shows now; the cards it showed before and no more."""
