@@ -27,18 +27,25 @@ class _Batch(QtCore.QObject):
     """The cards one change slides: one animation moves them all, each from where it was to
     its new place (starting an animation per card cost a drop more than its slides)."""
 
-    def __init__(self, slides: Slides, duration_ms: int) -> None:
+    def __init__(self, slides: Slides) -> None:
         super().__init__(slides)
         self._slides = slides
         self.cards: dict[str, tuple[CardItem, QtCore.QPointF, QtCore.QPointF]] = {}
         self._clock = QtCore.QVariantAnimation(self)
         self._clock.setStartValue(0.0)
         self._clock.setEndValue(1.0)
-        self._clock.setDuration(duration_ms)
         self._clock.setEasingCurve(QtCore.QEasingCurve.Type.OutCubic)
         self._clock.valueChanged.connect(self._on_step)
         self._clock.finished.connect(self._on_finished)
+
+    def start(self, duration_ms: int) -> None:
+        """Run again, for a new change's cards (a batch is kept for the next change: making
+        one cost a drop more than starting it)."""
+        self._clock.setDuration(duration_ms)
         self._clock.start()
+
+    def running(self) -> bool:
+        return bool(self.cards)
 
     def add(self, item: CardItem, start: QtCore.QPointF, end: QtCore.QPointF) -> None:
         self.cards[item.card_id] = (item, start, end)
@@ -47,7 +54,7 @@ class _Batch(QtCore.QObject):
         self.cards.pop(card, None)
         if not self.cards:
             self._clock.stop()
-            self.deleteLater()
+            self._slides.idle(self)
 
     def _on_step(self, value: float) -> None:
         for item, start, end in self.cards.values():
@@ -56,7 +63,8 @@ class _Batch(QtCore.QObject):
     def _on_finished(self) -> None:
         for card in list(self.cards):
             self._slides.arrived(card)
-        self.deleteLater()
+        self.cards.clear()
+        self._slides.idle(self)
 
 
 class Slides(QtCore.QObject):
@@ -69,7 +77,10 @@ class Slides(QtCore.QObject):
         #: Each sliding card's batch, item and resting layer.
         self._running: dict[str, tuple[_Batch, CardItem, float]] = {}
         self._batch: _Batch | None = None
+        #: Batches whose cards have all arrived or stopped, kept to run again.
+        self._idle: list[_Batch] = []
         self._anchor: QtCore.QPointF | None = None
+        self._near = (0.0, 0.0)
         self._sight: QtCore.QRectF | None = None
         self._left = MAX_SLIDES
 
@@ -77,17 +88,20 @@ class Slides(QtCore.QObject):
         """A change begins: cards near ``anchor`` (a drop) may slide, or with None, cards
         in sight."""
         self._anchor = anchor
+        self._near = (anchor.x(), anchor.y()) if anchor is not None else (0.0, 0.0)
         self._sight = None
         self._left = MAX_SLIDES
         self._batch = None
 
     def _worth(self, start: QtCore.QPointF, end: QtCore.QPointF) -> bool:
-        if self._left <= 0 or (end - start).manhattanLength() < MIN_SLIDE:
+        # Plain numbers: this runs for every card a change moves, thousands on a big table.
+        sx, sy, ex, ey = start.x(), start.y(), end.x(), end.y()
+        if self._left <= 0 or abs(ex - sx) + abs(ey - sy) < MIN_SLIDE:
             return False
         if self._anchor is not None:
-            return any(
-                abs(p.x() - self._anchor.x()) <= NEAR_X and abs(p.y() - self._anchor.y()) <= NEAR_Y
-                for p in (start, end)
+            ax, ay = self._near
+            return (abs(sx - ax) <= NEAR_X and abs(sy - ay) <= NEAR_Y) or (
+                abs(ex - ax) <= NEAR_X and abs(ey - ay) <= NEAR_Y
             )
         if self._sight is None:
             view = self._view
@@ -110,7 +124,8 @@ class Slides(QtCore.QObject):
 
     def move(self, item: CardItem, place: QtCore.QPointF, animate: bool) -> None:
         """Put ``item`` at ``place``: sliding there, when it is worth watching."""
-        self.stop(item.card_id)
+        if item.card_id in self._running:
+            self.stop(item.card_id)
         start = item.pos()
         if (
             not animate
@@ -121,13 +136,21 @@ class Slides(QtCore.QObject):
             item.setPos(place)
             return
         self._left -= 1
-        if self._batch is None or not self._batch.cards:  # none yet, or all stopped
-            self._batch = _Batch(self, self.animation_ms)
+        if self._batch is None or not self._batch.running():  # none yet, or all stopped
+            self._batch = self._idle.pop() if self._idle else _Batch(self)
+            self._batch.start(self.animation_ms)
         resting = item.zValue()
         item.setZValue(resting + SLIDING_Z)
         self._batch.add(item, start, place)
         self._running[item.card_id] = (self._batch, item, resting)
         item.moving = True
+
+    def idle(self, batch: _Batch) -> None:
+        """``batch`` has no card on its way any more: keep it for a later change."""
+        if batch is self._batch:
+            self._batch = None
+        if batch not in self._idle:
+            self._idle.append(batch)
 
     def arrived(self, card: str) -> None:
         """``card`` is in its place: it lies down at its layer again."""
