@@ -59,8 +59,15 @@ T = TypeVar("T", bound=QtWidgets.QWidget)
 
 
 def _panel(window: MainWindow, kind: type[T]) -> T:
+    """The panel, opened and brought forward as a player would before using it."""
     found = window.findChild(kind)
     assert isinstance(found, kind)
+    dock = found.parentWidget()
+    while dock is not None and not isinstance(dock, QtWidgets.QDockWidget):
+        dock = dock.parentWidget()
+    assert dock is not None
+    dock.show()
+    dock.raise_()
     return found
 
 
@@ -121,7 +128,8 @@ def test_a_sleeve_card_clicked_on_the_felt_is_played_at_its_players_seat(
     _click_on_felt(qtbot, window, triumph)
     assert _status(window) == (
         "⚠ Ottilie Marchbank is Alex's character: only Alex may play a Sleeve Card for "
-        "Ottilie Marchbank.")
+        "Ottilie Marchbank."
+    )
     assert panel.player_cards.captions() == []
     _hand_to(window, "alex")
     lit = {c for c, i in window.felt.items_shown().items() if i.choosable}
@@ -137,9 +145,7 @@ def test_a_sleeve_card_clicked_on_the_felt_is_played_at_its_players_seat(
     assert not any(i.choosable for i in window.felt.items_shown().values())
 
 
-def test_a_sleeve_card_dragged_to_the_players_row_is_played(
-    qtbot: QtBot, tmp_path: Path
-) -> None:
+def test_a_sleeve_card_dragged_to_the_players_row_is_played(qtbot: QtBot, tmp_path: Path) -> None:
     window = _window(qtbot, tmp_path)
     panel = _tarot_challenge(qtbot, window)
     _hand_to(window, "alex")
@@ -231,9 +237,11 @@ def test_a_card_dragged_from_the_hand_to_the_characters_zone_is_the_challenge(
     where = view.mapFromScene(zone.sceneBoundingRect().center())
     data = hand.mimeData([hand.item(3)])
     move, none = Qt.DropAction.MoveAction, Qt.KeyboardModifier.NoModifier
-    for event in (QtGui.QDragEnterEvent(where, move, data, LEFT, none),
-                  QtGui.QDragMoveEvent(where, move, data, LEFT, none),
-                  QtGui.QDropEvent(QtCore.QPointF(where), move, data, LEFT, none)):
+    for event in (
+        QtGui.QDragEnterEvent(where, move, data, LEFT, none),
+        QtGui.QDragMoveEvent(where, move, data, LEFT, none),
+        QtGui.QDropEvent(QtCore.QPointF(where), move, data, LEFT, none),
+    ):
         QtWidgets.QApplication.sendEvent(view.viewport(), event)
     session = window.document.session
     assert session.table.pile(QUINCE_ZONE).cards == [CardId(card)]
@@ -266,7 +274,6 @@ def test_an_identify_claim_is_made_by_clicking_the_card_in_the_hand(
     assert session.table.pile(PileId(IDENTIFY_PILE)).cards[-1] == card
     assert session.table.facing[card].face_up
     assert hand.lit_cards() == []
-
 
 
 def test_enter_on_a_lit_sleeve_card_on_the_felt_plays_it(qtbot: QtBot, tmp_path: Path) -> None:

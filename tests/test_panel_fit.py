@@ -72,19 +72,23 @@ def test_every_step_of_a_conflict_fits_the_column(qtbot: QtBot, window: MainWind
     # The Support and Advantage rows once needed 486 pixels side by side; the draws owed,
     # two shares of them, 436.
     session = cast_session()
-    cards = {who: give(session, who, hand)[0] for who, hand in (
-        (BART, ["7C", "2H"]), (GRIMSBY, ["5S", "KD"]), (MIRELA, ["8S"]))}
+    cards = {
+        who: give(session, who, hand)[0]
+        for who, hand in ((BART, ["7C", "2H"]), (GRIMSBY, ["5S", "KD"]), (MIRELA, ["8S"]))
+    }
     take_seat(session, "bea")
     window.document.replace(session, None)
-    panel = _docks(window)["conflict"].findChild(ConflictPanel)
+    conflict = _docks(window)["conflict"]
+    conflict.show()  # in front, as while a Conflict is played (a panel behind waits)
+    conflict.raise_()
+    panel = conflict.findChild(ConflictPanel)
     assert panel is not None
     document = window.document
     assert _too_wide(window) == {}
     # Each step taken at the seat whose decision it is (the panel waits for them between).
     steps = [
         ("bea", adventure_steps.pass_turn("alex")),  # to Bea, Bartholomew's player
-        ("bea", conflict_steps.issue_challenge(BART, "to snatch the drowned chart",
-                                               cards[BART])),
+        ("bea", conflict_steps.issue_challenge(BART, "to snatch the drowned chart", cards[BART])),
         ("dana", conflict_steps.answer(GRIMSBY, "to keep it under lock", cards[GRIMSBY])),
         ("chidi", conflict_steps.support(MIRELA, Side.CHALLENGE, cards[MIRELA])),
         ("dana", conflict_steps.award(Side.ANSWER, 1, "it is his ship")),
@@ -107,9 +111,7 @@ def test_every_step_of_a_conflict_fits_the_column(qtbot: QtBot, window: MainWind
     assert panel.support_box.isHidden() and panel.over_box.isVisibleTo(panel)
 
 
-def test_the_window_fits_the_screen_when_a_hand_is_shown(
-    qtbot: QtBot, window: MainWindow
-) -> None:
+def test_the_window_fits_the_screen_when_a_hand_is_shown(qtbot: QtBot, window: MainWindow) -> None:
     # The dice tray once held the column 556 pixels high: with Bea's hand shown below the
     # felt, the window grew past the screen and hid the status bar.
     document = window.document
@@ -193,8 +195,9 @@ def test_the_gm_with_several_hands_scrolls_them_within_the_screen(
 ) -> None:
     session = cast_session()
     for name in ("Dockside Thug", "Harbour Master"):
-        extra = Character.from_sheet(sheet(name, Suit.DIAMONDS, Suit.SPADES),
-                                     PlayerId("dana"), taken=session.characters)
+        extra = Character.from_sheet(
+            sheet(name, Suit.DIAMONDS, Suit.SPADES), PlayerId("dana"), taken=session.characters
+        )
         assert session.apply(AddCharacter(extra, hand=True))
         give(session, str(extra.id), ["6C", "4H"])
     give(session, GRIMSBY, ["5S", "9H", "KD"])

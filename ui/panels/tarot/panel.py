@@ -36,6 +36,7 @@ from cardtable.ui.art.card_art import TAROT
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.asking import AskBefore, ask_before
 from cardtable.ui.panels.card_chips import REVERSED_MARK, ChipRow, card_caption
+from cardtable.ui.panels.in_sight import RefreshInSight
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
 from cardtable.ui.panels.tarot.views import (
     ChallengeRow,
@@ -111,6 +112,7 @@ class TarotPanel(QtWidgets.QWidget):
         #: The Sleeve Cards on the felt are lit while the player may play one: a click plays it.
         self._choice = card_choice(document)
         self._build()
+        self._in_sight = RefreshInSight(self, self._refresh)
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
         document.refused.connect(self._on_refused)
@@ -614,7 +616,16 @@ class TarotPanel(QtWidgets.QWidget):
     # -- signals --------------------------------------------------------------------------
 
     def _on_changed(self, _changes: int) -> None:
-        self._refresh()
+        # While the challenge is drawing, the Sleeve Cards are offered on the felt: that
+        # offer follows every change, whether the panel is in sight or not.
+        challenge = self._challenge()
+        drawing = challenge is not None and challenge.phase in (
+            TarotPhase.CHALLENGE_DRAWN,
+            TarotPhase.DRAWING,
+        )
+        if not drawing:
+            self._choice.withdraw(SLEEVE_PROMPT)
+        self._in_sight.changed(now=drawing)
 
     def _on_replaced(self) -> None:
         self._last_summary = ""

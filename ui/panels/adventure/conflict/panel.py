@@ -49,6 +49,7 @@ from cardtable.ui.panels.adventure.conflict.forms import (
 from cardtable.ui.panels.adventure.conflict.views import ClaimRow, HandPicker, Lay, Role
 from cardtable.ui.panels.asking import AskBefore, ask_before
 from cardtable.ui.panels.card_chips import card_caption
+from cardtable.ui.panels.in_sight import RefreshInSight
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
 from cardtable.ui.qt import Qt, QtCore, QtWidgets
 from cardtable.ui.table.choosing import card_choice
@@ -86,7 +87,9 @@ class ConflictPanel(QtWidgets.QWidget):
         self.ask: AskBefore = lambda title, question, go: ask_before(self, title, question, go)
         self._claims: list[ClaimRow] = []
         self._build()
-        document.changed.connect(lambda _changes: self._refresh())
+        self._in_sight = RefreshInSight(self, self._refresh)
+        # A card asked for is asked for on the felt too: that follows every change.
+        document.changed.connect(lambda _changes: self._in_sight.changed(self._asking()))
         document.replaced.connect(self._on_replaced)
         document.refused.connect(self._on_refused)
         self._refresh()
@@ -197,6 +200,10 @@ class ConflictPanel(QtWidgets.QWidget):
                "computer"
 
     # -- refreshing -----------------------------------------------------------------------
+
+    def _asking(self) -> bool:
+        """Whether the panel asks for a card, or did until this change: on the felt too."""
+        return self.pending is not None or not self.picker.isHidden()
 
     def _refresh(self) -> None:
         state = self.session.state

@@ -62,6 +62,7 @@ from cardtable.ui.panels.adventure.play.forms import (
 )
 from cardtable.ui.panels.adventure.play.identify_box import IdentifyBox
 from cardtable.ui.panels.card_chips import card_caption
+from cardtable.ui.panels.in_sight import RefreshInSight
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
 from cardtable.ui.qt import Qt, QtCore, QtWidgets
 from cardtable.ui.table.choosing import card_choice
@@ -149,7 +150,9 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
         layout.setAlignment(Qt.AlignmentFlag.AlignTop)
-        document.changed.connect(lambda _changes: self._refresh())
+        self._in_sight = RefreshInSight(self, self._refresh)
+        # A card asked for is asked for on the felt too: that follows every change.
+        document.changed.connect(lambda _changes: self._in_sight.changed(self._asking()))
         document.replaced.connect(self._on_replaced)
         document.refused.connect(self._on_refused)
         self._refresh()
@@ -262,6 +265,10 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         return (players[0].id, players[0].name) if players else None
 
     # -- refreshing -----------------------------------------------------------------------
+
+    def _asking(self) -> bool:
+        """Whether the panel asks for a card, or did until this change: on the felt too."""
+        return self.pending is not None or not self.picker.isHidden()
 
     def _refresh(self) -> None:
         game = self._game()
