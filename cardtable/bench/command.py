@@ -9,7 +9,8 @@ same run, so a slow or busy machine shows in both:
   (``QT_SCALE_FACTOR``), with 500, 2,000 and 5,000 cards spread over fans and crowded
   onto the open table, one card dragged by the X server's pointer (a move every 8 ms) and
   dropped (:mod:`cardtable.bench.felt`); the floor is plain ``QGraphicsPixmapItem`` s with
-  the same shared art;
+  the same shared art, which at the drop puts every picture the app's drop moved where the
+  app put it;
 - ``log``: one logged action in the window with a 10,000-line log, against the model alone;
 - ``evening``: one action at the start and at the end of a 50,000-action evening with
   autosave on, against the model alone (:mod:`cardtable.bench.evening`);
@@ -171,9 +172,7 @@ METRICS = (
         "us",
         peer="model_last_us",
     ),
-    Metric(
-        "action_growth", "one action: the last vs the first", "x", 1.2, peer="model_growth"
-    ),
+    Metric("action_growth", "one action: the last vs the first", "x", 1.2, peer="model_growth"),
     Metric("autosave_write_ms", "the autosave of the whole evening, written", "ms"),
     Metric("save_20k_ms", "save 20,000 log events", "ms", peer="json_dump_20k_ms"),
     Metric("load_20k_ms", "load 20,000 log events", "ms", peer="json_load_20k_ms"),
@@ -196,6 +195,7 @@ def _felt_keys(ratio: int) -> tuple[str, ...]:
     for cards in SIZES:
         for layout in LAYOUTS:
             keys.append(f"{table_name(layout, cards, ratio)}_landed")
+            keys.append(f"{table_name(layout, cards, ratio)}_moved")
     return tuple(keys)
 
 
@@ -446,8 +446,12 @@ def _number(value: float | None, unit: str) -> str:
         return f"{value * 100:.0f}%"
     if unit == "us":
         return f"{value:.0f} us"
-    return f"{value:.0f} ms" if value >= 100 else f"{value:.1f} ms" if value >= 10 else (
-        f"{value:.2f} ms"
+    return (
+        f"{value:.0f} ms"
+        if value >= 100
+        else f"{value:.1f} ms"
+        if value >= 10
+        else (f"{value:.2f} ms")
     )
 
 
@@ -495,6 +499,9 @@ def felt_table(results: Mapping[str, Any]) -> list[str]:
                         label = metric.label.replace("frame, ", "")
                         verdicts.append(f"{label} {metric.target_text()}: {_verdict(met)}")
                 title = f"{layout}, {cards:,} cards, {ratio}x"
+                moved = results.get(f"{name}_moved")
+                if moved is not None:
+                    title += f" (a drop moves {moved:.0f})"
                 cells = [_felt_cell(m, results) for m in metrics]
                 rows.append((title, *cells, "; ".join(verdicts) or "-"))
     return list(_markdown(rows))

@@ -10,7 +10,10 @@ The **floor** is the same cards as plain ``QGraphicsPixmapItem`` s showing the v
 shared art pixmaps, at the same places and zoom, drawn as Qt draws a picture by default (a
 plain copy of its pixels, as the app draws its cards at rest), in a plain ``QGraphicsView``
 laid exactly over the felt, dragged along the same path in the same run: what Qt itself
-needs to move one picture over these others. Every figure is also given as a ratio to it.
+needs to move one picture over these others. At the release it puts every picture the
+app's drop moved (the card dropped, the cards that made room or closed up) where the app put
+it, in one plain loop: what Qt itself needs to show the same drop. Every figure is also given
+as a ratio to it.
 
 Figures for one table (all times in ms; frames from the pointer's move to the end of the
 paint that showed it, pooled over the runs; drops are medians over the runs):
@@ -20,7 +23,8 @@ paint that showed it, pooled over the runs; drops are medians over the runs):
 - ``drop``: from the button's release to the end of the first paint after the drop was
   handled (the main thread's work for the drop); ``drop_settled``: until the last paint of
   the cards sliding into place; ``drop_cpu``: the main thread's processor time until then;
-- ``landed``: whether every drop landed on the pile it was aimed at (1.0) or not.
+- ``landed``: whether every drop landed on the pile it was aimed at (1.0) or not;
+- ``moved``: how many cards the drop put in another place or layer (the floor moves as many).
 """
 
 from __future__ import annotations
@@ -134,6 +138,15 @@ def _path(
     return unique, {point: i for i, point in enumerate(unique[1:])}
 
 
+#: Where one drop left each card it moved: its card, place and layer.
+Landing = list[tuple[str, QtCore.QPointF, float]]
+
+
+def _lying(felt: Any) -> dict[str, tuple[QtCore.QPointF, float]]:
+    """Where each card on ``felt`` lies now, and its layer."""
+    return {card: (item.pos(), item.zValue()) for card, item in felt.items_shown().items()}
+
+
 class _Run:
     """One drag and drop, driven by the pointer process, timed by ``clock``."""
 
@@ -202,9 +215,17 @@ class FeltBench:
         clock = FrameClock(felt.viewport())
         measured: list[_Run] = []
         landed = True
+        landing: Landing = []
         try:
             for attempt in range(runs + 1):
+                at_rest = _lying(felt) if attempt == 0 else {}
                 run = _Run(clock, points, index)
+                if attempt == 0:
+                    landing = [
+                        (card, place, layer)
+                        for card, (place, layer) in _lying(felt).items()
+                        if at_rest.get(card) != (place, layer)
+                    ]
                 where = session.table.where(card)  # type: ignore[arg-type]
                 landed = landed and (where == target_pile or attempt == 0)
                 if attempt:
@@ -214,7 +235,8 @@ class FeltBench:
             clock.remove()
         figures = _summary(measured)
         figures["landed"] = 1.0 if landed else 0.0
-        floor = self._floor(points, index, runs)
+        figures["moved"] = float(len(landing))
+        floor = self._floor(points, index, runs, landing)
         figures.update({f"floor_{key}": value for key, value in floor.items()})
         return figures
 
@@ -257,9 +279,7 @@ class FeltBench:
     ) -> list[QtCore.QPointF]:
         felt = self.window.felt
         area = felt.mapToScene(felt.viewport().rect()).boundingRect()
-        corner = QtCore.QPointF(
-            area.left() + 0.15 * area.width(), area.top() + 0.2 * area.height()
-        )
+        corner = QtCore.QPointF(area.left() + 0.15 * area.width(), area.top() + 0.2 * area.height())
         if (corner - press).manhattanLength() < 0.3 * area.width():
             corner = QtCore.QPointF(area.right() - 0.15 * area.width(), corner.y())
         spec = felt.layout_now.zone(target)
@@ -283,7 +303,7 @@ class FeltBench:
     # -- the floor ------------------------------------------------------------------------
 
     def _floor(
-        self, points: list[tuple[int, int]], index: dict, runs: int
+        self, points: list[tuple[int, int]], index: dict, runs: int, landing: Landing
     ) -> dict[str, float]:
         felt = self.window.felt
         viewport = felt.viewport()
@@ -294,6 +314,7 @@ class FeltBench:
         shown = sorted(
             (i for i in felt.items_shown().values() if i.isVisible()), key=lambda i: i.zValue()
         )
+        pictures: dict[str, QtWidgets.QGraphicsPixmapItem] = {}
         for item in shown:
             face = item.visible_face() if item.shows_face() else None
             if face is not None:
@@ -313,7 +334,11 @@ class FeltBench:
             picture.setPos(item.pos())
             picture.setZValue(item.zValue())
             scene.addItem(picture)
-        view = QtWidgets.QGraphicsView(scene)
+            pictures[item.card_id] = picture
+        moves = [
+            (pictures[card], place, layer) for card, place, layer in landing if card in pictures
+        ]
+        view = _FloorView(scene, moves)
         view.setWindowFlag(Qt.WindowType.FramelessWindowHint)
         view.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
         view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -329,14 +354,15 @@ class FeltBench:
         wait(0.3)
         clock = FrameClock(view.viewport())
         measured = []
-        places = [(picture, picture.pos()) for picture in scene.items()]
+        places = [(picture, picture.pos(), picture.zValue()) for picture in scene.items()]
         try:
             for attempt in range(runs + 1):
                 run = _Run(clock, points, index)
                 if attempt:
                     measured.append(run)
-                for picture, place in places:  # the dragged picture back where it was
+                for picture, place, layer in places:  # every picture back where it was
                     picture.setPos(place)
+                    picture.setZValue(layer)
                 wait(QUIET_S)
         finally:
             clock.remove()
@@ -344,6 +370,27 @@ class FeltBench:
             view.deleteLater()
             wait(0.2)
         return _summary(measured)
+
+
+class _FloorView(QtWidgets.QGraphicsView):
+    """The floor's plain view: at the release, the pictures the app's drop moved go where
+    the app put them (:data:`Landing`), in one loop, and are drawn anew, as bare Qt would
+    show that drop."""
+
+    def __init__(
+        self,
+        scene: QtWidgets.QGraphicsScene,
+        moves: list[tuple[QtWidgets.QGraphicsPixmapItem, QtCore.QPointF, float]],
+    ) -> None:
+        super().__init__(scene)
+        self._moves = moves
+
+    def mouseReleaseEvent(self, event: QtGui.QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        for picture, place, layer in self._moves:
+            picture.setPos(place)
+            picture.setZValue(layer)
+            picture.update()  # the card let go is drawn anew (the app's loses its lift)
 
 
 def measure_all(
