@@ -47,6 +47,7 @@ from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.cards.look import TableCard
 from cardtable.ui.table.felt import felt_brush
 from cardtable.ui.table.layout import card_centre
+from cardtable.ui.table.view import TableView
 from cardtable.ui.window.main_window import MainWindow
 
 #: Moves in one drag, sent one every :data:`MOVE_MS` (about two seconds of dragging).
@@ -142,7 +143,7 @@ def _path(
 Landing = list[tuple[str, QtCore.QPointF, float]]
 
 
-def _lying(felt: Any) -> dict[str, tuple[QtCore.QPointF, float]]:
+def _lying(felt: TableView) -> dict[str, tuple[QtCore.QPointF, float]]:
     """Where each card on ``felt`` lies now, and its layer."""
     return {card: (item.pos(), item.zValue()) for card, item in felt.items_shown().items()}
 

@@ -270,6 +270,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.refresh()
         table.fit_table()
         table.setFocus()
+        self._settle_after_paint()
 
     def _install_art(self, document: SessionDocument) -> None:
         """Decks dressed in the group's own card art: the binding that shows the chosen art
@@ -488,6 +489,15 @@ class MainWindow(QtWidgets.QMainWindow):
     def _on_replaced(self) -> None:
         self._start_autosave()
         self.refresh()
+        self._settle_after_paint()
+
+    def _settle_after_paint(self) -> None:
+        """Once the felt shows the session now in place, settle Python's memory (see
+        :mod:`cardtable.ui.window.memory`)."""
+        from cardtable.ui.window import memory
+
+        if self._table is not None:
+            _FirstPaint(self._table.viewport(), memory.settle)
 
     def _on_refused(self, reason: str) -> None:
         self.statusBar().showMessage(f"⚠ {reason}", REFUSAL_MS)
