@@ -446,13 +446,9 @@ def _number(value: float | None, unit: str) -> str:
         return f"{value * 100:.0f}%"
     if unit == "us":
         return f"{value:.0f} us"
-    return (
-        f"{value:.0f} ms"
-        if value >= 100
-        else f"{value:.1f} ms"
-        if value >= 10
-        else (f"{value:.2f} ms")
-    )
+    if value >= 100:
+        return f"{value:.0f} ms"
+    return f"{value:.1f} ms" if value >= 10 else f"{value:.2f} ms"
 
 
 def _ratio(value: float | None) -> str:
