@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from cardtable.session import AddCharacter, Character, CharacterId
+from cardtable.session import AddCharacter, Changes, Character, CharacterId
 from cardtable.session.demo import demo_path
 from cardtable.settings import Settings
 from cardtable.sheets import blank
@@ -28,18 +28,21 @@ def _tabs(qtbot: QtBot) -> tuple[QtWidgets.QTabWidget, list[str], RefreshInSight
     return tabs, runs, RefreshInSight(back, lambda: runs.append(back.text()))
 
 
+TABLE = Changes.TABLE.value
+
+
 def test_a_panel_behind_a_tab_refreshes_once_as_it_comes_forward(qtbot: QtBot) -> None:
     tabs, runs, in_sight = _tabs(qtbot)
-    in_sight.changed()
+    in_sight.changed(TABLE)
     assert runs == ["back"]  # the window is not on the screen yet: nothing is out of sight
     tabs.show()
     qtbot.waitExposed(tabs)
     for _ in range(3):
-        in_sight.changed()
+        in_sight.changed(TABLE)
     assert runs == ["back"] and in_sight.behind
     tabs.setCurrentIndex(1)
     assert runs == ["back", "back"] and not in_sight.behind  # once, for the three changes
-    in_sight.changed()
+    in_sight.changed(TABLE)
     assert len(runs) == 3  # in sight: at once
     tabs.setCurrentIndex(0)
     tabs.setCurrentIndex(1)
@@ -50,7 +53,18 @@ def test_what_a_hidden_panel_offers_on_the_felt_follows_every_change(qtbot: QtBo
     tabs, runs, in_sight = _tabs(qtbot)
     tabs.show()
     qtbot.waitExposed(tabs)
-    in_sight.changed(now=True)
+    in_sight.changed(TABLE, now=True)
+    assert runs == ["back"] and not in_sight.behind
+
+
+def test_a_panel_out_of_sight_is_worked_out_again_for_a_new_seat_at_once(qtbot: QtBot) -> None:
+    """What a panel holds out of sight is always worked out for whoever is at the screen."""
+    tabs, runs, in_sight = _tabs(qtbot)
+    tabs.show()
+    qtbot.waitExposed(tabs)
+    in_sight.changed(TABLE)
+    assert runs == [] and in_sight.behind
+    in_sight.changed((Changes.SEAT | Changes.TABLE).value)
     assert runs == ["back"] and not in_sight.behind
 
 

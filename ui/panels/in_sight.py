@@ -9,12 +9,15 @@ sight (its tab brought forward, its dock opened).
 
 What a panel offers on the felt itself (a prompt to pick a card there) cannot wait for its
 tab: the panel says so with ``now=True``, and the refresh runs whether it is seen or not.
+Nor does a change of who sits at the screen (or of the curtain) wait: whatever a panel
+holds out of sight was then worked out for the seat at the screen, which may see it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from cardtable.session import Changes
 from cardtable.ui.qt import QtCore, QtWidgets
 
 
@@ -42,10 +45,11 @@ class RefreshInSight(QtCore.QObject):
         self.behind = False
         self._watched: list[QtWidgets.QWidget] = []
 
-    def changed(self, now: bool = False) -> None:
-        """The session changed: refresh now, unless the panel is out of sight and nothing
-        it offers on the felt depends on it (``now``)."""
-        if not now and tucked_away(self._panel):
+    def changed(self, changes: int, now: bool = False) -> None:
+        """The session changed (``changes``, the session's flags): refresh now, unless the
+        panel is out of sight, the seat at the screen is the same, and nothing the panel
+        offers on the felt depends on it (``now``)."""
+        if not now and not Changes(changes) & Changes.SEAT and tucked_away(self._panel):
             self.behind = True
             self._watch()
             return

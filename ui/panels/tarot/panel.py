@@ -615,7 +615,7 @@ class TarotPanel(QtWidgets.QWidget):
 
     # -- signals --------------------------------------------------------------------------
 
-    def _on_changed(self, _changes: int) -> None:
+    def _on_changed(self, changes: int) -> None:
         # While the challenge is drawing, the Sleeve Cards are offered on the felt: that
         # offer follows every change, whether the panel is in sight or not.
         challenge = self._challenge()
@@ -625,7 +625,7 @@ class TarotPanel(QtWidgets.QWidget):
         )
         if not drawing:
             self._choice.withdraw(SLEEVE_PROMPT)
-        self._in_sight.changed(now=drawing)
+        self._in_sight.changed(changes, now=drawing)
 
     def _on_replaced(self) -> None:
         self._last_summary = ""

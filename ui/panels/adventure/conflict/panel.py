@@ -89,7 +89,7 @@ class ConflictPanel(QtWidgets.QWidget):
         self._build()
         self._in_sight = RefreshInSight(self, self._refresh)
         # A card asked for is asked for on the felt too: that follows every change.
-        document.changed.connect(lambda _changes: self._in_sight.changed(self._asking()))
+        document.changed.connect(lambda changes: self._in_sight.changed(changes, self._asking()))
         document.replaced.connect(self._on_replaced)
         document.refused.connect(self._on_refused)
         self._refresh()
