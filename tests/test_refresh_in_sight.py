@@ -6,16 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from pytestqt.qtbot import QtBot
+from seat_rig import table_window
 
-from cardtable.session import AddCharacter, Changes, Character, CharacterId
+from cardtable.session import AddCharacter, Changes, Character, CharacterId, load
 from cardtable.session.demo import demo_path
-from cardtable.settings import Settings
 from cardtable.sheets import blank
 from cardtable.ui.panels.in_sight import RefreshInSight, tucked_away
 from cardtable.ui.panels.tarot.panel import TarotPanel
 from cardtable.ui.qt import QtWidgets
-from cardtable.ui.window.main_window import DISCARD, MainWindow
-from cardtable.ui.window.setup import WindowSetup
 
 
 def _tabs(qtbot: QtBot) -> tuple[QtWidgets.QTabWidget, list[str], RefreshInSight]:
@@ -71,14 +69,7 @@ def test_a_panel_out_of_sight_is_worked_out_again_for_a_new_seat_at_once(qtbot: 
 def test_the_tarot_panel_behind_the_dice_tab_catches_up_when_brought_forward(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    window = MainWindow(demo_path(), autosave_folder=tmp_path / "autosave", animation_ms=0)
-    window.ask_unsaved = lambda: DISCARD
-    qtbot.addWidget(window)
-    window.setup = WindowSetup(  # type: ignore[attr-defined]
-        window, Settings(), store=lambda s, folder: None
-    )
-    window.show()
-    qtbot.waitUntil(lambda: bool(window.setup.docks), timeout=10_000)
+    window = table_window(qtbot, tmp_path, load(demo_path()))
     tarot = window.setup.docks["tarot"]  # type: ignore[attr-defined]
     dice = window.setup.docks["dice"]  # type: ignore[attr-defined]
     qtbot.waitUntil(lambda: not dice.visibleRegion().isEmpty())

@@ -21,6 +21,7 @@ from cardtable.ui.art.toolbar_icons import icon
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import FeltView
 from cardtable.ui.widgets.style import bring_forward
+from cardtable.ui.window import memory
 from cardtable.ui.window.help_boxes import about_box, keys_box
 from cardtable.ui.window.session_drops import SessionDrops
 from cardtable.ui.window.session_files import (
@@ -494,8 +495,6 @@ class MainWindow(QtWidgets.QMainWindow):
     def _settle_after_paint(self) -> None:
         """Once the felt shows the session now in place, settle Python's memory (see
         :mod:`cardtable.ui.window.memory`)."""
-        from cardtable.ui.window import memory
-
         if self._table is not None:
             _FirstPaint(self._table.viewport(), memory.settle)
 

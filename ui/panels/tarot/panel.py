@@ -62,6 +62,8 @@ from cardtable.ui.widgets.style import (
 
 TITLE = "Tarot Challenge"
 SLEEVE_PROMPT = "tarot-sleeve"
+#: The phases in which the player draws, and may play a Sleeve Card instead.
+DRAWING = (TarotPhase.CHALLENGE_DRAWN, TarotPhase.DRAWING)
 SLEEVE_HINT = "A lit Sleeve Card on the table plays at a click (or drag it to the player's row)."
 CONCEDE_QUESTION = ("Concede? The Challenge fails (unless its Rank is 0) at no Cost, and the "
                     "character draws a Sleeve Card face up: this cannot be undone.")
@@ -272,8 +274,7 @@ class TarotPanel(QtWidgets.QWidget):
     def _refresh(self) -> None:
         challenge = self._challenge()
         curtain = self.session.curtain
-        if challenge is None or challenge.phase not in (TarotPhase.CHALLENGE_DRAWN,
-                                                        TarotPhase.DRAWING):
+        if challenge is None or challenge.phase not in DRAWING:
             self._choice.withdraw(SLEEVE_PROMPT)
         self.setup_box.setVisible(challenge is None)
         self.play_box.setVisible(challenge is not None)
@@ -423,7 +424,7 @@ class TarotPanel(QtWidgets.QWidget):
         blocked: str | None,
     ) -> None:
         phase = challenge.phase
-        drawing = phase in (TarotPhase.CHALLENGE_DRAWN, TarotPhase.DRAWING)
+        drawing = phase in DRAWING
         over = None if drawing else "drawing is over"
         session = self.session
         draw = blocked or over or (None if numbers.odds is not None else "the deck is empty")
@@ -619,10 +620,7 @@ class TarotPanel(QtWidgets.QWidget):
         # While the challenge is drawing, the Sleeve Cards are offered on the felt: that
         # offer follows every change, whether the panel is in sight or not.
         challenge = self._challenge()
-        drawing = challenge is not None and challenge.phase in (
-            TarotPhase.CHALLENGE_DRAWN,
-            TarotPhase.DRAWING,
-        )
+        drawing = challenge is not None and challenge.phase in DRAWING
         if not drawing:
             self._choice.withdraw(SLEEVE_PROMPT)
         self._in_sight.changed(changes, now=drawing)
