@@ -89,6 +89,43 @@ def test_dragging_a_card_off_a_crowded_row_shows_the_card_under_it_whole(qtbot: 
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=start + QtCore.QPoint(0, 200))
 
 
+def test_a_card_dropped_off_a_crowded_row_leaves_the_card_under_it_whole_all_through(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view = _crowded(qtbot)
+    under = _cut(view)[10]
+    over = under._over
+    assert over is not None
+    cut_again: list[float | None] = []
+    show_sight = under._show_sight
+    monkeypatch.setattr(under, "_show_sight", lambda: (cut_again.append(under.sight), show_sight()))
+    viewport = view.viewport()
+    start = view.mapFromScene(over.scenePos() - QtCore.QPointF(over.card_rect().width() / 2 - 2, 0))
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    for step in range(1, 6):
+        qtbot.mouseMove(viewport, start + QtCore.QPoint(0, 40 * step))
+    assert _whole(under)
+    cut_again.clear()
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=start + QtCore.QPoint(0, 200))
+    assert over.pile_id == OPEN_TABLE and under._over is not over
+    # Cut to its strip for a moment and shown whole again, it would repaint its place too.
+    assert _whole(under) and cut_again == []
+
+
+def test_a_card_clicked_in_a_crowded_row_cuts_the_card_under_it_to_its_strip_again(
+    qtbot: QtBot,
+) -> None:
+    view = _crowded(qtbot)
+    under = _cut(view)[20]
+    over = under._over
+    assert over is not None
+    start = view.mapFromScene(over.scenePos() - QtCore.QPointF(over.card_rect().width() / 2 - 2, 0))
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    assert _whole(under)
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    assert under._over is over and under.sight is not None
+
+
 def test_only_a_picture_opaque_but_for_its_corners_hides_what_lies_under_it() -> None:
     picture = QtGui.QImage(60, 90, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
     picture.fill(QtGui.QColor("#204060"))

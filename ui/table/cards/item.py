@@ -546,10 +546,18 @@ class CardItem(RowCard):
         super().mouseReleaseEvent(event)
         if event.button() != Qt.MouseButton.LeftButton:
             return
-        self.set_lifted(False)
         start, self._press_pos = self._press_pos, None
-        if start is not None and start != self.pos():
-            self.dropped.emit(self._card_id, self.scenePos())
+        # The card under this one hears once, when the felt has laid the drop: set down
+        # where it was let go, this card would cover it for a moment, then (most often)
+        # leave its row, and the table would repaint both places for nothing.
+        self._holding_under = True
+        try:
+            self.set_lifted(False)
+            if start is not None and start != self.pos():
+                self.dropped.emit(self._card_id, self.scenePos())
+        finally:
+            self._holding_under = False
+        self._tell_under()
 
     def mouseDoubleClickEvent(self, event: QtWidgets.QGraphicsSceneMouseEvent) -> None:
         self.activated.emit(self._card_id)

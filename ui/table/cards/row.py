@@ -42,6 +42,9 @@ class RowCard(QtWidgets.QGraphicsObject):
         #: How much of this card the card over it leaves in sight, both in their places.
         self._laid_sight: float | None = None
         self._moving = False
+        #: While true, the card under this one is not told of its changes (see
+        #: :meth:`_tell_under`): a drop tells it once, when the felt has laid the card anew.
+        self._holding_under = False
 
     # --- what the subclass draws ------------------------------------------------------------
 
@@ -143,7 +146,7 @@ class RowCard(QtWidgets.QGraphicsObject):
     def _tell_under(self) -> None:
         """This card began or ended moving, flipping or turning: the card under it shows
         whole while it does."""
-        if self._covering is not None:
+        if self._covering is not None and not self._holding_under:
             self._covering._recrop()
 
 
