@@ -117,9 +117,7 @@ class Table:
     facing: dict[CardId, Facing] = Factory(dict)
     #: The pile each card was last found in by :meth:`where`, and at which place in it;
     #: checked before it is trusted, since piles' card lists are changed in many places.
-    _homes: dict[CardId, tuple[PileId, int]] = field(
-        factory=dict, init=False, repr=False, eq=False
-    )
+    _homes: dict[CardId, tuple[PileId, int]] = field(factory=dict, init=False, repr=False, eq=False)
 
     # -- building -------------------------------------------------------------------------
 
@@ -182,6 +180,14 @@ class Table:
                 self._homes[card] = (pile.id, found)
                 return pile.id
         raise PileError(f"the table has no card {card!r}")
+
+    def holds(self, card: CardId, pile_id: PileId) -> bool:
+        """Whether pile ``pile_id`` holds ``card`` (False for a card the table does not have),
+        found as :meth:`where` finds it."""
+        try:
+            return self.where(card) == pile_id
+        except PileError:
+            return False
 
     def pile(self, pile_id: PileId) -> Pile:
         try:

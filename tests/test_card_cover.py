@@ -89,16 +89,23 @@ def test_dragging_a_card_off_a_crowded_row_shows_the_card_under_it_whole(qtbot: 
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=start + QtCore.QPoint(0, 200))
 
 
-def test_a_card_dropped_off_a_crowded_row_leaves_the_card_under_it_whole_all_through(
+def test_a_card_dropped_off_a_crowded_row_is_never_cut_to_a_strip_nor_the_one_under_it(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     view = _crowded(qtbot)
     under = _cut(view)[10]
     over = under._over
     assert over is not None
-    cut_again: list[float | None] = []
-    show_sight = under._show_sight
-    monkeypatch.setattr(under, "_show_sight", lambda: (cut_again.append(under.sight), show_sight()))
+    cut_again: list[tuple[str, float]] = []
+    for item in (under, over):
+        lay = item._lay
+
+        def cut(layer, pixmap, area, sight=None, item=item, lay=lay):
+            if sight is not None:
+                cut_again.append((item.card_id, sight))
+            return lay(layer, pixmap, area, sight)
+
+        monkeypatch.setattr(item, "_lay", cut)
     viewport = view.viewport()
     start = view.mapFromScene(over.scenePos() - QtCore.QPointF(over.card_rect().width() / 2 - 2, 0))
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
@@ -108,8 +115,10 @@ def test_a_card_dropped_off_a_crowded_row_leaves_the_card_under_it_whole_all_thr
     cut_again.clear()
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=start + QtCore.QPoint(0, 200))
     assert over.pile_id == OPEN_TABLE and under._over is not over
-    # Cut to its strip for a moment and shown whole again, it would repaint its place too.
-    assert _whole(under) and cut_again == []
+    # Cut to its strip for a moment and shown whole again, it would repaint its place too;
+    # the card dropped is not cut as it is set down in the row it leaves either.
+    assert _whole(under) and _whole(over)
+    assert cut_again == []
 
 
 def test_a_card_clicked_in_a_crowded_row_cuts_the_card_under_it_to_its_strip_again(
@@ -124,6 +133,7 @@ def test_a_card_clicked_in_a_crowded_row_cuts_the_card_under_it_to_its_strip_aga
     assert _whole(under)
     qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
     assert under._over is over and under.sight is not None
+    assert over._over is not None and over.sight is not None  # back under its own neighbour
 
 
 def test_only_a_picture_opaque_but_for_its_corners_hides_what_lies_under_it() -> None:

@@ -579,5 +579,7 @@ def test_where_a_card_lies_follows_every_move_however_the_piles_change(
             table.move([card], to)
     for card in cards:
         assert table.where(card) == scanned(card)
+        assert [p for p in piles if table.holds(card, p)] == [scanned(card)]
     with pytest.raises(PileError, match="the table has no card 'nowhere'"):
         table.where(CardId("nowhere"))
+    assert not table.holds(CardId("nowhere"), piles[0])

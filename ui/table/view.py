@@ -170,7 +170,8 @@ class TableView(FeltView):
         for card in chosen:
             item = self._items.get(card)
             by_pile.setdefault(item.pile_id if item is not None else "", set()).add(card)
-        piles = self._document.session.table.piles
+        table = self._document.session.table
+        piles = table.piles
         found: list[str] = []
         for zone in self._layout.zones:
             wanted = by_pile.get(str(zone.pile))
@@ -180,6 +181,13 @@ class TableView(FeltView):
             if len(wanted) > _FEW_CHOSEN:
                 found.extend(card for card in pile.cards if card in wanted)
                 continue
+            if len(wanted) == 1:
+                # One card (the one dragged): the table knows where it lies, without a scan.
+                (card,) = wanted
+                if table.holds(CardId(card), zone.pile):
+                    found.append(card)
+                    continue
+                break  # an item that has not heard of its move yet
             # A few cards of a long pile (a card dropped on a crowded table): found by
             # list.index, which scans in C, rather than by walking the pile in Python.
             try:

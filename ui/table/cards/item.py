@@ -547,16 +547,17 @@ class CardItem(RowCard):
         if event.button() != Qt.MouseButton.LeftButton:
             return
         start, self._press_pos = self._press_pos, None
-        # The card under this one hears once, when the felt has laid the drop: set down
-        # where it was let go, this card would cover it for a moment, then (most often)
-        # leave its row, and the table would repaint both places for nothing.
-        self._holding_under = True
+        # Neither this card nor the one under it is cut to its strip until the felt has laid
+        # the drop: set down where it was let go, this card would lie in its row for a
+        # moment, then (most often) leave it, and the table would repaint both for nothing.
+        self._landing = True
         try:
             self.set_lifted(False)
             if start is not None and start != self.pos():
                 self.dropped.emit(self._card_id, self.scenePos())
         finally:
-            self._holding_under = False
+            self._landing = False
+        self._recrop()
         self._tell_under()
 
     def mouseDoubleClickEvent(self, event: QtWidgets.QGraphicsSceneMouseEvent) -> None:

@@ -42,9 +42,10 @@ class RowCard(QtWidgets.QGraphicsObject):
         #: How much of this card the card over it leaves in sight, both in their places.
         self._laid_sight: float | None = None
         self._moving = False
-        #: While true, the card under this one is not told of its changes (see
-        #: :meth:`_tell_under`): a drop tells it once, when the felt has laid the card anew.
-        self._holding_under = False
+        #: While true, the card is being set down where it was let go: neither it nor the
+        #: card under it is cut to its strip until the felt has laid the drop (most often
+        #: the card leaves its row, and both would show whole again at once).
+        self._landing = False
 
     # --- what the subclass draws ------------------------------------------------------------
 
@@ -116,7 +117,8 @@ class RowCard(QtWidgets.QGraphicsObject):
             self._tell_under()
 
     def _lies_still(self) -> bool:
-        return not (self._lifted or self._moving or self.is_animating()) and self.isVisible()
+        moving = self._lifted or self._moving or self._landing or self.is_animating()
+        return not moving and self.isVisible()
 
     def _sight_now(self) -> float | None:
         """How much of this card is in sight past the card over it (None: all of it)."""
@@ -146,7 +148,7 @@ class RowCard(QtWidgets.QGraphicsObject):
     def _tell_under(self) -> None:
         """This card began or ended moving, flipping or turning: the card under it shows
         whole while it does."""
-        if self._covering is not None and not self._holding_under:
+        if self._covering is not None and not self._landing:
             self._covering._recrop()
 
 
