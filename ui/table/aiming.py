@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from cardtable.cards import CardId
 from cardtable.piles import PileId
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import QtCore
@@ -86,10 +87,12 @@ class DropAim:
                 continue
             if not with_index:
                 return zone.pile, None, None
-            pile = self._document.session.state.table.piles.get(zone.pile)
-            moving = set(cards)
-            staying = [c for c in (pile.cards if pile is not None else []) if c not in moving]
-            return zone.pile, insert_index(zone, len(staying), rect.center()), None
+            table = self._document.session.state.table
+            pile = table.piles.get(zone.pile)
+            # Counted, not listed: a pile of thousands is passed over for the few cards moved.
+            moving = sum(table.holds(CardId(card), zone.pile) for card in set(cards))
+            staying = len(pile.cards) - moving if pile is not None else 0
+            return zone.pile, insert_index(zone, staying, rect.center()), None
         return None, None, refusal
 
     def already_there(self, cards: list[str], pile: PileId, index: int | None) -> bool:
