@@ -336,6 +336,10 @@ def test_hovering_reports_in_and_out(qtbot: QtBot) -> None:
     _send_mouse(view, QtCore.QEvent.Type.MouseMove, QtCore.QPointF(0, 0), held=False)
     _send_mouse(view, QtCore.QEvent.Type.MouseMove, QtCore.QPointF(400, 0), held=False)
     assert seen == [("p/as", True), ("p/as", False)]
+    # Onto the card again, and out of the felt altogether.
+    _send_mouse(view, QtCore.QEvent.Type.MouseMove, QtCore.QPointF(0, 0), held=False)
+    QtWidgets.QApplication.sendEvent(view, QtCore.QEvent(QtCore.QEvent.Type.Leave))
+    assert seen[2:] == [("p/as", True), ("p/as", False)]
 
 
 def test_the_preview_shows_name_and_keywords_the_right_one_first(qtbot: QtBot) -> None:

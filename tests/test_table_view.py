@@ -471,6 +471,46 @@ def test_a_point_of_a_crowded_table_asks_only_the_cards_near_it_after_another_se
     assert 20 <= len(under) <= len(asked) < 200
 
 
+def test_letting_go_of_a_card_on_a_crowded_table_looks_once_at_the_cards_under_it(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each card asked for its outline is a call from Qt into Python. Qt's hover events
+    # searched the cards under the pointer at every release, on top of the search Qt makes
+    # for a cursor; the felt follows the pointer itself, as it moves with no button held.
+    asked: list[str] = []
+    outline = CardItem.shape
+    monkeypatch.setattr(CardItem, "shape", lambda item: asked.append(item.card_id) or outline(item))
+    document = demo_document()
+    view = table_view(qtbot, document)
+    document.replace(big_table(2000, crowded=True))
+    centre = view.zone(OPEN_TABLE).sceneBoundingRect().center()
+    view.centerOn(centre)
+    view.grab()
+    viewport, start = view.viewport(), at(view, centre)
+    hovered: list[tuple[str, bool]] = []
+    for item in view.card_items():
+        item.hovered.connect(lambda card, inside: hovered.append((card, inside)))
+    qtbot.mouseMove(viewport, start)
+    dragged = next(i for i in view.items(start) if isinstance(i, CardItem))
+    assert dragged is not None and hovered == [(dragged.card_id, True)]
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    for step in range(1, 6):
+        qtbot.mouseMove(viewport, start + QtCore.QPoint(20 * step, 0))
+    asked.clear()
+    end = start + QtCore.QPoint(100, 0)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=end)
+    assert dragged.pile_id == OPEN_TABLE and dragged.pos() != centre
+    looked = list(asked)
+    under = {item.card_id for item in view.items(end) if isinstance(item, CardItem)}
+    # Qt's own search for a cursor, the one left, asks each card there once.
+    assert under <= set(looked) and len(looked) == len(set(looked))
+    # The pointer moves on, off the card dropped: the card hears it left.
+    away = end + QtCore.QPoint(0, 250)
+    assert viewport.rect().contains(away)
+    qtbot.mouseMove(viewport, away)
+    assert (dragged.card_id, False) in hovered
+
+
 def test_a_preview_waiting_to_show_when_the_window_closes_never_shows(qtbot: QtBot) -> None:
     document = demo_document()
     view = table_view(qtbot, document)

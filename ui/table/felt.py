@@ -4,6 +4,11 @@ Cards show art drawn for the size they cover on the screen; when the zoom or the
 pixel ratio changes, the view tells its cards (:meth:`FeltView.card_items`) before it
 paints them, and each card in sight picks the art of the new size; the cards out of sight
 take it a few at a time between frames.
+
+The view, not each card, follows the pointer: it tells a card the pointer came onto it or
+left it (:meth:`~cardtable.ui.table.cards.item.CardItem.set_hovered`) as the pointer moves
+with no button held. Cards left to Qt's own hover events cost every release of the mouse a
+search of the cards under it, through Python, hundreds deep on a crowded table.
 """
 
 from __future__ import annotations
@@ -75,6 +80,9 @@ class FeltView(QtWidgets.QGraphicsView):
         self._settling = QtCore.QTimer(self)
         self._settling.setInterval(0)
         self._settling.timeout.connect(self._settle_art)
+        #: The card the pointer rests on (see :meth:`_follow_pointer`).
+        self._hovered: CardItem | None = None
+        self.viewport().setMouseTracking(True)
 
     def card_items(self) -> Iterable[CardItem]:
         """Every card on the felt (a view that keeps its own list answers faster)."""
@@ -119,6 +127,38 @@ class FeltView(QtWidgets.QGraphicsView):
         items = self.scene().itemsBoundingRect()
         rect = items.adjusted(-60, -60, 60, 60) if not items.isEmpty() else TABLE_RECT
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+
+    # --- the pointer ------------------------------------------------------------------------
+
+    def mouseMoveEvent(self, event: QtGui.QMouseEvent) -> None:
+        super().mouseMoveEvent(event)
+        if event.buttons() == Qt.MouseButton.NoButton:
+            self._follow_pointer(self.card_at(event.position().toPoint()))
+
+    def leaveEvent(self, event: QtCore.QEvent) -> None:
+        super().leaveEvent(event)
+        self._follow_pointer(None)
+
+    def card_at(self, point: QtCore.QPoint) -> CardItem | None:
+        """The topmost card at ``point`` of the viewport (None: bare felt)."""
+        from cardtable.ui.table.cards.item import CardItem
+
+        for item in self.items(point):
+            card = item if isinstance(item, CardItem) else item.parentItem()
+            if isinstance(card, CardItem):
+                return card
+        return None
+
+    def _follow_pointer(self, card: CardItem | None) -> None:
+        """Tell the card the pointer left, and the one it came onto."""
+        before, self._hovered = self._hovered, card
+        if card is before:
+            return
+        if before is not None:
+            with contextlib.suppress(RuntimeError):  # a card taken off the felt since
+                before.set_hovered(False)
+        if card is not None:
+            card.set_hovered(True)
 
     def wheelEvent(self, event: QtGui.QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120

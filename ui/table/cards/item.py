@@ -112,7 +112,6 @@ class CardItem(RowCard):
         self._marks: dict[str, QtWidgets.QGraphicsPixmapItem] = {}
         flags = QtWidgets.QGraphicsItem.GraphicsItemFlag
         self.setFlags(flags.ItemIsMovable | flags.ItemIsSelectable | flags.ItemIsFocusable)
-        self.setAcceptHoverEvents(True)
         self.setRotation(self._target_rotation())
         # The layers take the new pictures when the group dresses its deck anew.
         card_art.art_notifier().changed.connect(self._on_art_changed)
@@ -577,13 +576,10 @@ class CardItem(RowCard):
             return
         event.accept()
 
-    def hoverEnterEvent(self, event: QtWidgets.QGraphicsSceneHoverEvent) -> None:
-        self.hovered.emit(self._card_id, True)
-        super().hoverEnterEvent(event)
-
-    def hoverLeaveEvent(self, event: QtWidgets.QGraphicsSceneHoverEvent) -> None:
-        self.hovered.emit(self._card_id, False)
-        super().hoverLeaveEvent(event)
+    def set_hovered(self, inside: bool) -> None:
+        """The pointer came onto the card (or left it): says ``hovered``. The view follows the
+        pointer for its cards (:class:`~cardtable.ui.table.felt.FeltView`)."""
+        self.hovered.emit(self._card_id, inside)
 
     def focusInEvent(self, event: QtGui.QFocusEvent) -> None:
         super().focusInEvent(event)
