@@ -97,6 +97,23 @@ def test_the_gm_reveals_and_everyone_sees_the_dice_in_the_tray_and_the_log(
     assert f"Gina (GM) revealed the sealed roll: 2d10: {numbers}" in log
 
 
+def test_a_sealed_roll_undone_and_redone_goes_from_the_box_and_comes_back(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = table_window(qtbot, tmp_path, three_seats(5))
+    tray = _tray(window)
+    pass_to(qtbot, window, GINA)
+    numbers = _roll_sealed(qtbot, window, "2d6")
+    assert numbers in tray.sealed.rolls.item(0).text()
+    window.undo_action.trigger()
+    assert sealed_of(window.document.session.state) is None
+    assert tray.sealed.rolls.item(0).text() == "No sealed roll"
+    assert not tray.sealed.reveal_button.isEnabled()
+    window.redo_action.trigger()
+    assert numbers in tray.sealed.rolls.item(0).text()
+    assert tray.sealed.reveal_button.isEnabled()
+
+
 def test_a_sealed_roll_saved_and_opened_again_is_still_sealed(
     qtbot: QtBot, tmp_path: Path
 ) -> None:

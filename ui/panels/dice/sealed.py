@@ -26,7 +26,9 @@ ROLL_TIP = ("Roll these dice behind the GM's screen: the table sees that the GM 
 REVEAL_TIP = ("Show the sealed roll chosen in the list (else the latest) to the table; this "
               "cannot be undone")
 NONE_SEALED = "No sealed roll"
-_CHANGES = Changes.RESOLVER | Changes.SEAT | Changes.PLAYERS | Changes.UNDO
+#: What the box shows hangs on the sealed rolls (a resolver, also after an undo), the seat
+#: and the players: a card moved on the felt leaves it as it is.
+_CHANGES = Changes.RESOLVER | Changes.SEAT | Changes.PLAYERS
 
 
 class SealedBox(QtWidgets.QGroupBox):
