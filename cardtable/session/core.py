@@ -36,7 +36,7 @@ from attrs import frozen
 from cardtable.cards import CardId
 from cardtable.piles import PileKind, Table
 from cardtable.randomness import Rng, from_os
-from cardtable.session.audience import public_cards
+from cardtable.session.audience import Sighting, held_cards, is_public
 from cardtable.session.authority import AuthorityError, is_gm, name_of
 from cardtable.session.log import Event, LogEntry, SessionLog
 from cardtable.session.model import (
@@ -278,7 +278,7 @@ class Session:
             raise AuthorityError(reason)
         before = self.state.copy() if action.undoable else None
         rng_before = self.rng.getstate() if action.undoable else None
-        shown_before = public_cards(self.state)
+        sighting = Sighting(self.state.table)
         holder, curtain = self.holder, self.curtain
         try:
             done = action.perform(self)
@@ -295,7 +295,7 @@ class Session:
             changes |= _differences(before, self.state)
         if (self.holder, self.curtain) != (holder, curtain):
             changes |= Changes.SEAT
-        entries, newly = self._record(done.events, shown_before)
+        entries, newly = self._record(done.events, sighting)
         if entries:
             changes |= Changes.LOG
         if before is not None:
@@ -312,21 +312,27 @@ class Session:
         return changes
 
     def _record(
-        self, events: Sequence[Event], shown_before: frozenset[CardId]
+        self, events: Sequence[Event], sighting: Sighting
     ) -> tuple[list[LogEntry], frozenset[CardId]]:
-        """Write ``events`` to the log and reveal what the table now sees for the first time."""
-        shown = public_cards(self.state)
+        """Write ``events`` to the log and reveal what the table now sees for the first time
+        (since ``sighting`` was taken, before the change)."""
+        table = self.state.table
+        held = held_cards(table)
         at = self.clock()
         seat = self.current_seat
         entries = []
         for event in events:
-            hidden = tuple(c for c in event.cards if c not in shown) if event.private else ()
+            hidden = (
+                tuple(c for c in event.cards if not is_public(table, c, held))
+                if event.private
+                else ()
+            )
             entry = LogEntry(
                 at, seat, self.holder, event.public, event.private, event.owner, event.cards, hidden
             )
             self.log.append(entry)
             entries.append(entry)
-        newly = shown - shown_before
+        newly = sighting.shown_since(table)
         self.log.reveal(newly)
         return entries, newly
 
@@ -418,7 +424,7 @@ class Session:
 
     def _travel(self, step: _Step, other_way: list[_Step], verb: str) -> Changes:
         """Make ``step.state`` the game state, keeping the one it replaces on ``other_way``."""
-        shown_before = public_cards(self.state)
+        sighting = Sighting(self.state.table)
         who = self.actor_name
         current = self.state.copy()
         other_way.append(_Step(step.entries, current, step.actor, self.rng.getstate()))
@@ -443,7 +449,7 @@ class Session:
             )
             for entry in step.entries
         ] or [Event(f"{who} {verb} a change")]
-        _, newly = self._record(events, shown_before)
+        _, newly = self._record(events, sighting)
         if reason := _reveal_reason(self, newly):
             self._undo.clear()
             self._redo.clear()
