@@ -17,10 +17,12 @@ import sys
 import time
 
 from cardtable import __version__
+from cardtable.codecache import install as install_code_cache
 from cardtable.logs import configure_logging, log_uncaught
 from cardtable.ui.art.app_icon import app_icon
 from cardtable.ui.art.fonts import use_bundled_fonts
 from cardtable.ui.qt import QtCore, QtWidgets
+from cardtable.ui.window.memory import hold_for_start
 
 SMOKE_EXIT_VARIABLE = "CARDTABLE_SMOKE_EXIT"
 SMOKE_TIMEOUT_MS = 30_000
@@ -109,8 +111,10 @@ def run(session: str | None = None) -> int:
     """Open the main window (with ``session`` if given) and run until it closes."""
     log_file = configure_logging()
     sys.excepthook = log_uncaught
+    install_code_cache()  # attrs and cattrs compile nothing they compiled at the last start
     _log.info("Cardtable %s starting (log file: %s)", __version__, log_file)
     app = application()
+    hold_for_start(app)  # the collector waits until the first session is shown
     requests = None
     if os.environ.get(SMOKE_EXIT_VARIABLE) != "1":  # a smoke run neither hands off nor listens
         from cardtable.ui.window.open_requests import start_desktop

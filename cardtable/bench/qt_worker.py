@@ -61,9 +61,11 @@ def time_marks(command: Sequence[str], env: dict[str, str]) -> dict[str, float]:
 
 def _scratch_env(scratch: str) -> dict[str, str]:
     """The environment of a measured start: the player's own settings, log and autosave
-    stay out of it (where platformdirs follows XDG); the font cache is shared, as it is for
-    any start. Python keeps its compiled modules (in the scratch folder), as an installed
-    app does: a start is timed warm, after one unmeasured start has compiled them."""
+    stay out of it (where platformdirs follows XDG); the user's cache folder is shared, as it
+    is for any start (the fonts' cache, and the code attrs and cattrs generate, kept by
+    :mod:`cardtable.codecache`). Python keeps its compiled modules (in the scratch folder),
+    as an installed app does: a start is timed warm, after one unmeasured start has compiled
+    them and filled the caches."""
     env = dict(os.environ, CARDTABLE_SMOKE_EXIT="1")
     for name in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME"):
         env[name] = os.path.join(scratch, name.lower())

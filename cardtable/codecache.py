@@ -1,0 +1,244 @@
+"""A disk cache of the code attrs and cattrs generate, so that a start does not compile it anew.
+
+attrs writes the ``__init__``, ``__eq__``, ``__hash__`` and ``__repr__`` of each class as
+Python source and compiles it when the class is defined; cattrs does the same for each
+structuring function the first time a session is loaded. Cardtable defines about a hundred
+such classes on its way to a window: compiling their code is about 27 ms of a start of about
+300 (more on a slower machine), and the result is the same every time. Python keeps the
+compiled form of our modules in ``__pycache__``; this keeps the compiled form of the code
+generated from them, in one file of the user's cache folder.
+
+:func:`install` (the app calls it as it starts) hands attrs and cattrs, as they are imported,
+a ``compile`` that answers from the cache. A source it has not seen is compiled as usual and,
+when the process ends, added to the file (written anew whole). Each version of Cardtable has
+its own file, so code no longer generated after an upgrade is not carried along. An entry is
+keyed by the exact source and file name, and the file is stamped with the Python bytecode
+version, so a stale or foreign entry is never used; a file that cannot be read is ignored
+(and replaced), one that cannot be written is left alone: the app starts either way, only
+slower.
+"""
+
+from __future__ import annotations
+
+import atexit
+import builtins
+import contextlib
+import importlib.util
+import logging
+import marshal
+import os
+import sys
+import zlib
+from pathlib import Path
+from types import CodeType, ModuleType
+from typing import Any
+
+from cardtable import __version__
+
+_log = logging.getLogger(__name__)
+
+#: The modules whose calls to ``compile`` go through the cache: they compile the code that
+#: attrs and cattrs generate (cattrs' own structuring functions live in ``cattrs.gen``).
+HOOKED = ("attr._make", "cattrs.gen", "cattrs.gen.typeddicts")
+#: The modules that salt their code with ``hash(str)``, which differs from one process to the
+#: next (attrs writes a class's ``__hash__`` with ``hash`` of the class's name in it): they are
+#: given a hash of strings that stays the same, so that their code is the same from run to run.
+SALTED = ("attr._make",)
+#: Stamped on the file: code objects are only valid for the bytecode they were made for.
+STAMP = importlib.util.MAGIC_NUMBER
+
+_Key = tuple[str, str]
+
+
+class CodeCache:
+    """Compiled code by ``(file name, source)``, read from and written to ``path``."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self._path = path
+        self._codes: dict[_Key, CodeType] | None = None
+        #: Sources compiled in this run, that the file did not have.
+        self.compiled = 0
+
+    @property
+    def path(self) -> Path:
+        """The file (the user's cache folder's, unless one was given)."""
+        if self._path is None:
+            self._path = cache_file()
+        return self._path
+
+    def _known(self) -> dict[_Key, CodeType]:
+        if self._codes is None:
+            self._codes = _read(self.path)
+        return self._codes
+
+    def compile(
+        self,
+        source: Any,
+        filename: Any,
+        mode: str,
+        flags: int = 0,
+        dont_inherit: bool = False,
+        optimize: int = -1,
+    ) -> Any:
+        """``builtins.compile``, answered from the cache for plain source compiled to run."""
+        if not (
+            isinstance(source, str)
+            and isinstance(filename, str)
+            and mode == "exec"
+            and flags == 0
+            and optimize == -1
+        ):
+            return builtins.compile(source, filename, mode, flags, dont_inherit, optimize)
+        key = (filename, source)
+        known = self._known()
+        code = known.get(key)
+        if code is None:
+            code = builtins.compile(source, filename, mode, flags, dont_inherit, optimize)
+            known[key] = code
+            self.compiled += 1
+        return code
+
+    def save(self) -> bool:
+        """Write the code the file had and this run compiled, if it compiled any; True if
+        written. The file is replaced whole (a crash mid-write leaves the old one)."""
+        if not self.compiled:
+            return False
+        scratch = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            scratch.write_bytes(STAMP + marshal.dumps(self._known()))
+            os.replace(scratch, self.path)
+        except OSError as exc:
+            _log.info("the generated-code cache was not written (%s)", exc)
+            with contextlib.suppress(OSError):
+                scratch.unlink(missing_ok=True)
+            return False
+        self.compiled = 0
+        return True
+
+
+def _read(path: Path) -> dict[_Key, CodeType]:
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return {}
+    if not data.startswith(STAMP):
+        return {}
+    try:
+        known = marshal.loads(data[len(STAMP) :])
+    except (EOFError, ValueError, TypeError):
+        _log.info("the generated-code cache %s could not be read; it will be made anew", path)
+        return {}
+    if not isinstance(known, dict):
+        return {}
+    return {
+        key: code
+        for key, code in known.items()
+        if isinstance(key, tuple)
+        and len(key) == 2
+        and all(isinstance(part, str) for part in key)
+        and isinstance(code, CodeType)
+        and code.co_filename == key[0]
+    }
+
+
+def cache_file() -> Path:
+    """Where the app keeps the cache: the user's cache folder, one file per Python bytecode."""
+    import platformdirs
+
+    folder = Path(platformdirs.user_cache_dir("cardtable", appauthor=False))
+    return folder / f"generated-code-{__version__}.{sys.implementation.cache_tag}.bin"
+
+
+def stable_hash(value: object) -> int:
+    """``hash(value)``, but for a string the same in every process (``hash`` of a string is
+    salted anew by each Python process)."""
+    if isinstance(value, str):
+        return zlib.crc32(value.encode("utf-8", "surrogatepass"))
+    return hash(value)
+
+
+def prepare(module: ModuleType, cache: CodeCache) -> None:
+    """Route ``compile`` in ``module`` through ``cache``, and give it :func:`stable_hash` if
+    it is one of :data:`SALTED`. A module global is found before the builtin of the same
+    name, so nothing else in the module changes."""
+    module.compile = cache.compile  # type: ignore[attr-defined]
+    if module.__name__ in SALTED:
+        module.hash = stable_hash  # type: ignore[attr-defined]
+
+
+def hook(cache: CodeCache, modules: tuple[str, ...] = HOOKED) -> list[ModuleType]:
+    """:func:`prepare` ``modules`` now (importing them); returns the modules hooked. A module
+    missing from this version of attrs or cattrs is skipped."""
+    hooked = []
+    for name in modules:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        prepare(module, cache)
+        hooked.append(module)
+    return hooked
+
+
+def unhook(modules: list[ModuleType]) -> None:
+    """Give ``modules`` back the builtin ``compile`` and ``hash``."""
+    for module in modules:
+        module.__dict__.pop("compile", None)
+        module.__dict__.pop("hash", None)
+
+
+class _Finder:
+    """Finds the modules of :data:`HOOKED` as the finders after it do, and prepares each
+    (:func:`prepare`) before its code runs: attrs makes its own classes as it is imported."""
+
+    def __init__(self, cache: CodeCache) -> None:
+        self.cache = cache
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
+        if name not in HOOKED:
+            return None
+        for finder in sys.meta_path:
+            find = getattr(finder, "find_spec", None)
+            if finder is self or find is None:
+                continue
+            spec = find(name, path, target)
+            if spec is not None:
+                if hasattr(spec.loader, "exec_module"):
+                    spec.loader = _Loader(spec.loader, self.cache)
+                return spec
+        return None
+
+
+class _Loader:
+    """A module's own loader, that prepares the module before running its code."""
+
+    def __init__(self, loader: Any, cache: CodeCache) -> None:
+        self._loader = loader
+        self._cache = cache
+
+    def create_module(self, spec: Any) -> ModuleType | None:
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module: ModuleType) -> None:
+        prepare(module, self._cache)
+        self._loader.exec_module(module)
+
+    def __getattr__(self, name: str) -> Any:  # get_source, get_resource_reader, ...
+        return getattr(self._loader, name)
+
+
+def install(path: Path | None = None) -> CodeCache:
+    """Serve attrs' and cattrs' generated code from the cache at ``path`` (the user's cache
+    folder by default) for the rest of the process, and save it when the process ends.
+
+    Nothing is imported or read now: attrs and cattrs are hooked as they are imported (those
+    already imported, at once), and the file is read when first needed."""
+    cache = CodeCache(path)
+    for name in HOOKED:
+        module = sys.modules.get(name)
+        if module is not None:
+            prepare(module, cache)
+    sys.meta_path.insert(0, _Finder(cache))
+    atexit.register(cache.save)
+    return cache

@@ -1,0 +1,266 @@
+"""The cache of the code attrs and cattrs generate: a second start compiles none of it, the
+classes behave as if compiled anew, and a broken or unwritable cache costs only time."""
+
+from __future__ import annotations
+
+import builtins
+import json
+import marshal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from cardtable import codecache
+from cardtable.codecache import STAMP, CodeCache, hook, stable_hash, unhook
+
+#: A fresh interpreter that uses the cache at argv[1], defines classes as the model does,
+#: structures one with cattrs, and reports what it compiled and how the classes behave.
+_START = textwrap.dedent(
+    """
+    import json, sys
+    from pathlib import Path
+    from cardtable.codecache import install
+    cache = install(Path(sys.argv[1]))
+    import attrs, cattrs
+
+    @attrs.frozen
+    class Seat:
+        name: str
+        order: int = 0
+
+    @attrs.frozen
+    class Chair:
+        name: str
+        order: int = 0
+
+    seat = cattrs.structure({"name": "Bea", "order": 2}, Seat)
+    print(json.dumps({
+        "compiled": cache.compiled,
+        "repr": repr(seat),
+        "equal": seat == Seat("Bea", 2),
+        "same_hash": hash(seat) == hash(Seat("Bea", 2)),
+        "salted": hash(seat) != hash(Chair("Bea", 2)),
+    }))
+    """
+)
+
+
+def _python(script: str, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``script`` run by a fresh interpreter (with ``env`` only, if given); it must succeed."""
+    done = subprocess.run(
+        [sys.executable, "-c", script, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env or None,
+    )
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def _start(cache: Path, hash_seed: str) -> dict[str, object]:
+    return json.loads(_python(_START, str(cache), PYTHONHASHSEED=hash_seed, PATH="").stdout)
+
+
+def test_a_second_start_compiles_none_of_the_code_the_first_generated(tmp_path: Path) -> None:
+    cache = tmp_path / "code.bin"
+    # Each Python process salts the hash of a string anew, and attrs writes such a hash
+    # into each class's __hash__: two different seeds show the code no longer depends on it.
+    first = _start(cache, "1")
+    second = _start(cache, "2")
+    assert first["compiled"] > 0
+    assert cache.read_bytes().startswith(STAMP)
+    assert second["compiled"] == 0
+    for run in (first, second):
+        assert run["repr"] == "Seat(name='Bea', order=2)"
+        assert run["equal"] is True
+        assert run["same_hash"] is True
+        assert run["salted"] is True
+
+
+def _define(name: str) -> type:
+    import attrs
+
+    return attrs.frozen(type(name, (), {"__annotations__": {"value": "int"}}))
+
+
+def test_a_class_made_from_cached_code_is_the_class_compiled_anew(tmp_path: Path) -> None:
+    path = tmp_path / "code.bin"
+    writer = CodeCache(path)
+    modules = hook(writer)
+    try:
+        fresh = _define("Token")
+    finally:
+        unhook(modules)
+    assert writer.compiled > 0
+    assert writer.save() is True
+    assert writer.save() is False  # nothing new since
+
+    reader = CodeCache(path)
+    compiled: list[str] = []
+    original = builtins.compile
+    modules = hook(reader)
+    try:
+        builtins.compile = lambda *args, **kwargs: (
+            compiled.append(args[1])
+            or original(  # type: ignore[assignment]
+                *args, **kwargs
+            )
+        )
+        cached = _define("Token")
+    finally:
+        builtins.compile = original
+        unhook(modules)
+    assert compiled == []
+    assert reader.compiled == 0
+    assert repr(cached(3)) == repr(fresh(3)) == "Token(value=3)"
+    assert cached(3) == cached(3) and cached(3) != cached(4)
+    assert hash(cached(3)) == hash(cached(3))
+    with pytest.raises(AttributeError):
+        cached(3).value = 4  # type: ignore[misc]  (still frozen)
+
+
+def test_unhooking_gives_attrs_back_the_builtins() -> None:
+    modules = hook(CodeCache(Path("/nonexistent/code.bin")))
+    assert {m.__name__ for m in modules} >= {"attr._make", "cattrs.gen"}
+    unhook(modules)
+    for module in modules:
+        assert "compile" not in vars(module)
+        assert "hash" not in vars(module)
+
+
+def test_a_string_hashes_the_same_in_every_process_and_anything_else_as_usual() -> None:
+    assert stable_hash("<attrs generated hash cardtable.cards.Card>") == stable_hash(
+        "<attrs generated hash cardtable.cards.Card>"
+    )
+    assert stable_hash("a") != stable_hash("b")
+    assert stable_hash(("a", 1)) == hash(("a", 1))
+    assert stable_hash(7) == 7
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"",
+        b"not a cache at all",
+        STAMP + b"\x00\x01broken marshal",
+        STAMP + marshal.dumps(["a list", "not a dict"]),
+        STAMP + marshal.dumps({"key": "not a tuple"}),
+    ],
+    ids=["empty", "foreign", "truncated", "a list", "bad keys"],
+)
+def test_a_cache_file_that_cannot_be_read_is_ignored_then_replaced(
+    tmp_path: Path, content: bytes
+) -> None:
+    path = tmp_path / "code.bin"
+    path.write_bytes(content)
+    cache = CodeCache(path)
+    code = cache.compile("x = 1\n", "<generated x>", "exec")
+    namespace: dict[str, object] = {}
+    exec(code, namespace)
+    assert namespace["x"] == 1
+    assert cache.compiled == 1
+    assert cache.save() is True
+    again = CodeCache(path)
+    assert again.compile("x = 1\n", "<generated x>", "exec") is not None
+    assert again.compiled == 0
+
+
+def test_an_entry_filed_under_another_name_is_never_used(tmp_path: Path) -> None:
+    path = tmp_path / "code.bin"
+    planted = compile("x = 'planted'\n", "<somewhere else>", "exec")
+    path.write_bytes(STAMP + marshal.dumps({("<generated x>", "x = 1\n"): planted}))
+    cache = CodeCache(path)
+    namespace: dict[str, object] = {}
+    exec(cache.compile("x = 1\n", "<generated x>", "exec"), namespace)
+    assert namespace["x"] == 1
+    assert cache.compiled == 1
+
+
+def test_only_plain_source_compiled_to_run_is_cached(tmp_path: Path) -> None:
+    cache = CodeCache(tmp_path / "code.bin")
+    assert eval(cache.compile("1 + 1", "<expression>", "eval")) == 2
+    cache.compile(b"y = 2\n", "<bytes>", "exec")
+    cache.compile("z = 3\n", "<flags>", "exec", flags=0x0400)  # annotations, say
+    assert cache.compiled == 0
+    assert cache.save() is False
+
+
+def test_a_cache_that_cannot_be_written_leaves_nothing_behind(tmp_path: Path) -> None:
+    blocker = tmp_path / "not a folder"
+    blocker.write_text("a file where the cache folder would be")
+    cache = CodeCache(blocker / "code.bin")
+    cache.compile("x = 1\n", "<generated x>", "exec")
+    assert cache.save() is False
+    assert blocker.read_text() == "a file where the cache folder would be"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["not a folder"]
+
+
+def test_a_failed_write_keeps_the_cache_there_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "code.bin"
+    first = CodeCache(path)
+    first.compile("x = 1\n", "<generated x>", "exec")
+    first.save()
+    kept = path.read_bytes()
+    second = CodeCache(path)
+    second.compile("y = 2\n", "<generated y>", "exec")
+
+    def full_disk(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(codecache.os, "replace", full_disk)
+    assert second.save() is False
+    assert path.read_bytes() == kept
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["code.bin"]
+
+
+def test_installing_reads_nothing_and_imports_nothing_until_attrs_comes_in(
+    tmp_path: Path,
+) -> None:
+    script = textwrap.dedent(
+        """
+        import sys
+        from pathlib import Path
+        from cardtable.codecache import install
+        cache = install(Path(sys.argv[1]))
+        print(sorted(m for m in sys.modules if m.split(".")[0] in ("attr", "attrs", "cattrs")))
+        print(cache.compiled, cache._codes is None)
+        import attrs
+        print(cache.compiled > 0, attrs.__name__)
+        """
+    )
+    done = _python(script, str(tmp_path / "code.bin"))
+    # attrs' own classes (its validators, say) are made as it is imported: hooked before that.
+    assert done.stdout.splitlines() == ["[]", "0 True", "True attrs"]
+    assert (tmp_path / "code.bin").exists()
+
+
+def test_a_module_imported_through_the_hook_keeps_its_own_loader_s_answers(
+    tmp_path: Path,
+) -> None:
+    script = textwrap.dedent(
+        """
+        import inspect, sys
+        from pathlib import Path
+        from cardtable.codecache import install
+        install(Path(sys.argv[1]))
+        import attr._make as made
+        print(made.compile.__qualname__, made.hash.__name__)
+        print("def _make_init" in inspect.getsource(made), made.__spec__.origin == made.__file__)
+        """
+    )
+    done = _python(script, str(tmp_path / "code.bin"))
+    assert done.stdout.splitlines() == ["CodeCache.compile stable_hash", "True True"]
+
+
+def test_each_version_and_python_has_its_own_file() -> None:
+    name = codecache.cache_file().name
+    from cardtable import __version__
+
+    assert __version__ in name
+    assert sys.implementation.cache_tag in name
