@@ -3,6 +3,7 @@ the model brings in nothing it needs only later (images, the phones' server)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -56,3 +57,28 @@ def test_modules_imported_after_qt_are_not_read_for_pyside_features() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["0", "AlignTop"]
+
+
+def test_the_first_paint_of_the_window_imports_no_card_nor_attrs() -> None:
+    # The empty felt is painted before the session comes in; painting it used to import the
+    # cards (to find any whose art needed a new size), and attrs with them.
+    script = (
+        "import sys\n"
+        "from cardtable.ui.app import application\n"
+        "from cardtable.ui.window.main_window import MainWindow\n"
+        "application()\n"
+        "window = MainWindow(None)\n"
+        "window.resize(1024, 700)\n"
+        "window.grab()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('attr', 'attrs', 'cattrs')"
+        " or m.startswith(('cardtable.session', 'cardtable.ui.table.cards'))))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
