@@ -8,6 +8,7 @@ A bad argument or input ends with exit status 2 and a one-line message, never a 
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -47,6 +48,10 @@ def _registrars() -> list[Registrar]:
 
 
 def _open(args: argparse.Namespace) -> int:
+    # Python's collector would search the objects Qt and the app make at start-up (nearly all
+    # of which live on) some hundred times; the window turns it back on once it shows the
+    # session (cardtable.ui.window.memory).
+    gc.disable()
     from cardtable.ui.app import run
 
     return run(args.session)

@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from cardtable.session import load
 from cardtable.session.demo import demo_path
+from cardtable.ui.qt import QtCore
 from cardtable.ui.window import memory
 from cardtable.ui.window.main_window import DISCARD, MainWindow
 
@@ -70,3 +71,28 @@ def test_the_window_settles_once_the_felt_shows_its_session(qtbot: QtBot, tmp_pa
     assert gc.get_freeze_count() == 0  # not before the felt has shown it
     qtbot.waitUntil(lambda: gc.get_freeze_count() > 0, timeout=10_000)
     assert old() is None
+
+
+def test_start_up_holds_the_collector_off_until_the_first_session_is_settled(
+    qtbot: QtBot,
+) -> None:
+    holder = QtCore.QObject()
+    try:
+        memory.hold_for_start(holder)
+        assert not gc.isenabled()
+        memory.settle()
+        assert gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_start_up_gives_the_collector_back_even_if_no_session_is_ever_shown(
+    qtbot: QtBot,
+) -> None:
+    holder = QtCore.QObject()
+    try:
+        memory.hold_for_start(holder, longest_ms=50)
+        assert not gc.isenabled()
+        qtbot.waitUntil(gc.isenabled, timeout=5_000)
+    finally:
+        gc.enable()
