@@ -12,7 +12,6 @@ True
 from __future__ import annotations
 
 import random
-import secrets
 
 #: The type every randomised function takes. ``random.Random`` is the whole interface.
 Rng = random.Random
@@ -25,7 +24,8 @@ def seeded(seed: int) -> Rng:
 
 def from_os() -> Rng:
     """A source seeded from the operating system, for normal play (never a guessable value)."""
-    return random.Random(secrets.randbits(128))
+    # SystemRandom reads os.urandom, as the secrets module does (without importing hmac).
+    return random.Random(random.SystemRandom().getrandbits(128))
 
 
 def make_rng(seed: int | None) -> Rng:

@@ -21,7 +21,6 @@ import json
 import logging
 import os
 import re
-import secrets
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -248,7 +247,7 @@ def save_settings(settings: Settings, folder: Path | None = None) -> Path:
 def _write_atomic(path: Path, data: bytes) -> None:
     # The session package has its own atomic writer, but importing it loads the whole
     # session model (~0.3 s); settings are read at start-up, so they carry this small one.
-    temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    temp = path.with_name(f".{path.name}.{os.urandom(4).hex()}.tmp")
     try:
         with open(temp, "xb") as out:
             out.write(data)

@@ -27,7 +27,6 @@ import json
 import logging
 import os
 import re
-import secrets
 import shutil
 import time
 from collections.abc import Mapping
@@ -320,7 +319,7 @@ class ArtLibrary:
         """Uninstall an art set and its cached copies."""
         art = self.get(art_id)
         # Rename first: a folder half deleted must not look like a broken set.
-        doomed = self.folder / f"{IMPORT_PREFIX}removed-{art.id}-{secrets.token_hex(3)}"
+        doomed = self.folder / f"{IMPORT_PREFIX}removed-{art.id}-{os.urandom(3).hex()}"
         os.replace(art.folder, doomed)
         shutil.rmtree(doomed, ignore_errors=True)
         shutil.rmtree(self._cache_folder(art), ignore_errors=True)
@@ -363,7 +362,7 @@ class ArtLibrary:
         from cardtable.decks.images import PNG_OPTIONS, CardImageError, open_upright
 
         # Another Cardtable may be making the same copy: write aside, then rename over.
-        temp = target.with_name(f".{target.name}.{secrets.token_hex(3)}")
+        temp = target.with_name(f".{target.name}.{os.urandom(3).hex()}")
         try:
             picture = open_upright(stored, want=(round(step / art.aspect), step))
             picture = picture.resize(

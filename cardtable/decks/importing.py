@@ -25,7 +25,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import secrets
 import shutil
 import threading
 from collections.abc import Callable
@@ -181,7 +180,7 @@ def import_deck(
     library.folder.mkdir(parents=True, exist_ok=True)
     library.sweep()
     art_id = check_id(library.fresh_id(name))
-    work = library.folder / f"{IMPORT_PREFIX}{art_id}-{secrets.token_hex(4)}"
+    work = library.folder / f"{IMPORT_PREFIX}{art_id}-{os.urandom(4).hex()}"
     work.mkdir()
     try:
         files = _make_pictures(
@@ -196,7 +195,7 @@ def import_deck(
             work,
             cards,
             files.get(BACK),
-            secrets.token_hex(4),
+            os.urandom(4).hex(),
         )
         _write_json(work / ARTSET_FILE, art_set_document(art))
         if plan.target.deck == CUSTOM:

@@ -21,7 +21,6 @@ import contextlib
 import errno
 import os
 import re
-import secrets
 import shutil
 import stat
 import sys
@@ -76,7 +75,7 @@ def _write_temp(
     ``like`` when that exists, else 0600 when ``private``, else 0666 less the umask."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     for _ in range(100):
-        temp = folder / f".{stem}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
+        temp = folder / f".{stem}.{os.getpid()}-{os.urandom(4).hex()}.tmp"
         try:
             fd = os.open(temp, flags, PRIVATE_MODE if private else 0o666)
             break

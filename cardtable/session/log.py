@@ -20,7 +20,6 @@ The log only grows: undo writes "Alex undid: ..." lines rather than rubbing out 
 
 from __future__ import annotations
 
-import html
 import re
 import threading
 from collections.abc import Iterable, Iterator, Sequence
@@ -306,6 +305,8 @@ def to_html(
 
     Each line is marked with the colour of the player who acted, when known.
     """
+    import html  # here: a session opens without exporting its log
+
     colours = {p.id: p.colour for p in players}
     esc = html.escape
     out = [

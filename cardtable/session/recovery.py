@@ -29,7 +29,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import secrets
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -150,7 +149,7 @@ class Slot:
         """A new slot of this process's own in ``folder`` (made if need be)."""
         folder.mkdir(parents=True, exist_ok=True)
         while True:
-            name = f"{PREFIX}{os.getpid()}-{secrets.token_hex(3)}"
+            name = f"{PREFIX}{os.getpid()}-{os.urandom(3).hex()}"
             if not (folder / f"{name}.lock").exists():
                 slot = cls.take(folder, name)
                 if slot is not None:

@@ -8,9 +8,12 @@ and a dock to put a panel in.
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # only named here: the window's start need not import it
 
 
 def percent(chance: Fraction) -> str:
