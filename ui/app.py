@@ -15,6 +15,7 @@ import logging
 import os
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from cardtable import __version__
 from cardtable.codecache import install as install_code_cache
@@ -30,6 +31,9 @@ EXIT_NOT_READY = 3
 
 _log = logging.getLogger(__name__)
 
+if TYPE_CHECKING:
+    from cardtable.ui.window.main_window import MainWindow
+
 
 def application() -> QtWidgets.QApplication:
     """The running QApplication, created once."""
@@ -44,10 +48,21 @@ def application() -> QtWidgets.QApplication:
     app.setDesktopFileName("cardtable")
     # The same typefaces on every machine, for the panels as for the felt and the cards.
     use_bundled_fonts(app)
-    # Set once the event loop runs: the window then waits for the display to show it, and
-    # drawing the icon's sizes there costs the first paint nothing (~5 ms otherwise).
-    QtCore.QTimer.singleShot(0, lambda: app.setWindowIcon(app_icon()))
     return app
+
+
+def show_icon(app: QtWidgets.QApplication) -> None:
+    """Give every window of ``app`` Cardtable's icon (loading the SVG plugin and drawing the
+    icon's sizes for the window manager: about 4 ms)."""
+    app.setWindowIcon(app_icon())
+
+
+def icon_once_shown(app: QtWidgets.QApplication, window: MainWindow) -> None:
+    """Give ``app`` its icon just after ``window`` has painted its session: the first sight of
+    the table does not wait for it (the task bar shows it a frame later)."""
+    from cardtable.ui.window.setup import after_paint
+
+    window.when_ready(lambda ready: after_paint(ready.felt.viewport(), lambda: show_icon(app)))
 
 
 class _FirstPaint(QtCore.QObject):
@@ -125,9 +140,13 @@ def run(session: str | None = None) -> int:
     # Imported after the QApplication exists: the window pulls in the card art and felt.
     from cardtable.ui.window.setup import start_window
 
+    if session is None:
+        show_icon(app)  # the welcome screen comes first
     window = start_window(session)
     if window is None:  # the player chose Quit on the welcome screen
         return 0
+    if session is not None:
+        icon_once_shown(app, window)
     if requests is not None:
         requests.attach(window)  # files double-clicked from now on open in this window
     window.show()

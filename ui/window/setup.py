@@ -135,7 +135,7 @@ class WindowSetup:
         document.replaced.connect(self._remember_path)
         document.saved.connect(self._remember_path)  # a session saved is a recent one too
         self.apply(self.settings)
-        _after_paint(window.felt.viewport(), lambda: self.docks)
+        after_paint(window.felt.viewport(), lambda: self.docks)
 
     def _install_panels(self, window: MainWindow) -> None:
         """Build every panel and put it in its place (the column, or beside the hand)."""
@@ -391,7 +391,8 @@ class _AfterPaint(QtCore.QObject):
         return False
 
 
-def _after_paint(widget: QtWidgets.QWidget, then: Callable[[], object]) -> None:
+def after_paint(widget: QtWidgets.QWidget, then: Callable[[], object]) -> None:
+    """Call ``then`` once, just after the next paint of ``widget``."""
     _AfterPaint(widget, then)
 
 
