@@ -11,11 +11,11 @@ generated from them, in one file of the user's cache folder.
 :func:`install` (the app calls it as it starts) hands attrs and cattrs, as they are imported,
 a ``compile`` that answers from the cache. A source it has not seen is compiled as usual and,
 when the process ends, added to the file (written anew whole). Each version of Cardtable has
-its own file, so code no longer generated after an upgrade is not carried along. An entry is
-keyed by the exact source and file name, and the file is stamped with the Python bytecode
-version, so a stale or foreign entry is never used; a file that cannot be read is ignored
-(and replaced), one that cannot be written is left alone: the app starts either way, only
-slower.
+its own file (writing it removes the others), so code no longer generated after an upgrade
+is not carried along. An entry is keyed by the exact source and file name, and the file is
+stamped with the Python bytecode version, so a stale or foreign entry is never used; a file
+that cannot be read is ignored (and replaced), one that cannot be written is left alone: the
+app starts either way, only slower.
 """
 
 from __future__ import annotations
@@ -44,6 +44,8 @@ HOOKED = ("attr._make", "cattrs.gen", "cattrs.gen.typeddicts")
 #: next (attrs writes a class's ``__hash__`` with ``hash`` of the class's name in it): they are
 #: given a hash of strings that stays the same, so that their code is the same from run to run.
 SALTED = ("attr._make",)
+#: How the cache files in the user's cache folder are named (then the version and Python's).
+FILE_PREFIX = "generated-code-"
 #: Stamped on the file: code objects are only valid for the bytecode they were made for.
 STAMP = importlib.util.MAGIC_NUMBER
 
@@ -114,6 +116,11 @@ class CodeCache:
                 scratch.unlink(missing_ok=True)
             return False
         self.compiled = 0
+        if self.path.name.startswith(FILE_PREFIX):  # the other versions' files are stale
+            for old in self.path.parent.glob(f"{FILE_PREFIX}*.bin"):
+                if old != self.path:
+                    with contextlib.suppress(OSError):
+                        old.unlink()
         return True
 
 
@@ -147,7 +154,7 @@ def cache_file() -> Path:
     import platformdirs
 
     folder = Path(platformdirs.user_cache_dir("cardtable", appauthor=False))
-    return folder / f"generated-code-{__version__}.{sys.implementation.cache_tag}.bin"
+    return folder / f"{FILE_PREFIX}{__version__}.{sys.implementation.cache_tag}.bin"
 
 
 def stable_hash(value: object) -> int:

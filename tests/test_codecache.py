@@ -264,3 +264,15 @@ def test_each_version_and_python_has_its_own_file() -> None:
 
     assert __version__ in name
     assert sys.implementation.cache_tag in name
+
+
+def test_writing_the_cache_removes_the_files_of_other_versions(tmp_path: Path) -> None:
+    mine = tmp_path / "generated-code-0.2.0.cpython-311.bin"
+    older = tmp_path / "generated-code-0.1.0.cpython-311.bin"
+    older.write_bytes(b"stale")
+    other = tmp_path / "cards-96.png"
+    other.write_bytes(b"not ours")
+    cache = CodeCache(mine)
+    cache.compile("x = 1\n", "<generated x>", "exec")
+    assert cache.save() is True
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([mine.name, other.name])
