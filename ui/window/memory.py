@@ -8,9 +8,9 @@ before it left, and sets every object alive then aside (``gc.freeze``): later se
 only what play has made since, a few milliseconds. The pause comes once, as the session
 appears, not at a moment nobody chose.
 
-Start-up makes some 300,000 objects that nearly all live on, and the collector searched them
-for garbage about a hundred times before the first session was shown (8 ms of a 260 ms
-start). :func:`hold_for_start` keeps it off until then: the :func:`settle` that follows the
+Start-up makes some 70,000 objects the collector tracks, nearly all of which live on, and it
+searched them for garbage about a hundred times before the first session was shown (8-10 ms
+of a 250 ms start). :func:`hold_for_start` keeps it off until then: the :func:`settle` that follows the
 first session's paint turns it back on, or, should no session ever be shown, a timer does.
 """
 
