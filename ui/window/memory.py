@@ -10,8 +10,9 @@ appears, not at a moment nobody chose.
 
 Start-up makes some 70,000 objects the collector tracks, nearly all of which live on, and it
 searched them for garbage about a hundred times before the first session was shown (8-10 ms
-of a 250 ms start). :func:`hold_for_start` keeps it off until then: the :func:`settle` that follows the
-first session's paint turns it back on, or, should no session ever be shown, a timer does.
+of a 250 ms start). :func:`hold_for_start` keeps it off until then: the :func:`settle` that
+follows the first session's paint turns it back on, or, should no session ever be shown, a
+timer does.
 """
 
 from __future__ import annotations
