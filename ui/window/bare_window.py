@@ -33,7 +33,7 @@ def main() -> int:
     window.setWindowTitle("bare")
     window.resize(1280, 800)
     first = FirstPaint()
-    app.installEventFilter(first)
+    window.installEventFilter(first)  # the window alone, as the app's smoke test watches
     window.show()
     return app.exec()
 
