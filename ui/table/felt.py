@@ -56,6 +56,10 @@ class FeltView(QtWidgets.QGraphicsView):
 
     def __init__(self, parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
+        # A viewport of our own making, as plain as Qt's own: the first widget Qt made that
+        # Python meets sends PySide through every widget class it knows, building each one's
+        # enums (4 ms of the app's start).
+        self.setViewport(QtWidgets.QWidget())
         # The view does not own its scene; parenting it keeps Python from collecting it.
         self.setScene(QtWidgets.QGraphicsScene(TABLE_RECT, self))
         self.scene().setBspTreeDepth(BSP_DEPTH)
