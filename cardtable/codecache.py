@@ -92,6 +92,8 @@ class CodeCache:
         ):
             return builtins.compile(source, filename, mode, flags, dont_inherit, optimize)
         key = (filename, source)
+        # Compiled from here, it inherits this module's future flags (annotations), which
+        # are those of the hooked modules too: the code is what they would have compiled.
         known = self._known()
         code = known.get(key)
         if code is None:
