@@ -22,6 +22,7 @@ from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import FeltView
 from cardtable.ui.widgets.style import bring_forward
 from cardtable.ui.window import memory
+from cardtable.ui.window.after_paint import after_paint
 from cardtable.ui.window.help_boxes import about_box, keys_box
 from cardtable.ui.window.session_drops import SessionDrops
 from cardtable.ui.window.session_files import (
@@ -51,28 +52,6 @@ REFUSAL_MS = 8000
 AUTOSAVE_COPY_MS = 100
 #: How long the welcome hint stays in the status bar.
 WELCOME_MS = 60_000
-
-
-class _FirstPaint(QtCore.QObject):
-    """Calls ``then`` once, just after the first paint of ``widget``.
-
-    It watches that one widget, not the whole application: every event of the window
-    would otherwise pass through Python until the first paint.
-    """
-
-    _PAINT = QtCore.QEvent.Type.Paint
-
-    def __init__(self, widget: QtWidgets.QWidget, then: Callable[[], None]) -> None:
-        super().__init__(widget)
-        self._widget = widget
-        self._then = then
-        widget.installEventFilter(self)
-
-    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
-        if event.type() == self._PAINT:
-            self._widget.removeEventFilter(self)
-            QtCore.QTimer.singleShot(0, self._then)
-        return False
 
 
 class MainWindow(QtWidgets.QMainWindow):
@@ -159,7 +138,7 @@ class MainWindow(QtWidgets.QMainWindow):
         )
         felt = self.centralWidget()
         assert isinstance(felt, FeltView)
-        self._first_paint = _FirstPaint(felt.viewport(), self._ensure_loaded)
+        after_paint(felt.viewport(), self._ensure_loaded)
         self.drops = SessionDrops(self)  # a session file dropped on the window opens
 
     # --- the session, built after the first paint -----------------------------------------
@@ -280,7 +259,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
         self._art = bind_art(document)
         assert self._table is not None
-        _FirstPaint(self._table.viewport(), self._install_menus)
+        after_paint(self._table.viewport(), self._install_menus)
 
     def _install_menus(self) -> None:
         """Table > Card art… and the group's own decks, File > Import a deck…, Table > Play
@@ -496,7 +475,7 @@ class MainWindow(QtWidgets.QMainWindow):
         """Once the felt shows the session now in place, settle Python's memory (see
         :mod:`cardtable.ui.window.memory`)."""
         if self._table is not None:
-            _FirstPaint(self._table.viewport(), memory.settle)
+            after_paint(self._table.viewport(), memory.settle)
 
     def _on_refused(self, reason: str) -> None:
         self.statusBar().showMessage(f"⚠ {reason}", REFUSAL_MS)

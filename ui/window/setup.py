@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import felt_brush
+from cardtable.ui.window.after_paint import after_paint
 from cardtable.ui.window.main_window import MainWindow
 from cardtable.ui.window.placement import WindowPlace
 
@@ -373,27 +374,6 @@ class _WholeTabTitles(QtCore.QObject):
             if isinstance(child, QtWidgets.QTabBar):
                 whole_tab_titles(child)
         return False
-
-
-class _AfterPaint(QtCore.QObject):
-    """Calls ``then`` once, just after the next paint of ``widget``."""
-
-    def __init__(self, widget: QtWidgets.QWidget, then: Callable[[], object]) -> None:
-        super().__init__(widget)
-        self._widget = widget
-        self._then = then
-        widget.installEventFilter(self)
-
-    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
-        if event.type() == QtCore.QEvent.Type.Paint:
-            self._widget.removeEventFilter(self)
-            QtCore.QTimer.singleShot(0, self._then)
-        return False
-
-
-def after_paint(widget: QtWidgets.QWidget, then: Callable[[], object]) -> None:
-    """Call ``then`` once, just after the next paint of ``widget``."""
-    _AfterPaint(widget, then)
 
 
 def start_window(session_path: str | None) -> MainWindow | None:
