@@ -52,6 +52,10 @@ def _open(args: argparse.Namespace) -> int:
     # of which live on) some hundred times; the window turns it back on once it shows the
     # session (cardtable.ui.window.memory).
     gc.disable()
+    # Before Qt and attrs are imported: they then compile nothing they compiled last time.
+    from cardtable.codecache import install
+
+    install()
     from cardtable.ui.app import run
 
     return run(args.session)

@@ -1,4 +1,5 @@
-"""A disk cache of the code attrs and cattrs generate, so that a start does not compile it anew.
+"""A disk cache of the code attrs, cattrs and PySide6 compile at every start, so that a start
+does not compile it anew.
 
 attrs writes the ``__init__``, ``__eq__``, ``__hash__`` and ``__repr__`` of each class as
 Python source and compiles it when the class is defined; cattrs does the same for each
@@ -6,19 +7,24 @@ structuring function the first time a session is loaded. Cardtable defines about
 such classes on its way to a window: compiling their code is about 27 ms of a start of about
 300 (more on a slower machine), and the result is the same every time. Python keeps the
 compiled form of our modules in ``__pycache__``; this keeps the compiled form of the code
-generated from them, in one file of the user's cache folder.
+generated from them, in one file of the user's cache folder. PySide6 is the same case: its
+support package (``shibokensupport``) lives as source inside its library, and each start
+compiles it (about 14 ms) as ``shiboken6.Shiboken`` is imported.
 
-:func:`install` (the app calls it as it starts) hands attrs and cattrs, as they are imported,
-a ``compile`` that answers from the cache. A source it has not seen is compiled as usual and,
+:func:`install` (the app calls it as it starts, before it imports Qt) hands attrs and cattrs,
+as they are imported, a ``compile`` that answers from the cache; while ``shiboken6.Shiboken``
+is imported, that ``compile`` is the builtin one. A source it has not seen is compiled as usual and,
 when the process ends, added to the file (written anew whole). Each version of Cardtable has
 its own file (writing it removes the others), so code no longer generated after an upgrade
-is not carried along. An entry is keyed by the exact source and file name, and the file is
+is not carried along. An entry is keyed by the exact source, file name and future flags
+(those the calling code would have passed on), and the file is
 stamped with the Python bytecode version, so a stale or foreign entry is never used; a file
 that cannot be read is ignored (and replaced), one that cannot be written is left alone: the
 app starts either way, only slower.
 """
 
 from __future__ import annotations
+import __future__
 
 import atexit
 import builtins
@@ -29,6 +35,7 @@ import marshal
 import os
 import sys
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any
@@ -44,12 +51,24 @@ HOOKED = ("attr._make", "cattrs.gen", "cattrs.gen.typeddicts")
 #: next (attrs writes a class's ``__hash__`` with ``hash`` of the class's name in it): they are
 #: given a hash of strings that stays the same, so that their code is the same from run to run.
 SALTED = ("attr._make",)
+#: The modules during whose import ``builtins.compile`` itself goes through the cache: the
+#: code that compiles (PySide6's embedded importer, run by this extension module's start)
+#: cannot be handed a ``compile`` of its own before it runs.
+COMPILING = ("shiboken6.Shiboken",)
 #: How the cache files in the user's cache folder are named (then the version and Python's).
 FILE_PREFIX = "generated-code-"
 #: Stamped on the file: code objects are only valid for the bytecode they were made for.
 STAMP = importlib.util.MAGIC_NUMBER
+#: The ``compile`` flags of the ``from __future__`` imports that still change how code
+#: compiles (``annotations``), which a call to ``compile`` passes on from the calling code.
+FUTURE_FLAGS = 0
+for _name in __future__.all_feature_names:
+    _feature: __future__._Feature = getattr(__future__, _name)
+    if (_feature.getMandatoryRelease() or (99,)) > sys.version_info:
+        FUTURE_FLAGS |= _feature.compiler_flag
 
-_Key = tuple[str, str]
+_compile = builtins.compile
+_Key = tuple[str, "str | bytes", int]
 
 
 class CodeCache:
@@ -57,7 +76,9 @@ class CodeCache:
 
     def __init__(self, path: Path | None = None) -> None:
         self._path = path
-        self._codes: dict[_Key, CodeType] | None = None
+        #: By key: the code, or its marshalled form as read (unmarshalled when first asked
+        #: for: a start asks for a fraction of what the file holds).
+        self._codes: dict[_Key, CodeType | bytes] | None = None
         #: Sources compiled in this run, that the file did not have.
         self.compiled = 0
 
@@ -68,7 +89,9 @@ class CodeCache:
             self._path = cache_file()
         return self._path
 
-    def _known(self) -> dict[_Key, CodeType]:
+    def known(self) -> dict[_Key, CodeType | bytes]:
+        """The compiled code by key (or its marshalled form), read from the file the first
+        time it is asked for."""
         if self._codes is None:
             self._codes = _read(self.path)
         return self._codes
@@ -82,24 +105,30 @@ class CodeCache:
         dont_inherit: bool = False,
         optimize: int = -1,
     ) -> Any:
-        """``builtins.compile``, answered from the cache for plain source compiled to run."""
+        """``builtins.compile``, answered from the cache for plain source compiled to run.
+
+        It compiles as the caller's own call would have, with the caller's future flags
+        (``from __future__ import annotations``, say). A call that passes ``dont_inherit``,
+        as Python's import of a module's source does (it keeps that in ``__pycache__``), is
+        passed on as it is."""
+        if dont_inherit:
+            return _compile(source, filename, mode, flags, dont_inherit, optimize)
+        flags |= sys._getframe(1).f_code.co_flags & FUTURE_FLAGS
         if not (
-            isinstance(source, str)
+            isinstance(source, (str, bytes))
             and isinstance(filename, str)
             and mode == "exec"
-            and flags == 0
+            and not flags & ~FUTURE_FLAGS
             and optimize == -1
         ):
-            return builtins.compile(source, filename, mode, flags, dont_inherit, optimize)
-        key = (filename, source)
-        # Compiled from here, it inherits this module's future flags (annotations), which
-        # are those of the hooked modules too: the code is what they would have compiled.
-        known = self._known()
-        code = known.get(key)
+            return _compile(source, filename, mode, flags, True, optimize)
+        key = (filename, source, flags)
+        known = self.known()
+        code = _code(known.get(key), filename)
         if code is None:
-            code = builtins.compile(source, filename, mode, flags, dont_inherit, optimize)
-            known[key] = code
+            code = _compile(source, filename, mode, flags, True, optimize)
             self.compiled += 1
+        known[key] = code
         return code
 
     def save(self) -> bool:
@@ -110,7 +139,11 @@ class CodeCache:
         scratch = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            scratch.write_bytes(STAMP + marshal.dumps(self._known()))
+            entries = {
+                key: entry if isinstance(entry, bytes) else marshal.dumps(entry)
+                for key, entry in self.known().items()
+            }
+            scratch.write_bytes(STAMP + marshal.dumps(entries))
             os.replace(scratch, self.path)
         except OSError as exc:
             _log.info("the generated-code cache was not written (%s)", exc)
@@ -126,7 +159,19 @@ class CodeCache:
         return True
 
 
-def _read(path: Path) -> dict[_Key, CodeType]:
+def _code(entry: CodeType | bytes | None, filename: str) -> CodeType | None:
+    """The code of a cache entry, if it is code made from ``filename``."""
+    if isinstance(entry, bytes):
+        try:
+            entry = marshal.loads(entry)
+        except (EOFError, ValueError, TypeError):
+            return None
+    if isinstance(entry, CodeType) and entry.co_filename == filename:
+        return entry
+    return None
+
+
+def _read(path: Path) -> dict[_Key, CodeType | bytes]:
     try:
         data = path.read_bytes()
     except OSError:
@@ -141,13 +186,14 @@ def _read(path: Path) -> dict[_Key, CodeType]:
     if not isinstance(known, dict):
         return {}
     return {
-        key: code
-        for key, code in known.items()
+        key: entry
+        for key, entry in known.items()
         if isinstance(key, tuple)
-        and len(key) == 2
-        and all(isinstance(part, str) for part in key)
-        and isinstance(code, CodeType)
-        and code.co_filename == key[0]
+        and len(key) == 3
+        and isinstance(key[0], str)
+        and isinstance(key[1], (str, bytes))
+        and isinstance(key[2], int)
+        and isinstance(entry, bytes)
     }
 
 
@@ -198,14 +244,15 @@ def unhook(modules: list[ModuleType]) -> None:
 
 
 class _Finder:
-    """Finds the modules of :data:`HOOKED` as the finders after it do, and prepares each
-    (:func:`prepare`) before its code runs: attrs makes its own classes as it is imported."""
+    """Finds the modules of :data:`HOOKED` and :data:`COMPILING` as the finders after it do,
+    and hands each a loader that serves their ``compile`` from the cache: attrs makes its own
+    classes as it is imported."""
 
     def __init__(self, cache: CodeCache) -> None:
         self.cache = cache
 
     def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
-        if name not in HOOKED:
+        if name not in HOOKED and name not in COMPILING:
             return None
         for finder in sys.meta_path:
             find = getattr(finder, "find_spec", None)
@@ -220,29 +267,50 @@ class _Finder:
 
 
 class _Loader:
-    """A module's own loader, that prepares the module before running its code."""
+    """A module's own loader, that prepares a module of :data:`HOOKED` before running its
+    code, and loads a module of :data:`COMPILING` with the cache as ``builtins.compile``."""
 
     def __init__(self, loader: Any, cache: CodeCache) -> None:
         self._loader = loader
         self._cache = cache
 
     def create_module(self, spec: Any) -> ModuleType | None:
-        return self._loader.create_module(spec)
+        with self._compiling(spec.name):
+            return self._loader.create_module(spec)
 
     def exec_module(self, module: ModuleType) -> None:
-        prepare(module, self._cache)
-        self._loader.exec_module(module)
+        if module.__name__ in HOOKED:
+            prepare(module, self._cache)
+        with self._compiling(module.__name__):
+            self._loader.exec_module(module)
+
+    @contextlib.contextmanager
+    def _compiling(self, name: str) -> Iterator[None]:
+        if name not in COMPILING:
+            yield
+            return
+        self._cache.known()  # read now: reading imports, and an import may compile
+        builtins.compile = self._cache.compile  # type: ignore[assignment]
+        try:
+            yield
+        finally:
+            builtins.compile = _compile
 
     def __getattr__(self, name: str) -> Any:  # get_source, get_resource_reader, ...
         return getattr(self._loader, name)
 
 
 def install(path: Path | None = None) -> CodeCache:
-    """Serve attrs' and cattrs' generated code from the cache at ``path`` (the user's cache
-    folder by default) for the rest of the process, and save it when the process ends.
+    """Serve attrs' and cattrs' generated code, and PySide6's support code, from the cache at
+    ``path`` (the user's cache folder by default) for the rest of the process, and save it
+    when the process ends.
 
     Nothing is imported or read now: attrs and cattrs are hooked as they are imported (those
-    already imported, at once), and the file is read when first needed."""
+    already imported, at once; PySide6 must not be), and the file is read when first
+    needed."""
+    for finder in sys.meta_path:
+        if isinstance(finder, _Finder) and (path is None or finder.cache.path == path):
+            return finder.cache  # installed already
     cache = CodeCache(path)
     for name in HOOKED:
         module = sys.modules.get(name)

@@ -2,7 +2,9 @@
 classes behave as if compiled anew, and a broken or unwritable cache costs only time."""
 
 from __future__ import annotations
+import __future__
 
+import ast
 import builtins
 import json
 import marshal
@@ -169,24 +171,57 @@ def test_a_cache_file_that_cannot_be_read_is_ignored_then_replaced(
     assert again.compiled == 0
 
 
-def test_an_entry_filed_under_another_name_is_never_used(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("made_from", "x"), [("<generated x>", "planted"), ("<elsewhere>", 1)])
+def test_an_entry_is_used_only_for_code_made_from_its_own_file_name(
+    tmp_path: Path, made_from: str, x: object
+) -> None:
     path = tmp_path / "code.bin"
-    planted = compile("x = 'planted'\n", "<somewhere else>", "exec")
-    path.write_bytes(STAMP + marshal.dumps({("<generated x>", "x = 1\n"): planted}))
+    planted = marshal.dumps(compile("x = 'planted'\n", made_from, "exec"))
+    flags = __future__.annotations.compiler_flag  # this module's, which the cache passes on
+    path.write_bytes(STAMP + marshal.dumps({("<generated x>", "x = 1\n", flags): planted}))
     cache = CodeCache(path)
     namespace: dict[str, object] = {}
     exec(cache.compile("x = 1\n", "<generated x>", "exec"), namespace)
-    assert namespace["x"] == 1
-    assert cache.compiled == 1
+    assert namespace["x"] == x
+    assert cache.compiled == (x == 1)
 
 
 def test_only_plain_source_compiled_to_run_is_cached(tmp_path: Path) -> None:
     cache = CodeCache(tmp_path / "code.bin")
     assert eval(cache.compile("1 + 1", "<expression>", "eval")) == 2
-    cache.compile(b"y = 2\n", "<bytes>", "exec")
-    cache.compile("z = 3\n", "<flags>", "exec", flags=0x0400)  # annotations, say
+    tree = cache.compile("z = 3\n", "<tree>", "exec", flags=ast.PyCF_ONLY_AST)
+    assert isinstance(tree, ast.Module)
+    # Python's import of a module's source says dont_inherit (and keeps it in __pycache__).
+    cache.compile("w = 4\n", "<imported>", "exec", dont_inherit=True)
     assert cache.compiled == 0
     assert cache.save() is False
+    cache.compile(b"y = 2\n", "<bytes>", "exec")  # as PySide6's importer reads its source
+    assert cache.compiled == 1
+
+
+#: A caller of ``compile`` that has no future imports, made so (this module has one).
+_PLAIN_CALLER = compile(
+    "code = cache.compile(source, '<generated>', 'exec')",
+    "<plain caller>",
+    "exec",
+    dont_inherit=True,
+)
+
+
+def test_code_compiles_with_the_future_flags_of_its_caller_and_is_filed_under_them(
+    tmp_path: Path,
+) -> None:
+    cache = CodeCache(tmp_path / "code.bin")
+    source = "def f(x: undefined_name) -> None: pass\nnote = f.__annotations__\n"
+    plain: dict[str, object] = {"cache": cache, "source": source}
+    exec(_PLAIN_CALLER, plain)
+    with pytest.raises(NameError):  # annotations evaluated, as the plain caller's would be
+        exec(plain["code"], {})
+    postponed = cache.compile(source, "<generated>", "exec")  # from here: annotations
+    namespace: dict[str, object] = {}
+    exec(postponed, namespace)
+    assert namespace["note"] == {"x": "undefined_name", "return": "None"}
+    assert cache.compiled == 2  # one entry each: neither answers for the other
 
 
 def test_a_cache_that_cannot_be_written_leaves_nothing_behind(tmp_path: Path) -> None:
@@ -217,6 +252,31 @@ def test_a_failed_write_keeps_the_cache_there_was(
     assert second.save() is False
     assert path.read_bytes() == kept
     assert sorted(p.name for p in tmp_path.iterdir()) == ["code.bin"]
+
+
+def test_a_second_start_compiles_none_of_pyside6_s_support_code(tmp_path: Path) -> None:
+    script = textwrap.dedent(
+        """
+        import builtins, sys
+        from pathlib import Path
+        from cardtable.codecache import install
+        original = builtins.compile
+        cache = install(Path(sys.argv[1]))
+        from PySide6 import QtCore
+        print(cache.compiled, builtins.compile is original)
+        from shibokensupport.signature import get_signature
+        print(get_signature(QtCore.QObject.setObjectName))
+        """
+    )
+    path = tmp_path / "code.bin"
+    first = _python(script, str(path)).stdout.splitlines()
+    # PySide6 compiles its support modules (which give Qt's functions their signatures)
+    # as it is imported; the cache is builtins.compile only while it does.
+    assert int(first[0].split()[0]) > 5
+    assert first[0].split()[1] == "True"
+    second = _python(script, str(path)).stdout.splitlines()
+    assert second[0] == "0 True"
+    assert second[1] == first[1] == "(self, name: str, /) -> None"
 
 
 def test_installing_reads_nothing_and_imports_nothing_until_attrs_comes_in(

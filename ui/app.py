@@ -18,7 +18,6 @@ import time
 from typing import TYPE_CHECKING
 
 from cardtable import __version__
-from cardtable.codecache import install as install_code_cache
 from cardtable.logs import configure_logging, log_uncaught
 from cardtable.ui.art.app_icon import app_icon
 from cardtable.ui.art.fonts import use_bundled_fonts
@@ -132,7 +131,6 @@ def run(session: str | None = None) -> int:
     """Open the main window (with ``session`` if given) and run until it closes."""
     log_file = configure_logging()
     sys.excepthook = log_uncaught
-    install_code_cache()  # attrs and cattrs compile nothing they compiled at the last start
     _log.info("Cardtable %s starting (log file: %s)", __version__, log_file)
     app = application()
     hold_for_start(app)  # the collector waits until the first session is shown
