@@ -16,7 +16,7 @@ from cardtable.session.demo import demo_path
 from cardtable.settings import Settings
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.window.main_window import CANCEL, DISCARD, MainWindow
-from cardtable.ui.window.setup import HAND_HEIGHT, WindowSetup
+from cardtable.ui.window.setup import HAND_HEIGHT, WindowSetup, log_width
 
 #: Where each panel is: (closed, floating, geometry, or None behind another panel's tab).
 Arrangement = dict[str, tuple[bool, bool, tuple[int, int, int, int] | None]]
@@ -32,7 +32,11 @@ def _open_window(qtbot: QtBot, path: Path) -> MainWindow:
     qtbot.waitExposed(window)
     window.setup = setup
     qtbot.waitUntil(lambda: bool(setup.docks), timeout=10_000)
-    qtbot.waitUntil(lambda: window.hand_dock.height() == HAND_HEIGHT)
+    log = setup.docks["log"]
+    qtbot.waitUntil(  # the hand's row and the log's share of it, as the setup sizes them
+        lambda: window.hand_dock.height() == HAND_HEIGHT
+        and abs(log.width() - log_width(window.width())) <= 10
+    )
     window.activateWindow()
     qtbot.waitActive(window)
     return window

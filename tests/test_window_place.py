@@ -97,9 +97,7 @@ def test_on_a_small_screen_the_felt_gets_the_room_and_the_dice_tray_still_fits(
     window = MainWindow(demo_path(), autosave_folder=tmp_path / "autosave", animation_ms=0)
     window.ask_unsaved = lambda: DISCARD
     qtbot.addWidget(window)
-    window.setup = WindowSetup(
-        window, Settings(), store=lambda s, folder: None
-    )
+    window.setup = WindowSetup(window, Settings(), store=lambda s, folder: None)
     window.resize(1024, 700)
     window.show()
     qtbot.waitExposed(window)
@@ -112,3 +110,41 @@ def test_on_a_small_screen_the_felt_gets_the_room_and_the_dice_tray_still_fits(
     roll = next(b for b in dice.findChildren(QtWidgets.QPushButton) if b.text() == "Roll")
     right = roll.mapTo(dice, QtCore.QPoint(roll.width(), 0)).x()
     assert right <= dice.width()
+
+
+def test_the_hand_comes_back_as_tall_as_it_was_left_from_the_first_sight_of_the_table(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    first = _start(qtbot, tmp_path)
+    hand = first.hand_dock
+
+    def taller() -> bool:  # the player drags the edge above the hand (once it is laid out)
+        first.resizeDocks([hand], [260], Qt.Orientation.Vertical)
+        return hand.height() == 260
+
+    qtbot.waitUntil(taller)
+    first.close()
+
+    second = MainWindow(demo_path(), autosave_folder=tmp_path / "autosave", animation_ms=0)
+    second.ask_unsaved = lambda: DISCARD
+    qtbot.addWidget(second)
+    second.setup = WindowSetup(
+        second, Settings(), store=lambda s, folder: None, place=WindowPlace(_store(tmp_path))
+    )
+    heights: list[int] = []
+
+    class Watch(QtCore.QObject):
+        """Notes the hand's height at the felt's first paint with the session (before the
+        panels, and the rest of the layout that was left, are built)."""
+
+        def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+            if event.type() == QtCore.QEvent.Type.Paint and not heights:
+                heights.append(second.hand_dock.height())
+            return False
+
+    watch = Watch()
+    second.when_ready(lambda ready: ready.felt.viewport().installEventFilter(watch))
+    second.show()
+    qtbot.waitUntil(lambda: bool(heights) and bool(second.setup.docks), timeout=10_000)
+    assert heights == [260]
+    qtbot.waitUntil(lambda: second.hand_dock.height() == 260)

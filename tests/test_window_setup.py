@@ -12,7 +12,7 @@ from cardtable.session.demo import demo_path
 from cardtable.settings import AnimationSpeed, Settings
 from cardtable.ui.qt import QtCore, QtWidgets
 from cardtable.ui.window.main_window import DISCARD, MainWindow
-from cardtable.ui.window.setup import PANEL_KEYS, WindowSetup
+from cardtable.ui.window.setup import HAND_HEIGHT, PANEL_KEYS, WindowSetup
 
 
 @pytest.fixture
@@ -130,26 +130,30 @@ def test_the_table_is_shown_before_the_panels_are_built_and_keeps_its_size(
         window, Settings(), store=lambda s, folder: None
     )
     window.resize(1280, 800)
-    shown: list[tuple[int, list[str]]] = []
+    shown: list[tuple[QtCore.QSize, int, list[str]]] = []
 
     class Watch(QtCore.QObject):
-        """Notes, at the felt's first paint with the session, its width and the docks."""
+        """Notes, at the felt's first paint with the session, its size, the hand's height
+        and the docks."""
 
         def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
             if event.type() == QtCore.QEvent.Type.Paint and not shown:
-                docks = window.findChildren(QtWidgets.QDockWidget)
-                shown.append((window.felt.width(), sorted(d.objectName() for d in docks)))
+                docks = sorted(d.objectName() for d in window.findChildren(QtWidgets.QDockWidget))
+                shown.append((window.felt.size(), window.hand_dock.height(), docks))
             return False
 
     watch = Watch()
     window.when_ready(lambda ready: ready.felt.viewport().installEventFilter(watch))
     window.show()
     qtbot.waitUntil(lambda: bool(shown), timeout=10_000)
-    width, docks = shown[0]
-    # The table with its session, and only room kept for the panels: none built yet.
+    size, hand_height, docks = shown[0]
+    # The table with its session, and only room kept for the panels: none built yet. The
+    # hand has its row already (it once filled the window, the felt a strip above it).
     assert window.felt.items_shown() and docks == ["handDock", "panelsPlace"]
+    assert hand_height == HAND_HEIGHT and size.height() > 2 * HAND_HEIGHT
     qtbot.waitUntil(lambda: window.findChild(QtWidgets.QDockWidget, "logDock") is not None)
     qtbot.waitUntil(lambda: window.findChild(QtWidgets.QDockWidget, "panelsPlace") is None)
     assert len(window.findChildren(QtWidgets.QDockWidget)) == len(PANEL_KEYS) + 1
     # The panels took the room kept for them (give or take their frames and scroll bars).
-    assert abs(window.felt.width() - width) <= 0.03 * width
+    assert abs(window.felt.width() - size.width()) <= 0.03 * size.width()
+    assert window.felt.height() == size.height()

@@ -248,6 +248,9 @@ class MainWindow(QtWidgets.QMainWindow):
             app.aboutToQuit.connect(self._close_autosave)
         self._start_autosave()
         self.refresh()
+        # Lay the window out with the table and the hand in it before anything is sized to
+        # it or painted: until then the new table is 100x30 and the hand fills the window.
+        QtWidgets.QApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
         table.fit_table()
         table.setFocus()
         self._settle_after_paint()

@@ -61,6 +61,14 @@ class WindowPlace(QtCore.QObject):
         window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
         return False
 
+    def saved_height(self, dock: QtWidgets.QDockWidget) -> int | None:
+        """How tall ``dock`` was when the window was last closed, if that is known."""
+        sizes = self._store.value(SIZES_KEY)
+        for name, _, height in map(_entry, sizes if isinstance(sizes, list) else []):
+            if name == dock.objectName() and height is not None:
+                return height
+        return None
+
     def restore_docks(self, window: QtWidgets.QMainWindow) -> bool:
         """Lay the docks out as they were last closed (True), if that is known."""
         self.docks_ready = True
@@ -116,25 +124,35 @@ def _sizes(window: QtWidgets.QMainWindow) -> list[str]:
     return [f"{d.objectName()}:{d.width()}:{d.height()}" for d in _front_docks(window)]
 
 
+def _entry(entry: object) -> tuple[str, int | None, int | None]:
+    """A dock's name, width and height from an entry of :func:`_sizes` (None where the entry
+    does not say)."""
+    name, _, rest = str(entry).partition(":")
+    width, _, height = rest.partition(":")
+    return (
+        name,
+        int(width) if width.isdigit() else None,
+        int(height) if height.isdigit() else None,
+    )
+
+
 def _resize(window: QtWidgets.QMainWindow, sizes: list[str]) -> None:
     """Give the docks named in ``sizes`` (see :func:`_sizes`) their widths and heights."""
     docks = {d.objectName(): d for d in window.findChildren(QtWidgets.QDockWidget)}
     across: tuple[list[QtWidgets.QDockWidget], list[int]] = ([], [])
     down: tuple[list[QtWidgets.QDockWidget], list[int]] = ([], [])
-    for entry in sizes:
-        name, _, rest = entry.partition(":")
-        width, _, height = rest.partition(":")
+    for name, width, height in map(_entry, sizes):
         dock = docks.get(name)
-        if dock is None or not width.isdigit() or not height.isdigit():
+        if dock is None or width is None or height is None:
             continue
         across[0].append(dock)
-        across[1].append(int(width))
+        across[1].append(width)
         if window.dockWidgetArea(dock) in (
             Qt.DockWidgetArea.BottomDockWidgetArea,
             Qt.DockWidgetArea.TopDockWidgetArea,
         ):
             down[0].append(dock)
-            down[1].append(int(height))
+            down[1].append(height)
     if across[0]:
         window.resizeDocks(across[0], across[1], Qt.Orientation.Horizontal)
     if down[0]:

@@ -130,6 +130,12 @@ class WindowSetup:
         window.resizeDocks(
             [self._place], [panel_width(window.width())], Qt.Orientation.Horizontal
         )
+        # The hand's row as it will be once the panels are built, so the felt the player
+        # first sees keeps its size.
+        hand_height = self.place.saved_height(window.hand_dock) if self.place else None
+        window.resizeDocks(
+            [window.hand_dock], [hand_height or HAND_HEIGHT], Qt.Orientation.Vertical
+        )
         # Every way of showing the table a hidden card asks first: the felt's and the hand's.
         window.felt.card_actions.confirm_reveal = self._confirm_reveal
         window.hand.confirm_reveal = self._confirm_reveal
@@ -277,7 +283,12 @@ class WindowSetup:
             panel.start_from(character)
 
     def _size_bottom(self, window: MainWindow, log: QtWidgets.QDockWidget | None) -> None:
-        window.resizeDocks([window.hand_dock], [HAND_HEIGHT], Qt.Orientation.Vertical)
+        # The hand's row as it will be once the panels are built, so the felt the player
+        # first sees keeps its size.
+        hand_height = self.place.saved_height(window.hand_dock) if self.place else None
+        window.resizeDocks(
+            [window.hand_dock], [hand_height or HAND_HEIGHT], Qt.Orientation.Vertical
+        )
         if log is not None:
             window.resizeDocks(
                 [window.hand_dock, log],
