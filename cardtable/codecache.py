@@ -1,5 +1,6 @@
-"""A disk cache of the code attrs, cattrs and PySide6 compile at every start, so that a start
-does not compile it anew.
+"""A disk cache of the code attrs, cattrs and PySide6 compile at every start, and of the
+regular expressions modules compile as they are imported, so that a start does not compile
+them anew.
 
 attrs writes the ``__init__``, ``__eq__``, ``__hash__`` and ``__repr__`` of each class as
 Python source and compiles it when the class is defined; cattrs does the same for each
@@ -9,30 +10,35 @@ such classes on its way to a window: compiling their code is about 27 ms of a st
 compiled form of our modules in ``__pycache__``; this keeps the compiled form of the code
 generated from them, in one file of the user's cache folder. PySide6 is the same case: its
 support package (``shibokensupport``) lives as source inside its library, and each start
-compiles it (about 14 ms) as ``shiboken6.Shiboken`` is imported.
+compiles it (about 14 ms) as ``shiboken6.Shiboken`` is imported. Regular expressions too:
+the modules of a start (PySide6's support most) compile some fifty as they are imported,
+about 15 ms; Python's ``re`` keeps them for the process only.
 
 :func:`install` (the app calls it as it starts, before it imports Qt) hands attrs and cattrs,
 as they are imported, a ``compile`` that answers from the cache; while ``shiboken6.Shiboken``
-is imported, that ``compile`` is the builtin one. A source it has not seen is compiled as usual and,
-when the process ends, added to the file (written anew whole). Each version of Cardtable has
-its own file (writing it removes the others), so code no longer generated after an upgrade
-is not carried along. An entry is keyed by the exact source, file name and future flags
-(those the calling code would have passed on), and the file is
-stamped with the Python bytecode version, so a stale or foreign entry is never used; a file
-that cannot be read is ignored (and replaced), one that cannot be written is left alone: the
-app starts either way, only slower.
+is imported, that ``compile`` is the builtin one; and ``re`` gets a compiler of patterns that
+answers from it (the program ``re`` makes of a pattern, handed to its engine as ``re`` would).
+A source or pattern it has not seen is compiled as usual and, when the process ends, added to
+the file (written anew whole); a pattern only if a module's import compiled it, so that no
+pattern made from what a player types is kept. Each version of Cardtable has its own file
+(writing it removes the others), so code no longer generated after an upgrade is not carried
+along. An entry is keyed by the exact source, file name and future flags (those the calling
+code would have passed on), a pattern by its text and flags, and the file is stamped with the
+Python bytecode version and that of ``re``'s engine, so a stale or foreign entry is never
+used; a file that cannot be read is ignored (and replaced), one that cannot be written is left
+alone: the app starts either way, only slower.
 """
 
 from __future__ import annotations
 import __future__
 
+import _sre
 import atexit
 import builtins
 import contextlib
 import importlib.util
-import logging
 import marshal
-import os
+import re
 import sys
 import zlib
 from collections.abc import Iterator
@@ -40,9 +46,7 @@ from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any
 
-from cardtable import __version__
-
-_log = logging.getLogger(__name__)
+from cardtable import __version__, cachefile
 
 #: The modules whose calls to ``compile`` go through the cache: they compile the code that
 #: attrs and cattrs generate (cattrs' own structuring functions live in ``cattrs.gen``).
@@ -57,8 +61,9 @@ SALTED = ("attr._make",)
 COMPILING = ("shiboken6.Shiboken",)
 #: How the cache files in the user's cache folder are named (then the version and Python's).
 FILE_PREFIX = "generated-code-"
-#: Stamped on the file: code objects are only valid for the bytecode they were made for.
-STAMP = importlib.util.MAGIC_NUMBER
+#: Stamped on the file: code objects are only valid for the bytecode they were made for, and
+#: a pattern's program for the engine that runs it.
+STAMP = importlib.util.MAGIC_NUMBER + _sre.MAGIC.to_bytes(4, "little")
 #: The ``compile`` flags of the ``from __future__`` imports that still change how code
 #: compiles (``annotations``), which a call to ``compile`` passes on from the calling code.
 FUTURE_FLAGS = 0
@@ -68,7 +73,11 @@ for _name in __future__.all_feature_names:
         FUTURE_FLAGS |= _feature.compiler_flag
 
 _compile = builtins.compile
+#: ``re``'s compiler of patterns, and what it is made of (CPython's; None if it differs).
+_re_compiler: Any = getattr(re, "_compiler", None)
+_compile_pattern: Any = getattr(_re_compiler, "compile", None)
 _Key = tuple[str, "str | bytes", int]
+_PatternKey = tuple["str | bytes", int]
 
 
 class CodeCache:
@@ -79,6 +88,8 @@ class CodeCache:
         #: By key: the code, or its marshalled form as read (unmarshalled when first asked
         #: for: a start asks for a fraction of what the file holds).
         self._codes: dict[_Key, CodeType | bytes] | None = None
+        #: By pattern and flags: what ``re``'s engine is given for it (marshalled as read).
+        self._patterns: dict[_PatternKey, tuple[Any, ...] | bytes] = {}
         #: Sources compiled in this run, that the file did not have.
         self.compiled = 0
 
@@ -93,7 +104,12 @@ class CodeCache:
         """The compiled code by key (or its marshalled form), read from the file the first
         time it is asked for."""
         if self._codes is None:
-            self._codes = _read(self.path)
+            # Reading imports (the cache folder's name), and an import compiles patterns:
+            # those asked for meanwhile are compiled as if the file were empty, and kept.
+            self._codes = {}
+            codes, patterns = _read(self.path)
+            self._codes = {**codes, **self._codes}
+            self._patterns = {**patterns, **self._patterns}
         return self._codes
 
     def compile(
@@ -131,31 +147,55 @@ class CodeCache:
         known[key] = code
         return code
 
+    def pattern(self, pattern: Any, flags: int = 0) -> Any:
+        """``re``'s compiler of patterns (``re._compiler.compile``), answered from the cache
+        for a pattern compiled before: the same program, handed to the same engine."""
+        if not isinstance(pattern, (str, bytes)) or flags & re.DEBUG:
+            return _compile_pattern(pattern, flags)
+        self.known()
+        key = (pattern, int(flags))
+        entry = self._patterns.get(key)
+        if isinstance(entry, bytes):
+            with contextlib.suppress(EOFError, ValueError, TypeError):
+                entry = marshal.loads(entry)
+        if isinstance(entry, tuple) and len(entry) == 5:
+            try:
+                compiled = _sre.compile(pattern, *entry)
+            except (TypeError, ValueError, RuntimeError):
+                pass  # not a program this engine takes: compiled anew below
+            else:
+                self._patterns[key] = entry
+                return compiled
+        parsed = _re_compiler._parser.parse(pattern, flags)
+        program = _re_compiler._code(parsed, flags)
+        names = parsed.state.groupdict
+        by_number: list[str | None] = [None] * parsed.state.groups
+        for name, number in names.items():
+            by_number[number] = name
+        entry = (
+            int(flags | parsed.state.flags),
+            [int(word) for word in program],  # its opcodes are named ints, plain ints to keep
+            parsed.state.groups - 1,
+            dict(names),
+            tuple(by_number),
+        )
+        if _in_import(sys._getframe(1)):
+            self._patterns[key] = entry
+            self.compiled += 1
+        return _sre.compile(pattern, *entry)
+
     def save(self) -> bool:
         """Write the code the file had and this run compiled, if it compiled any; True if
         written. The file is replaced whole (a crash mid-write leaves the old one)."""
         if not self.compiled:
             return False
-        scratch = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            entries = {
-                key: entry if isinstance(entry, bytes) else marshal.dumps(entry)
-                for key, entry in self.known().items()
-            }
-            scratch.write_bytes(STAMP + marshal.dumps(entries))
-            os.replace(scratch, self.path)
-        except OSError as exc:
-            _log.info("the generated-code cache was not written (%s)", exc)
-            with contextlib.suppress(OSError):
-                scratch.unlink(missing_ok=True)
+        sections = {
+            name: _marshalled(section)
+            for name, section in (("code", self.known()), ("re", self._patterns))
+        }
+        if not cachefile.write(self.path, STAMP, sections, kind=FILE_PREFIX):
             return False
         self.compiled = 0
-        if self.path.name.startswith(FILE_PREFIX):  # the other versions' files are stale
-            for old in self.path.parent.glob(f"{FILE_PREFIX}*.bin"):
-                if old != self.path:
-                    with contextlib.suppress(OSError):
-                        old.unlink()
         return True
 
 
@@ -171,38 +211,63 @@ def _code(entry: CodeType | bytes | None, filename: str) -> CodeType | None:
     return None
 
 
-def _read(path: Path) -> dict[_Key, CodeType | bytes]:
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return {}
-    if not data.startswith(STAMP):
-        return {}
-    try:
-        known = marshal.loads(data[len(STAMP) :])
-    except (EOFError, ValueError, TypeError):
-        _log.info("the generated-code cache %s could not be read; it will be made anew", path)
-        return {}
-    if not isinstance(known, dict):
-        return {}
-    return {
-        key: entry
-        for key, entry in known.items()
-        if isinstance(key, tuple)
-        and len(key) == 3
-        and isinstance(key[0], str)
-        and isinstance(key[1], (str, bytes))
-        and isinstance(key[2], int)
-        and isinstance(entry, bytes)
-    }
+def _marshalled(section: dict[Any, Any]) -> dict[Any, bytes]:
+    """``section``'s entries marshalled (those read and never used, as they were read)."""
+    kept = {}
+    for key, entry in section.items():
+        try:
+            marshal.dumps(key)
+            kept[key] = entry if isinstance(entry, bytes) else marshal.dumps(entry)
+        except ValueError:  # not what marshal keeps (a flag of a subclass of int): made anew
+            continue
+    return kept
+
+
+def _in_import(frame: Any) -> bool:
+    """Whether ``frame`` was called, however deep, by Python's import of a module."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib._bootstrap"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _read(
+    path: Path,
+) -> tuple[dict[_Key, CodeType | bytes], dict[_PatternKey, tuple[Any, ...] | bytes]]:
+    """The code and the patterns' programs in the file at ``path``, still marshalled (none
+    if it cannot be read)."""
+    sections = cachefile.read(path, STAMP)
+    if not isinstance(sections, dict):
+        return {}, {}
+    code, patterns = sections.get("code"), sections.get("re")
+    return (
+        {
+            key: entry
+            for key, entry in (code.items() if isinstance(code, dict) else ())
+            if isinstance(key, tuple)
+            and len(key) == 3
+            and isinstance(key[0], str)
+            and isinstance(key[1], (str, bytes))
+            and isinstance(key[2], int)
+            and isinstance(entry, bytes)
+        },
+        {
+            key: entry
+            for key, entry in (patterns.items() if isinstance(patterns, dict) else ())
+            if isinstance(key, tuple)
+            and len(key) == 2
+            and isinstance(key[0], (str, bytes))
+            and isinstance(key[1], int)
+            and isinstance(entry, bytes)
+        },
+    )
 
 
 def cache_file() -> Path:
     """Where the app keeps the cache: the user's cache folder, one file per Python bytecode."""
-    import platformdirs
-
-    folder = Path(platformdirs.user_cache_dir("cardtable", appauthor=False))
-    return folder / f"{FILE_PREFIX}{__version__}.{sys.implementation.cache_tag}.bin"
+    name = f"{FILE_PREFIX}{__version__}.{sys.implementation.cache_tag}.bin"
+    return cachefile.cache_folder() / name
 
 
 def stable_hash(value: object) -> int:
@@ -317,5 +382,7 @@ def install(path: Path | None = None) -> CodeCache:
         if module is not None:
             prepare(module, cache)
     sys.meta_path.insert(0, _Finder(cache))
+    if all(hasattr(_re_compiler, name) for name in ("compile", "_code", "_parser")):
+        _re_compiler.compile = cache.pattern
     atexit.register(cache.save)
     return cache

@@ -8,6 +8,7 @@ import ast
 import builtins
 import json
 import marshal
+import re
 import subprocess
 import sys
 import textwrap
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtable import codecache
+from cardtable import cachefile, codecache
 from cardtable.codecache import STAMP, CodeCache, hook, stable_hash, unhook
 
 #: A fresh interpreter that uses the cache at argv[1], defines classes as the model does,
@@ -178,7 +179,8 @@ def test_an_entry_is_used_only_for_code_made_from_its_own_file_name(
     path = tmp_path / "code.bin"
     planted = marshal.dumps(compile("x = 'planted'\n", made_from, "exec"))
     flags = __future__.annotations.compiler_flag  # this module's, which the cache passes on
-    path.write_bytes(STAMP + marshal.dumps({("<generated x>", "x = 1\n", flags): planted}))
+    code = {("<generated x>", "x = 1\n", flags): planted}
+    path.write_bytes(STAMP + marshal.dumps({"code": code}))
     cache = CodeCache(path)
     namespace: dict[str, object] = {}
     exec(cache.compile("x = 1\n", "<generated x>", "exec"), namespace)
@@ -248,7 +250,7 @@ def test_a_failed_write_keeps_the_cache_there_was(
     def full_disk(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(codecache.os, "replace", full_disk)
+    monkeypatch.setattr(cachefile.os, "replace", full_disk)
     assert second.save() is False
     assert path.read_bytes() == kept
     assert sorted(p.name for p in tmp_path.iterdir()) == ["code.bin"]
@@ -336,3 +338,89 @@ def test_writing_the_cache_removes_the_files_of_other_versions(tmp_path: Path) -
     cache.compile("x = 1\n", "<generated x>", "exec")
     assert cache.save() is True
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([mine.name, other.name])
+
+
+#: A module that compiles patterns as it is imported (of every kind ``re`` takes), and a
+#: script that imports it with the cache installed, then compiles one pattern at run time.
+_PATTERNS = textwrap.dedent(
+    r'''
+    import re
+    WORD = re.compile(r"(?P<word>\w+)-(?P<n>\d+)")
+    LOOSE = re.compile(r"""
+        (?P<key>[a-z]+) \s* = \s* (?P<value>.*)   # KEY = VALUE
+    """, re.VERBOSE | re.IGNORECASE)
+    INLINE = re.compile(r"(?m)^(?:ab|cd)+$")
+    RAW = re.compile(rb"\x00(?P<tag>[A-Z]{2,4})\x00")
+    '''
+)
+_USE_PATTERNS = textwrap.dedent(
+    """
+    import json, re, sys
+    from pathlib import Path
+    from cardtable.codecache import install
+    sys.path.insert(0, sys.argv[2])
+    cache = install(Path(sys.argv[1]))
+    import patterns
+    at_import = cache.compiled
+    typed = re.compile(sys.argv[3])  # as if a player had typed it
+    print(json.dumps({
+        "at_import": at_import,
+        "after": cache.compiled,
+        "word": patterns.WORD.match("deck-12").groupdict(),
+        "loose": patterns.LOOSE.match("NAME = Bea").group("value"),
+        "inline": bool(patterns.INLINE.search("x\\nabcdab\\ny")),
+        "raw": patterns.RAW.search(b"..\\x00ACE\\x00").group("tag").decode(),
+        "typed": bool(typed.fullmatch("Bea")),
+        "groups": [patterns.WORD.groups, sorted(patterns.LOOSE.groupindex)],
+    }))
+    """
+)
+
+
+def test_patterns_a_module_compiles_as_it_is_imported_are_compiled_once(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "patterns.py").write_text(_PATTERNS)
+    path = tmp_path / "code.bin"
+    runs = [
+        json.loads(_python(_USE_PATTERNS, str(path), str(tmp_path), "B[a-z]+").stdout)
+        for _ in range(2)
+    ]
+    assert runs[0]["at_import"] >= 4
+    assert runs[1]["at_import"] == 0  # the second start compiles none of them
+    for run in runs:
+        assert run["word"] == {"word": "deck", "n": "12"}
+        assert run["loose"] == "Bea"
+        assert run["inline"] is True and run["raw"] == "ACE" and run["typed"] is True
+        assert run["groups"] == [2, ["key", "value"]]
+    # The pattern compiled at run time (a player's) is compiled, never kept.
+    assert runs[1]["after"] == 0
+    assert b"B[a-z]+" not in path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("pattern", "flags"),
+    [
+        (r"(?P<word>\w+)-(?P<n>\d+)", 0),
+        (r"(?i)caf[eé]\b", 0),
+        (r" (?P<a> x ) | y  # a comment", re.VERBOSE),
+        (rb"[\x00-\x1f]+", 0),
+        (r"^\s*$", re.MULTILINE | re.ASCII),
+    ],
+)
+def test_a_pattern_from_the_cache_is_the_pattern_re_compiles(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pattern: str | bytes, flags: int
+) -> None:
+    monkeypatch.setattr(codecache, "_in_import", lambda frame: True)  # as an import would
+    path = tmp_path / "code.bin"
+    writer = CodeCache(path)
+    writer.known()
+    writer._patterns[(pattern, int(flags))] = (1, 2)  # of another shape: compiled anew
+    first = writer.pattern(pattern, flags)
+    assert first == codecache._compile_pattern(pattern, flags)  # program, flags and all
+    assert writer.compiled == 1
+    assert writer.save() is True
+    reader = CodeCache(path)
+    again = reader.pattern(pattern, flags)
+    assert reader.compiled == 0
+    assert again == first and again.groupindex == first.groupindex
