@@ -29,12 +29,12 @@ import json
 import re
 from collections import Counter
 from collections.abc import Iterable
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from attrs import frozen
 
+from cardtable.assets import asset_folder
 from cardtable.cards import (
     CARD_SHAPES,
     TRIUMPHS,
@@ -94,7 +94,7 @@ class DeckSpec:
 
 
 def _asset_path(name: str) -> Path:
-    return Path(str(resources.files("cardtable.assets") / "decks" / name))
+    return asset_folder() / "decks" / name
 
 
 def tourist_tarot() -> DeckSpec:
@@ -201,7 +201,7 @@ def _custom_faces(data: dict[str, Any], entries: list[Any], name: str) -> tuple[
 
 def _card_text(entry: Any, where: str) -> str:
     if isinstance(entry, str):
-        raise DeckFileError(f"{where} ({entry}): write each card as an object, {{\"card\": ...}}")
+        raise DeckFileError(f'{where} ({entry}): write each card as an object, {{"card": ...}}')
     if not isinstance(entry, dict) or not isinstance(entry.get("card"), str):
         raise DeckFileError(f"{where}: each card is an object with a 'card' name")
     return str(entry["card"])

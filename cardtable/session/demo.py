@@ -12,9 +12,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from importlib import resources
 from pathlib import Path
 
+from cardtable.assets import asset_folder
 from cardtable.cards import DeckId
 from cardtable.piles import Pile, PileId, PileKind
 from cardtable.randomness import seeded
@@ -99,7 +99,7 @@ def build_demo() -> Session:
 
 def demo_path() -> Path:
     """Where the shipped demo session lives."""
-    return Path(str(resources.files("cardtable.assets") / "samples" / DEMO_NAME))
+    return asset_folder() / "samples" / DEMO_NAME
 
 
 def main(argv: list[str] | None = None) -> int:

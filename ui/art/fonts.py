@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-import cardtable.assets
+from cardtable.assets import asset_folder
 from cardtable.ui.qt import QtGui
 
 #: The serif of the cards and printed sheets: a Palatino.
@@ -37,7 +37,7 @@ _registered: list[str] | None = None
 
 def font_folder() -> Path:
     """Where the bundled font files are installed."""
-    return Path(cardtable.assets.__file__).parent / "fonts"
+    return asset_folder() / "fonts"
 
 
 def register_fonts() -> list[str]:
