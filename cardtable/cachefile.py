@@ -36,7 +36,7 @@ def read(path: Path, stamp: bytes) -> Any:
     if not data.startswith(stamp):
         return None
     try:
-        return marshal.loads(data[len(stamp) :])
+        return marshal.loads(memoryview(data)[len(stamp) :])  # not a copy of the data
     except (EOFError, ValueError, TypeError):
         _log.info("the cache %s could not be read; it will be made anew", path)
         return None

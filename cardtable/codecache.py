@@ -22,11 +22,11 @@ A source or pattern it has not seen is compiled as usual and, when the process e
 the file (written anew whole); a pattern only if a module's import compiled it, so that no
 pattern made from what a player types is kept. Each version of Cardtable has its own file
 (writing it removes the others), so code no longer generated after an upgrade is not carried
-along. An entry is keyed by the exact source, file name and future flags (those the calling
-code would have passed on), a pattern by its text and flags, and the file is stamped with the
-Python bytecode version and that of ``re``'s engine, so a stale or foreign entry is never
-used; a file that cannot be read is ignored (and replaced), one that cannot be written is left
-alone: the app starts either way, only slower.
+along. An entry is keyed by the digest of the exact source, the file name and the future flags
+(those the calling code would have passed on), a pattern by its text and flags, and the file
+is stamped with the Python bytecode version and that of ``re``'s engine, so a stale or foreign
+entry is never used; a file that cannot be read is ignored (and replaced), one that cannot be
+written is left alone: the app starts either way, only slower.
 """
 
 from __future__ import annotations
@@ -47,6 +47,11 @@ from types import CodeType, ModuleType
 from typing import Any
 
 from cardtable import __version__, cachefile
+
+try:  # Python's own BLAKE2: hashlib would first start OpenSSL
+    from _blake2 import blake2b
+except ImportError:  # a Python built without it
+    from hashlib import blake2b
 
 #: The modules whose calls to ``compile`` go through the cache: they compile the code that
 #: attrs and cattrs generate (cattrs' own structuring functions live in ``cattrs.gen``).
@@ -76,7 +81,7 @@ _compile = builtins.compile
 #: ``re``'s compiler of patterns, and what it is made of (CPython's; None if it differs).
 _re_compiler: Any = getattr(re, "_compiler", None)
 _compile_pattern: Any = getattr(_re_compiler, "compile", None)
-_Key = tuple[str, "str | bytes", int]
+_Key = tuple[str, bytes, int]
 _PatternKey = tuple["str | bytes", int]
 
 
@@ -138,7 +143,7 @@ class CodeCache:
             and optimize == -1
         ):
             return _compile(source, filename, mode, flags, True, optimize)
-        key = (filename, source, flags)
+        key = (filename, _digest(source), flags)
         known = self.known()
         code = _code(known.get(key), filename)
         if code is None:
@@ -211,6 +216,14 @@ def _code(entry: CodeType | bytes | None, filename: str) -> CodeType | None:
     return None
 
 
+def _digest(source: str | bytes) -> bytes:
+    """What stands for ``source`` in a key: a digest (BLAKE2, 128 bits), so that the file
+    does not hold, and a start does not read, every source again."""
+    if isinstance(source, str):
+        return blake2b(b"s" + source.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    return blake2b(b"b" + source, digest_size=16).digest()
+
+
 def _marshalled(section: dict[Any, Any]) -> dict[Any, bytes]:
     """``section``'s entries marshalled (those read and never used, as they were read)."""
     kept = {}
@@ -248,7 +261,7 @@ def _read(
             if isinstance(key, tuple)
             and len(key) == 3
             and isinstance(key[0], str)
-            and isinstance(key[1], (str, bytes))
+            and isinstance(key[1], bytes)
             and isinstance(key[2], int)
             and isinstance(entry, bytes)
         },

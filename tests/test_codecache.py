@@ -179,7 +179,7 @@ def test_an_entry_is_used_only_for_code_made_from_its_own_file_name(
     path = tmp_path / "code.bin"
     planted = marshal.dumps(compile("x = 'planted'\n", made_from, "exec"))
     flags = __future__.annotations.compiler_flag  # this module's, which the cache passes on
-    code = {("<generated x>", "x = 1\n", flags): planted}
+    code = {("<generated x>", codecache._digest("x = 1\n"), flags): planted}
     path.write_bytes(STAMP + marshal.dumps({"code": code}))
     cache = CodeCache(path)
     namespace: dict[str, object] = {}
