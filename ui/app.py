@@ -21,6 +21,7 @@ from cardtable import __version__
 from cardtable.logs import configure_logging, log_uncaught
 from cardtable.ui.art.app_icon import app_icon
 from cardtable.ui.art.fonts import use_bundled_fonts
+from cardtable.ui.art.picture_cache import install as keep_pictures
 from cardtable.ui.qt import QtCore, QtWidgets
 from cardtable.ui.window.memory import hold_for_start
 
@@ -134,6 +135,7 @@ def run(session: str | None = None) -> int:
     _log.info("Cardtable %s starting (log file: %s)", __version__, log_file)
     app = application()
     hold_for_start(app)  # the collector waits until the first session is shown
+    keep_pictures()  # the icons and card backs of a start, drawn once, not at every start
     requests = None
     if os.environ.get(SMOKE_EXIT_VARIABLE) != "1":  # a smoke run neither hands off nor listens
         from cardtable.ui.window.open_requests import start_desktop

@@ -32,6 +32,7 @@ from cardtable.ui.art.common import (
     card_outline,
     font,
 )
+from cardtable.ui.art.picture_cache import drawn
 from cardtable.ui.art.playing_faces import paint_playing_face
 from cardtable.ui.art.tarot import paint_tarot_face
 from cardtable.ui.qt import Qt, QtCore, QtGui
@@ -160,22 +161,21 @@ def _render(kind: str, width_px: int, dpr: float, key: str, draw: Drawer) -> QtG
     if cached is not None and not cached.isNull():
         stats.hits += 1
         return cached
-    image = QtGui.QImage(
-        device_width, device_height, QtGui.QImage.Format.Format_ARGB32_Premultiplied
-    )
-    image.fill(Qt.GlobalColor.transparent)
-    painter = QtGui.QPainter(image)
-    try:
-        painter.setRenderHints(
-            QtGui.QPainter.RenderHint.Antialiasing
-            | QtGui.QPainter.RenderHint.SmoothPixmapTransform
-            | QtGui.QPainter.RenderHint.TextAntialiasing
-        )
-        painter.scale(device_width / CARD_UNITS_WIDE, device_width / CARD_UNITS_WIDE)
-        draw(painter, device_width >= DETAIL_MIN_PX)
-    finally:
-        painter.end()
-    pixmap = QtGui.QPixmap.fromImage(image)
+
+    def paint(image: QtGui.QImage) -> None:
+        painter = QtGui.QPainter(image)
+        try:
+            painter.setRenderHints(
+                QtGui.QPainter.RenderHint.Antialiasing
+                | QtGui.QPainter.RenderHint.SmoothPixmapTransform
+                | QtGui.QPainter.RenderHint.TextAntialiasing
+            )
+            painter.scale(device_width / CARD_UNITS_WIDE, device_width / CARD_UNITS_WIDE)
+            draw(painter, device_width >= DETAIL_MIN_PX)
+        finally:
+            painter.end()
+
+    pixmap = QtGui.QPixmap.fromImage(drawn(full_key, device_width, device_height, paint))
     pixmap.setDevicePixelRatio(dpr)
     stats.renders += 1
     QtGui.QPixmapCache.insert(full_key, pixmap)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from cardtable.ui.art.picture_cache import drawn
 from cardtable.ui.qt import Qt, QtCore, QtGui
 
 INK = QtGui.QColor("#27332c")
@@ -182,13 +183,15 @@ def icon(name: str) -> QtGui.QIcon:
     made = QtGui.QIcon()
     if paint is not None:
         for pixels in (_SIZE, 2 * _SIZE):
-            image = QtGui.QImage(pixels, pixels, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
-            image.fill(Qt.GlobalColor.transparent)
-            painter = QtGui.QPainter(image)
-            painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
-            painter.scale(pixels / _SIZE, pixels / _SIZE)
-            paint(painter)
-            painter.end()
+
+            def draw(image: QtGui.QImage, pixels: int = pixels, paint: Painter = paint) -> None:
+                painter = QtGui.QPainter(image)
+                painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+                painter.scale(pixels / _SIZE, pixels / _SIZE)
+                paint(painter)
+                painter.end()
+
+            image = drawn(f"icon/{name}/{pixels}", pixels, pixels, draw)
             made.addPixmap(QtGui.QPixmap.fromImage(image))
     _cache[name] = made
     return made

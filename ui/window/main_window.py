@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cardtable.ui.art.picture_cache import start_shown as pictures_drawn_at_start
 from cardtable.ui.art.toolbar_icons import icon
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import FeltView
@@ -476,9 +477,14 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _settle_after_paint(self) -> None:
         """Once the felt shows the session now in place, settle Python's memory (see
-        :mod:`cardtable.ui.window.memory`)."""
+        :mod:`cardtable.ui.window.memory`) and stop keeping what is drawn (see
+        :mod:`cardtable.ui.art.picture_cache`)."""
         if self._table is not None:
-            after_paint(self._table.viewport(), memory.settle)
+            after_paint(self._table.viewport(), self._on_session_shown)
+
+    def _on_session_shown(self) -> None:
+        memory.settle()
+        pictures_drawn_at_start()  # what is drawn from now on is not kept for the next start
 
     def _on_refused(self, reason: str) -> None:
         self.statusBar().showMessage(f"⚠ {reason}", REFUSAL_MS)

@@ -1,0 +1,160 @@
+"""The pictures a start draws (the toolbar's icons, the backs on the felt), kept between runs.
+
+Cardtable draws its art with QPainter rather than shipping images, and a start draws the same
+pictures every time: about 7 ms of a start that should take little more than Qt's own. As
+kpat keeps the cards it renders in a disk cache (KDE's ``KImageCache``), this keeps the
+pictures drawn before the first session is shown in one file of the user's cache folder
+(:mod:`cardtable.cachefile`), as raw pixels, read back whole at the next start.
+
+A picture is kept by a key that says all it shows (what, how many device pixels, which
+colours); the file is stamped with the app's version, Qt's, and the size and time of every
+module that draws, so a picture drawn by other code is never shown. Only what this start
+drew or used is written (when the process ends, if anything was new), so a long evening of
+zooming does not make the next start read more.
+
+Nothing is kept unless the app installs the cache (:func:`install`): tests draw afresh.
+"""
+
+from __future__ import annotations
+
+import atexit
+import zlib
+from pathlib import Path
+from typing import Any
+
+from cardtable import __version__, cachefile
+from cardtable.ui.qt import QtCore, QtGui
+
+#: How the files are named in the user's cache folder (then the version).
+FILE_PREFIX = "drawn-pictures-"
+_FORMAT = QtGui.QImage.Format.Format_ARGB32_Premultiplied
+
+_installed: PictureCache | None = None
+
+
+def _stamp() -> bytes:
+    """What made the pictures: this version, Qt's, and every module of ``cardtable.ui.art``
+    as it is on disk (a picture-drawing change in a working copy counts)."""
+    folder = Path(__file__).parent
+    parts = [__version__, QtCore.qVersion()]
+    for path in sorted(folder.glob("*.py")):
+        with_status = path.stat()
+        parts.append(f"{path.name}:{with_status.st_size}:{with_status.st_mtime_ns}")
+    digest = zlib.crc32("\n".join(parts).encode())
+    return b"CTPICT1 " + f"{digest:08x}".encode() + b"\n"
+
+
+class PictureCache:
+    """Pictures by key, read from and written to ``path``."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self._path = path
+        self._stamp: bytes | None = None
+        self._pictures: dict[str, tuple[int, int, bytes]] | None = None
+        #: The keys found or kept while :attr:`recording`: all the next start needs.
+        self._used: set[str] = set()
+        self._new = 0
+        #: Whether pictures are still kept (until the first session is shown).
+        self.recording = True
+
+    @property
+    def path(self) -> Path:
+        if self._path is None:
+            self._path = cachefile.cache_folder() / f"{FILE_PREFIX}{__version__}.bin"
+        return self._path
+
+    def _known(self) -> dict[str, tuple[int, int, bytes]]:
+        if self._pictures is None:
+            self._stamp = _stamp()
+            read = cachefile.read(self.path, self._stamp)
+            self._pictures = {
+                key: value
+                for key, value in (read.items() if isinstance(read, dict) else ())
+                if isinstance(key, str) and _valid(value)
+            }
+        return self._pictures
+
+    def find(self, key: str) -> QtGui.QImage | None:
+        """The picture kept as ``key``, or None."""
+        found = self._known().get(key)
+        if found is None:
+            return None
+        width, height, pixels = found
+        if self.recording:
+            self._used.add(key)
+        # A copy: the image owns its pixels, not the bytes read from the file.
+        return QtGui.QImage(pixels, width, height, width * 4, _FORMAT).copy()
+
+    def keep(self, key: str, image: QtGui.QImage) -> None:
+        """Keep ``image`` as ``key`` for the next start (while still :attr:`recording`)."""
+        if not self.recording or image.isNull():
+            return
+        if image.format() != _FORMAT:
+            image = image.convertToFormat(_FORMAT)
+        if image.bytesPerLine() != image.width() * 4:
+            return
+        self._known()[key] = (image.width(), image.height(), bytes(image.constBits()))
+        self._used.add(key)
+        self._new += 1
+
+    def save(self) -> bool:
+        """Write the pictures this start found or kept, if any were new; True if written."""
+        if not self._new or self._stamp is None:
+            return False
+        known = self._known()
+        kept = {key: known[key] for key in self._used if key in known}
+        if not cachefile.write(self.path, self._stamp, kept, kind=FILE_PREFIX):
+            return False
+        self._new = 0
+        return True
+
+
+def _valid(value: Any) -> bool:
+    if not (isinstance(value, tuple) and len(value) == 3):
+        return False
+    width, height, pixels = value
+    return (
+        isinstance(width, int)
+        and isinstance(height, int)
+        and 0 < width <= 4096
+        and 0 < height <= 4096
+        and isinstance(pixels, bytes)
+        and len(pixels) == width * height * 4
+    )
+
+
+def install(path: Path | None = None) -> PictureCache:
+    """Keep and find the pictures the app draws in the cache at ``path`` (the user's cache
+    folder by default) for the rest of the process; write it when the process ends."""
+    global _installed
+    if _installed is None:
+        _installed = PictureCache(path)
+        atexit.register(_installed.save)
+    return _installed
+
+
+def installed() -> PictureCache | None:
+    """The cache the app installed, if it did."""
+    return _installed
+
+
+def start_shown() -> None:
+    """The first session is shown: what is drawn from now on is not kept."""
+    if _installed is not None:
+        _installed.recording = False
+
+
+def drawn(key: str, width: int, height: int, draw: Any) -> QtGui.QImage:
+    """The picture ``key``, ``width`` x ``height`` device pixels: from the cache if it has
+    it, else made by ``draw(image)`` on a transparent image (and kept)."""
+    cache = _installed
+    if cache is not None:
+        found = cache.find(key)
+        if found is not None and found.width() == width and found.height() == height:
+            return found
+    image = QtGui.QImage(width, height, _FORMAT)
+    image.fill(0)
+    draw(image)
+    if cache is not None:
+        cache.keep(key, image)
+    return image
