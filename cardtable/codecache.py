@@ -95,6 +95,10 @@ class CodeCache:
         self._codes: dict[_Key, CodeType | bytes] | None = None
         #: By pattern and flags: what ``re``'s engine is given for it (marshalled as read).
         self._patterns: dict[_PatternKey, tuple[Any, ...] | bytes] = {}
+        #: The patterns this run asked for: the only ones written. Some modules make a
+        #: pattern anew in each process (``tokenize`` joins a set of prefixes, whose order
+        #: follows the salted hash of strings); kept, each run would add one.
+        self._patterns_used: set[_PatternKey] = set()
         #: Sources compiled in this run, that the file did not have.
         self.compiled = 0
 
@@ -170,6 +174,7 @@ class CodeCache:
                 pass  # not a program this engine takes: compiled anew below
             else:
                 self._patterns[key] = entry
+                self._patterns_used.add(key)
                 return compiled
         parsed = _re_compiler._parser.parse(pattern, flags)
         program = _re_compiler._code(parsed, flags)
@@ -186,17 +191,22 @@ class CodeCache:
         )
         if _in_import(sys._getframe(1)):
             self._patterns[key] = entry
+            self._patterns_used.add(key)
             self.compiled += 1
         return _sre.compile(pattern, *entry)
 
     def save(self) -> bool:
-        """Write the code the file had and this run compiled, if it compiled any; True if
-        written. The file is replaced whole (a crash mid-write leaves the old one)."""
+        """Write the code the file had and this run compiled, and the patterns this run
+        used, if it compiled anything; True if written. The file is replaced whole (a crash
+        mid-write leaves the old one)."""
         if not self.compiled:
             return False
         sections = {
             name: _marshalled(section)
-            for name, section in (("code", self.known()), ("re", self._patterns))
+            for name, section in (
+                ("code", self.known()),
+                ("re", {key: self._patterns[key] for key in self._patterns_used}),
+            )
         }
         if not cachefile.write(self.path, STAMP, sections, kind=FILE_PREFIX):
             return False

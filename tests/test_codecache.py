@@ -424,3 +424,22 @@ def test_a_pattern_from_the_cache_is_the_pattern_re_compiles(
     again = reader.pattern(pattern, flags)
     assert reader.compiled == 0
     assert again == first and again.groupindex == first.groupindex
+
+
+def test_a_pattern_made_anew_in_each_process_is_not_kept_beyond_its_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(codecache, "_in_import", lambda frame: True)  # as an import would
+    path = tmp_path / "code.bin"
+    first = CodeCache(path)
+    first.pattern("(a|b)+", 0)  # the order of a set, as tokenize's prefixes
+    first.pattern("kept", 0)
+    first.save()
+    second = CodeCache(path)
+    second.pattern("(b|a)+", 0)
+    second.pattern("kept", 0)
+    assert second.compiled == 1
+    second.save()
+    third = CodeCache(path)
+    third.known()
+    assert sorted(third._patterns) == [("(b|a)+", 0), ("kept", 0)]
