@@ -393,13 +393,16 @@ def install(path: Path | None = None) -> CodeCache:
     ``path`` (the user's cache folder by default) for the rest of the process, and save it
     when the process ends.
 
-    Nothing is imported or read now: attrs and cattrs are hooked as they are imported (those
-    already imported, at once; PySide6 must not be), and the file is read when first
-    needed."""
+    Nothing is read now, nor imported but platformdirs (to name the file): attrs and cattrs
+    are hooked as they are imported (those already imported, at once; PySide6 must not be),
+    and the file is read when first needed."""
     for finder in sys.meta_path:
         if isinstance(finder, _Finder) and (path is None or finder.cache.path == path):
             return finder.cache  # installed already
     cache = CodeCache(path)
+    # Where the file is, known now: finding out imports, and an import half done when the
+    # first pattern is compiled (platformdirs' own) could not then be imported again.
+    cache.path  # noqa: B018
     for name in HOOKED:
         module = sys.modules.get(name)
         if module is not None:

@@ -443,3 +443,24 @@ def test_a_pattern_made_anew_in_each_process_is_not_kept_beyond_its_run(
     third = CodeCache(path)
     third.known()
     assert sorted(third._patterns) == [("(b|a)+", 0), ("kept", 0)]
+
+
+def test_installed_before_platformdirs_is_imported_it_still_finds_its_folder(
+    tmp_path: Path,
+) -> None:
+    # The cache's folder comes from platformdirs, whose import compiles a pattern: were the
+    # folder looked up only then, platformdirs would be asked for it half imported.
+    script = textwrap.dedent(
+        """
+        import sys
+        from cardtable.codecache import install
+        assert "platformdirs" not in sys.modules
+        cache = install()
+        import platformdirs, re
+        re.compile("a pattern compiled afterwards")
+        print(cache.path)
+        """
+    )
+    env = {"XDG_CACHE_HOME": str(tmp_path), "PATH": "", "HOME": str(tmp_path)}
+    done = _python(script, **env)
+    assert done.stdout.strip().startswith(str(tmp_path / "cardtable"))
