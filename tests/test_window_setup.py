@@ -157,3 +157,33 @@ def test_the_table_is_shown_before_the_panels_are_built_and_keeps_its_size(
     # The panels took the room kept for them (give or take their frames and scroll bars).
     assert abs(window.felt.width() - size.width()) <= 0.03 * size.width()
     assert window.felt.height() == size.height()
+
+
+def test_loaded_as_the_app_loads_it_the_first_paint_shows_the_session(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = MainWindow(demo_path(), autosave_folder=tmp_path / "autosave", animation_ms=0)
+    window.ask_unsaved = lambda: DISCARD
+    qtbot.addWidget(window)
+    window.setup = WindowSetup(  # type: ignore[attr-defined]
+        window, Settings(), store=lambda s, folder: None
+    )
+    window.resize(1280, 800)
+    first: list[tuple[bool, int]] = []
+
+    class Watch(QtCore.QObject):
+        """Notes, at the window's first paint, whether the felt shows the session."""
+
+        def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+            if event.type() == QtCore.QEvent.Type.Paint and not first:
+                felt = window.centralWidget()
+                shows = felt is window.felt and bool(window.felt.items_shown())
+                first.append((shows, window.hand_dock.height()))
+            return False
+
+    watch = Watch()
+    window.installEventFilter(watch)
+    window.show()
+    window.load_now()  # as the app does, just after showing it
+    qtbot.waitUntil(lambda: bool(first), timeout=10_000)
+    assert first == [(True, HAND_HEIGHT)]
