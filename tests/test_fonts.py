@@ -62,6 +62,30 @@ def test_the_bundled_families_are_registered_and_used_by_name(qapp: QtWidgets.QA
     assert printed.featureValue(QtGui.QFont.Tag("liga")) == 0
 
 
+def test_the_start_registers_the_sans_and_a_card_face_brings_in_the_serif() -> None:
+    script = (
+        "import json\n"
+        "from cardtable.ui.qt import QtGui, QtWidgets\n"
+        "from cardtable.ui.app import application\n"
+        "from cardtable.ui.art import fonts\n"
+        "app = application()\n"
+        "at_start = list(fonts._registered)\n"
+        "from cardtable.cards import TarotCard\n"
+        "from cardtable.ui.art import card_art, common\n"
+        "card_art.face_pixmap(TarotCard.from_name('the Excuse'), 120)\n"
+        "serif = QtGui.QFontInfo(common.font(common.SERIF, 40)).family()\n"
+        "print(json.dumps([at_start, sorted(fonts._registered), serif]))\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    at_start, later, serif = json.loads(done.stdout.splitlines()[-1])
+    assert at_start == [fonts.SANS]
+    assert later == sorted([fonts.SANS, fonts.SERIF]) and serif == fonts.SERIF
+
+
 # -- a machine with no fonts at all -----------------------------------------------------------
 
 
@@ -122,13 +146,14 @@ from cardtable.ui.sheets.printing.canvas import Face, _make_font
 
 app = application()
 info = lambda font: QtGui.QFontInfo(font).family()
-print(json.dumps({
-    "known": QtGui.QFontDatabase.families(),
+found = {
     "panels": info(QtWidgets.QLabel("Draw").font()),
     "card serif": info(common.font(common.SERIF, 40)),
     "card sans": info(common.font(common.SANS, 20)),
     "printed label": info(_make_font(Face.LABEL, 8)),
-}))
+}
+# Known by now: the serif and the condensed sans are registered when first asked for.
+print(json.dumps({"known": QtGui.QFontDatabase.families(), **found}))
 """
 
 

@@ -40,7 +40,7 @@ def font(
     families: Sequence[str], size: float, weight: int = 400, italic: bool = False
 ) -> QtGui.QFont:
     """A font ``size`` card units tall (pixel size, so it scales with the painter)."""
-    fonts.register_fonts()
+    fonts.register_fonts(families)
     result = QtGui.QFont()
     result.setFamilies(list(families))
     result.setStyleHint(
