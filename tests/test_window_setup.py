@@ -120,9 +120,8 @@ def test_a_panel_shortcut_brings_a_panel_behind_another_tab_forward(
     assert not tarot.isHidden() and entry.isChecked()
 
 
-def test_the_table_is_shown_before_the_panels_are_built_and_keeps_its_size(
-    qtbot: QtBot, tmp_path: Path
-) -> None:
+def _unshown_window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
+    """The window as the app makes it, 1280x800, not shown yet."""
     window = MainWindow(demo_path(), autosave_folder=tmp_path / "autosave", animation_ms=0)
     window.ask_unsaved = lambda: DISCARD
     qtbot.addWidget(window)
@@ -130,6 +129,13 @@ def test_the_table_is_shown_before_the_panels_are_built_and_keeps_its_size(
         window, Settings(), store=lambda s, folder: None
     )
     window.resize(1280, 800)
+    return window
+
+
+def test_the_table_is_shown_before_the_panels_are_built_and_keeps_its_size(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = _unshown_window(qtbot, tmp_path)
     shown: list[tuple[QtCore.QSize, int, list[str]]] = []
 
     class Watch(QtCore.QObject):
@@ -162,13 +168,7 @@ def test_the_table_is_shown_before_the_panels_are_built_and_keeps_its_size(
 def test_loaded_as_the_app_loads_it_the_first_paint_shows_the_session(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    window = MainWindow(demo_path(), autosave_folder=tmp_path / "autosave", animation_ms=0)
-    window.ask_unsaved = lambda: DISCARD
-    qtbot.addWidget(window)
-    window.setup = WindowSetup(  # type: ignore[attr-defined]
-        window, Settings(), store=lambda s, folder: None
-    )
-    window.resize(1280, 800)
+    window = _unshown_window(qtbot, tmp_path)
     first: list[tuple[bool, int]] = []
 
     class Watch(QtCore.QObject):
