@@ -54,8 +54,9 @@ except ImportError:  # a Python built without it
     from hashlib import blake2b
 
 #: The modules whose calls to ``compile`` go through the cache: they compile the code that
-#: attrs and cattrs generate (cattrs' own structuring functions live in ``cattrs.gen``).
-HOOKED = ("attr._make", "cattrs.gen", "cattrs.gen.typeddicts")
+#: attrs and cattrs generate (cattrs' own structuring functions live in ``cattrs.gen``), and
+#: ``typing`` the annotations written as text that attrs and cattrs ask it to resolve.
+HOOKED = ("attr._make", "cattrs.gen", "cattrs.gen.typeddicts", "typing")
 #: The modules that salt their code with ``hash(str)``, which differs from one process to the
 #: next (attrs writes a class's ``__hash__`` with ``hash`` of the class's name in it): they are
 #: given a hash of strings that stays the same, so that their code is the same from run to run.
@@ -130,7 +131,8 @@ class CodeCache:
         dont_inherit: bool = False,
         optimize: int = -1,
     ) -> Any:
-        """``builtins.compile``, answered from the cache for plain source compiled to run.
+        """``builtins.compile``, answered from the cache for plain source compiled to run
+        (or, an annotation, to evaluate).
 
         It compiles as the caller's own call would have, with the caller's future flags
         (``from __future__ import annotations``, say). A call that passes ``dont_inherit``,
@@ -142,12 +144,12 @@ class CodeCache:
         if not (
             isinstance(source, (str, bytes))
             and isinstance(filename, str)
-            and mode == "exec"
+            and mode in ("exec", "eval")
             and not flags & ~FUTURE_FLAGS
             and optimize == -1
         ):
             return _compile(source, filename, mode, flags, True, optimize)
-        key = (filename, _digest(source), flags)
+        key = (filename, _digest(source, mode), flags)
         known = self.known()
         code = _code(known.get(key), filename)
         if code is None:
@@ -226,12 +228,12 @@ def _code(entry: CodeType | bytes | None, filename: str) -> CodeType | None:
     return None
 
 
-def _digest(source: str | bytes) -> bytes:
-    """What stands for ``source`` in a key: a digest (BLAKE2, 128 bits), so that the file
-    does not hold, and a start does not read, every source again."""
-    if isinstance(source, str):
-        return blake2b(b"s" + source.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-    return blake2b(b"b" + source, digest_size=16).digest()
+def _digest(source: str | bytes, mode: str = "exec") -> bytes:
+    """What stands for ``source`` compiled in ``mode`` in a key: a digest (BLAKE2, 128 bits),
+    so that the file does not hold, and a start does not read, every source again."""
+    text = source if isinstance(source, bytes) else source.encode("utf-8", "surrogatepass")
+    kind = b"b" if isinstance(source, bytes) else b"s"
+    return blake2b(kind + mode.encode() + b"\0" + text, digest_size=16).digest()
 
 
 def _marshalled(section: dict[Any, Any]) -> dict[Any, bytes]:

@@ -188,17 +188,25 @@ def test_an_entry_is_used_only_for_code_made_from_its_own_file_name(
     assert cache.compiled == (x == 1)
 
 
-def test_only_plain_source_compiled_to_run_is_cached(tmp_path: Path) -> None:
+def test_only_plain_source_compiled_to_run_or_evaluate_is_cached(tmp_path: Path) -> None:
     cache = CodeCache(tmp_path / "code.bin")
-    assert eval(cache.compile("1 + 1", "<expression>", "eval")) == 2
     tree = cache.compile("z = 3\n", "<tree>", "exec", flags=ast.PyCF_ONLY_AST)
     assert isinstance(tree, ast.Module)
+    assert eval(cache.compile("print", "<single>", "single")) is None
     # Python's import of a module's source says dont_inherit (and keeps it in __pycache__).
     cache.compile("w = 4\n", "<imported>", "exec", dont_inherit=True)
     assert cache.compiled == 0
     assert cache.save() is False
     cache.compile(b"y = 2\n", "<bytes>", "exec")  # as PySide6's importer reads its source
-    assert cache.compiled == 1
+    # An annotation typing resolves; the same text to run is another entry.
+    assert eval(cache.compile("1 + 1", "<string>", "eval")) == 2
+    assert eval(cache.compile("1 + 1", "<string>", "exec")) is None
+    assert cache.compiled == 3
+    assert CodeCache(tmp_path / "code.bin").save() is False
+    cache.save()
+    again = CodeCache(tmp_path / "code.bin")
+    assert eval(again.compile("1 + 1", "<string>", "eval")) == 2
+    assert again.compiled == 0
 
 
 #: A caller of ``compile`` that has no future imports, made so (this module has one).
