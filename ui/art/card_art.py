@@ -33,8 +33,6 @@ from cardtable.ui.art.common import (
     font,
 )
 from cardtable.ui.art.picture_cache import drawn
-from cardtable.ui.art.playing_faces import paint_playing_face
-from cardtable.ui.art.tarot import paint_tarot_face
 from cardtable.ui.qt import Qt, QtCore, QtGui
 
 if TYPE_CHECKING:  # the art sets need Pillow, which the vector art never does
@@ -109,6 +107,10 @@ def pixel_height(kind: str, width_px: int) -> int:
     return round(width_px * ASPECTS[kind])
 
 
+#: The number a deck gives a repeated face, in a card id.
+_REPEAT = re.compile(r"/(\d+)/[^/]+$")
+
+
 def joker_variant(card_id: CardId | str) -> int:
     """Which joker style a card id gets: 0 (black) or 1 (red).
 
@@ -117,7 +119,7 @@ def joker_variant(card_id: CardId | str) -> int:
     >>> joker_variant("playing/1/joker"), joker_variant("playing/2/joker")
     (0, 1)
     """
-    found = re.search(r"/(\d+)/[^/]+$", str(card_id))
+    found = _REPEAT.search(str(card_id))
     return (int(found.group(1)) - 1) % 2 if found else 0
 
 
@@ -210,12 +212,18 @@ def face_pixmap(
                 return picture
 
     def draw(painter: QtGui.QPainter, detail: bool) -> None:
+        # The faces' drawing (six modules) is imported when a face is first drawn: the
+        # table a start shows often has none face up, and its backs come from the cache.
         if isinstance(face, CustomCard):
             _paint_custom_face(painter, face)
         elif isinstance(face, TarotCard):
+            from cardtable.ui.art.tarot import paint_tarot_face
+
             paint_tarot_face(painter, face, detail)
         else:
             assert isinstance(face, PlayingCard)
+            from cardtable.ui.art.playing_faces import paint_playing_face
+
             paint_playing_face(painter, face, variant, detail)
 
     return _render(kind, width_px, dpr, _face_key(face, variant), draw)
