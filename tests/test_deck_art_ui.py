@@ -12,6 +12,7 @@ from deck_art_rig import (
     card_file,
     close_to,
     colour_of,
+    imported_tarot,
     library_in,
     tarot_folder,
 )
@@ -20,6 +21,7 @@ from pytestqt.qtbot import QtBot
 from table_rig import TAROT_DRAW, demo_document, table_view, top
 
 from cardtable.cards import DeckId, TarotCard
+from cardtable.decks import art as art_module
 from cardtable.decks import importing as deck_import
 from cardtable.decks.art import ArtLibrary, ArtSet
 from cardtable.decks.importing import import_deck, plan_folder
@@ -305,3 +307,44 @@ def test_a_library_of_its_own_is_used_by_default(
     library = ArtLibrary()
     assert library.folder == tmp_path / "xdg-data" / "cardtable" / "decks"
     assert library.cache_dir == tmp_path / "xdg-cache" / "cardtable"
+
+
+# --- the window ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dressed", [True, False], ids=["in a group's art", "in its own"])
+def test_the_window_shows_a_decks_chosen_art_from_its_first_paint(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dressed: bool
+) -> None:
+    from cardtable.session import save
+    from cardtable.ui.window.main_window import DISCARD, MainWindow
+
+    monkeypatch.setattr(art_module, "default_data_dir", lambda: tmp_path / "data")
+    monkeypatch.setattr(art_module, "default_cache_dir", lambda: tmp_path / "cache")
+    chosen = imported_tarot(tmp_path)
+    document = demo_document()
+    if dressed:
+        assert document.apply(ChooseArt.of("tarot", chosen))
+    path = tmp_path / "evening.cardtable"
+    save(document.session, path)
+    window = MainWindow(path, autosave_folder=tmp_path / "autosave", animation_ms=0)
+    window.ask_unsaved = lambda: DISCARD
+    qtbot.addWidget(window)
+    at_first_paint: list[ArtSet | None] = []
+
+    class Watch(QtCore.QObject):
+        def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+            if event.type() == QtCore.QEvent.Type.Paint and not at_first_paint:
+                at_first_paint.append(card_art.art_for_card("tarot/excuse"))
+            return False
+
+    watch = Watch()
+    window.installEventFilter(watch)
+    window.show()
+    window.load_now()
+    qtbot.waitUntil(lambda: bool(at_first_paint), timeout=10_000)
+    assert at_first_paint == [chosen if dressed else None]
+    # Either way the binding is there once the table is shown: a choice made now shows.
+    qtbot.waitUntil(lambda: window._art is not None, timeout=10_000)
+    assert window.document.apply(ChooseArt.of("tarot", chosen)) or dressed
+    assert card_art.art_for_card("tarot/excuse") == chosen

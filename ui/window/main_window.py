@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from cardtable.piles import PileId
     from cardtable.session import Autosaver, Session
     from cardtable.session.recovery import Recovery
+    from cardtable.ui.art.binding import ArtBinding
     from cardtable.ui.document import SessionDocument
     from cardtable.ui.phones.service import PhoneService
     from cardtable.ui.table.curtain import Curtain
@@ -101,6 +102,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.untitled = UNTITLED
         self.files = SessionFiles(self)
         self._loading = False
+        self._art: ArtBinding | None = None
         #: Answers "save the changes first?" with SAVE, DISCARD or CANCEL (tests replace it).
         self.ask_unsaved: Callable[[], str] = lambda: ask_unsaved_box(self)
         #: Makes the session File > New starts (an empty one until a welcome dialog exists).
@@ -194,6 +196,10 @@ class MainWindow(QtWidgets.QMainWindow):
         for callback in self._ready:
             callback(self)
         self._ready.clear()
+        # The session now in place (the one asked for, or the welcome screen's choice):
+        # a deck in a group's art must wear it from the first paint.
+        if self._document is not None and any(d.art for d in self._document.session.decks):
+            self._bind_art(self._document)
 
     def _load(self) -> None:
         # The session model comes in with these, after the first paint.
@@ -266,12 +272,23 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _install_art(self, document: SessionDocument) -> None:
         """Decks dressed in the group's own card art: the binding that shows the chosen art
-        now; its menus once the table is shown (:meth:`_install_menus`)."""
+        (before the table is first painted if a deck on it wears a group's art set, see
+        :meth:`_ensure_loaded`; else once it is shown, as Cardtable's own art needs none),
+        and its menus once the table is shown (:meth:`_install_menus`)."""
+        assert self._table is not None
+
+        def once_shown() -> None:
+            self._bind_art(document)
+            self._install_menus()
+
+        after_paint(self._table.viewport(), once_shown)
+
+    def _bind_art(self, document: SessionDocument) -> None:
+        """Keep the card art in step with ``document`` from now on (once)."""
         from cardtable.ui.art.binding import bind_art
 
-        self._art = bind_art(document)
-        assert self._table is not None
-        after_paint(self._table.viewport(), self._install_menus)
+        if self._art is None:
+            self._art = bind_art(document)
 
     def _install_menus(self) -> None:
         """Table > Card art… and the group's own decks, File > Import a deck…, Table > Play
