@@ -26,6 +26,12 @@ from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import QtCore
 
 
+def _card_set(cards: Iterable[CardId]) -> frozenset[CardId]:
+    # A function, not the builtin frozenset: attrs reads a converter's signature, and a
+    # builtin's is text that Python parses with tokenize (2 ms the first time, at start).
+    return frozenset(cards)
+
+
 @frozen
 class CardPrompt:
     """Cards a panel waits for: ``cards`` (any one of them), ``player``'s to choose.
@@ -38,7 +44,7 @@ class CardPrompt:
 
     asker: str
     player: PlayerId
-    cards: frozenset[CardId] = field(converter=frozenset)
+    cards: frozenset[CardId] = field(converter=_card_set)
     take: Callable[[CardId], object] = field(eq=False)
     probe: Callable[[CardId], Action | None] = field(eq=False, default=lambda _card: None)
     place: PileId | None = None
