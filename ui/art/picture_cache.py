@@ -18,6 +18,7 @@ Nothing is kept unless the app installs the cache (:func:`install`): tests draw 
 from __future__ import annotations
 
 import atexit
+import os
 import zlib
 from pathlib import Path
 from typing import Any
@@ -35,11 +36,12 @@ _installed: PictureCache | None = None
 def _stamp() -> bytes:
     """What made the pictures: this version, Qt's, and every module of ``cardtable.ui.art``
     as it is on disk (a picture-drawing change in a working copy counts)."""
-    folder = Path(__file__).parent
     parts = [__version__, QtCore.qVersion()]
-    for path in sorted(folder.glob("*.py")):
-        with_status = path.stat()
-        parts.append(f"{path.name}:{with_status.st_size}:{with_status.st_mtime_ns}")
+    with os.scandir(Path(__file__).parent) as entries:  # not glob: its pattern is a regex
+        for entry in sorted(entries, key=lambda entry: entry.name):
+            if entry.name.endswith(".py"):
+                status = entry.stat()
+                parts.append(f"{entry.name}:{status.st_size}:{status.st_mtime_ns}")
     digest = zlib.crc32("\n".join(parts).encode())
     return b"CTPICT1 " + f"{digest:08x}".encode() + b"\n"
 
