@@ -595,7 +595,7 @@ class CardItem(RowCard):
     ) -> object:
         if change == QtWidgets.QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
             self._refresh_ring()
-        return super().itemChange(change, value)
+        return value  # what QGraphicsItem.itemChange answers, without the round trip to Qt
 
 
 @functools.lru_cache(maxsize=8)
