@@ -571,7 +571,7 @@ class HandScroll(ScrollColumn):
     window still fits the screen."""
 
     def __init__(self, panel: HandPanel, parent: QtWidgets.QWidget | None = None) -> None:
-        super().__init__(panel, parent)
+        super().__init__(panel, parent, fields=False)  # cards, never a field to guard
         self._panel = panel
 
     def minimumSizeHint(self) -> QtCore.QSize:

@@ -8,6 +8,7 @@ and a dock to put a panel in.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
@@ -138,9 +139,15 @@ def allow(widget: QtWidgets.QWidget, reason: str | None, tip: str) -> None:
     widget.setToolTip(tip if reason is None else f"{tip}\nNot now: {reason}")
 
 
-#: Fields a turn of the wheel changes: in a scrolling panel only once they have the focus.
-_WHEEL_FIELDS = (QtWidgets.QComboBox, QtWidgets.QAbstractSpinBox, QtWidgets.QSlider)
 _GUARDED = "cardtableWheelGuarded"
+
+
+@functools.cache
+def _wheel_fields() -> tuple[type[QtWidgets.QWidget], ...]:
+    """Fields a turn of the wheel changes: in a scrolling panel only once they have the
+    focus. Asked for when first needed: PySide makes each Qt class (and its enums) as it is
+    first named, 1 ms for these three."""
+    return (QtWidgets.QComboBox, QtWidgets.QAbstractSpinBox, QtWidgets.QSlider)
 
 
 class ScrollColumn(QtWidgets.QScrollArea):
@@ -148,8 +155,16 @@ class ScrollColumn(QtWidgets.QScrollArea):
     is never narrower than its panel can be (so nothing is cut off at the right), and keeps
     the focused control in view."""
 
-    def __init__(self, page: QtWidgets.QWidget, parent: QtWidgets.QWidget | None = None) -> None:
+    def __init__(
+        self,
+        page: QtWidgets.QWidget,
+        parent: QtWidgets.QWidget | None = None,
+        *,
+        fields: bool = True,
+    ) -> None:
+        """``fields``: False for a page that never holds a field the wheel changes."""
         super().__init__(parent)
+        self._fields = fields
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
@@ -191,9 +206,9 @@ class ScrollColumn(QtWidgets.QScrollArea):
         """Fields the wheel would change (choices, numbers, sliders) take the wheel only once
         clicked or tabbed into; over a field without the focus it scrolls the panel."""
         page = self.widget()
-        if page is None:
+        if page is None or not self._fields:
             return
-        for kind in _WHEEL_FIELDS:
+        for kind in _wheel_fields():
             for field in page.findChildren(kind):
                 if not field.property(_GUARDED):
                     field.setProperty(_GUARDED, True)
@@ -202,7 +217,11 @@ class ScrollColumn(QtWidgets.QScrollArea):
                         field.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
-        if event.type() == QtCore.QEvent.Type.Wheel and isinstance(watched, _WHEEL_FIELDS):
+        if (
+            event.type() == QtCore.QEvent.Type.Wheel
+            and self._fields
+            and isinstance(watched, _wheel_fields())
+        ):
             if not watched.hasFocus():
                 QtWidgets.QApplication.sendEvent(self.verticalScrollBar(), event)
                 return True
