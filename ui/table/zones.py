@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from cardtable.ui.art import card_art
 from cardtable.ui.art.common import SANS
+from cardtable.ui.art.picture_cache import drawn
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.layout import LABEL_BAND, PAD, ZoneSpec, ZoneStyle, card_centre
 
@@ -86,20 +87,23 @@ def _frame_picture(frame: _Frame, pixels: int, dpr: float) -> tuple[QtGui.QPixma
         math.ceil((frame.width + 2 * margin) * per_unit),
         math.ceil((frame.height + 2 * margin) * per_unit),
     )
-    image = QtGui.QImage(size, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(Qt.GlobalColor.transparent)
-    drawing = QtGui.QPainter(image)
-    drawing.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
-    drawing.scale(per_unit, per_unit)
-    drawing.translate(margin, margin)
-    pen = QtGui.QPen(QtGui.QColor.fromRgba(frame.edge), frame.pen_width)
-    if frame.dashed:
-        pen.setStyle(Qt.PenStyle.DashLine)
-    drawing.setPen(pen)
-    drawing.setBrush(QtGui.QColor.fromRgba(frame.fill))
-    drawing.drawRoundedRect(QtCore.QRectF(0, 0, frame.width, frame.height), _RADIUS, _RADIUS)
-    drawing.end()
-    picture = QtGui.QPixmap.fromImage(image)
+
+    def draw(image: QtGui.QImage) -> None:
+        drawing = QtGui.QPainter(image)
+        drawing.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        drawing.scale(per_unit, per_unit)
+        drawing.translate(margin, margin)
+        pen = QtGui.QPen(QtGui.QColor.fromRgba(frame.edge), frame.pen_width)
+        if frame.dashed:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        drawing.setPen(pen)
+        drawing.setBrush(QtGui.QColor.fromRgba(frame.fill))
+        drawing.drawRoundedRect(QtCore.QRectF(0, 0, frame.width, frame.height), _RADIUS, _RADIUS)
+        drawing.end()
+
+    # The same look and size is the same picture from one start to the next (kept on disk).
+    key = f"zone/{'/'.join(map(str, frame))}/{pixels}"
+    picture = QtGui.QPixmap.fromImage(drawn(key, size.width(), size.height(), draw))
     picture.setDevicePixelRatio(dpr)
     return picture, margin
 
@@ -109,6 +113,40 @@ def _badge_width(count: int) -> float:
     """How wide the badge showing ``count`` is (scene units)."""
     metrics = QtGui.QFontMetricsF(_font(SMALLEST_TEXT_PX, bold=True))
     return max(metrics.horizontalAdvance(str(count)) + 16, 34)
+
+
+@functools.lru_cache(maxsize=16)
+def _edges_picture(
+    width: float, height: float, edges: int, pixels: int, dpr: float
+) -> tuple[QtGui.QPixmap, float]:
+    """The edges of ``edges`` cards under a pile's top card (``width`` x ``height`` units),
+    drawn at ``pixels`` / 1000 device pixels a unit, and the room (units) left round them;
+    shared by every pile of that size, and kept from one start to the next."""
+    per_unit = pixels / 1000
+    margin = math.ceil(per_unit) / per_unit  # the outline's half-width, in whole pixels
+    reach = edges * EDGE_STEP
+    size = QtCore.QSize(
+        math.ceil((width + reach + 2 * margin) * per_unit),
+        math.ceil((height + reach + 2 * margin) * per_unit),
+    )
+
+    def draw(image: QtGui.QImage) -> None:
+        drawing = QtGui.QPainter(image)
+        drawing.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        drawing.scale(per_unit, per_unit)
+        drawing.translate(margin, margin)
+        drawing.setPen(QtGui.QPen(CARD_EDGE_LINE, 0.8))
+        drawing.setBrush(CARD_EDGE)
+        card = QtCore.QRectF(0, 0, width, height)
+        for depth in range(edges, 0, -1):
+            shift = depth * EDGE_STEP
+            drawing.drawRoundedRect(card.translated(shift, shift), 6, 6)
+        drawing.end()
+
+    key = f"stack/{width:g}x{height:g}/{edges}/{pixels}"
+    picture = QtGui.QPixmap.fromImage(drawn(key, size.width(), size.height(), draw))
+    picture.setDevicePixelRatio(dpr)
+    return picture, margin
 
 
 class ZoneItem(QtWidgets.QGraphicsObject):
@@ -310,11 +348,22 @@ class ZoneItem(QtWidgets.QGraphicsObject):
             return
         # The cards under the top one, as edges peeking out below and to the right.
         edges = min(self._count - 1, MAX_EDGES)
-        painter.setPen(QtGui.QPen(CARD_EDGE_LINE, 0.8))
-        painter.setBrush(CARD_EDGE)
-        for depth in range(edges, 0, -1):
-            shift = depth * EDGE_STEP
-            painter.drawRoundedRect(card.translated(shift, shift), 6, 6)
+        if edges <= 0:
+            return
+        world = painter.worldTransform()
+        scale = math.hypot(world.m11(), world.m12()) or 1.0
+        device = painter.device()
+        dpr = device.devicePixelRatioF() if device is not None else 1.0
+        pixels = round(scale * dpr * 1000)
+        picture, margin = _edges_picture(card.width(), card.height(), edges, pixels, dpr)
+        logical = picture.deviceIndependentSize()
+        target = QtCore.QRectF(
+            card.left() - margin,
+            card.top() - margin,
+            logical.width() / scale,
+            logical.height() / scale,
+        )
+        painter.drawPixmap(target, picture, QtCore.QRectF(picture.rect()))
 
     def _paint_hint(self, painter: QtGui.QPainter, box: QtCore.QRectF) -> None:
         if not self._hint:
@@ -352,7 +401,9 @@ class CaptionItem(QtWidgets.QGraphicsSimpleTextItem):
     def __init__(self, text: str) -> None:
         super().__init__(text)
         self.setFont(_font(20, bold=True))
-        self.setBrush(QtGui.QBrush(INK))
+        # With its style said: QBrush(colour) alone makes PySide try every overload, and
+        # build the gradient classes (and their enums: 1 ms) to rule them out.
+        self.setBrush(QtGui.QBrush(INK, Qt.BrushStyle.SolidPattern))
         self.setZValue(ZONE_Z)
 
 

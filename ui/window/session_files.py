@@ -32,11 +32,11 @@ SMOKE_EXIT_VARIABLE = "CARDTABLE_SMOKE_EXIT"
 #: Answers to "save the changes first?".
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 
-_Button = QtWidgets.QMessageBox.StandardButton
-
-
 def ask_unsaved_box(parent: QtWidgets.QWidget) -> str:
     """Ask whether to save the changes first: SAVE, DISCARD or CANCEL."""
+    # Named here, not as the module is imported: PySide makes the class (and its enums) as
+    # it is first named, and the window's start shows no box.
+    _Button = QtWidgets.QMessageBox.StandardButton
     answer = QtWidgets.QMessageBox.question(
         parent,
         "Unsaved changes",
@@ -51,6 +51,7 @@ def ask_unsaved_box(parent: QtWidgets.QWidget) -> str:
 
 def ask_recover_box(parent: QtWidgets.QWidget, recovery: Recovery) -> bool:
     """Ask whether to recover ``recovery`` (No deletes its autosave)."""
+    _Button = QtWidgets.QMessageBox.StandardButton
     answer = QtWidgets.QMessageBox.question(
         parent,
         "Recover the last session?",
