@@ -11,9 +11,10 @@ from pytestqt.qtbot import QtBot
 from cardtable.settings import BACK_PALETTES, DECK_KINDS, AnimationSpeed, Settings
 from cardtable.ui.art import card_art
 from cardtable.ui.art.backs import BackStyle
+from cardtable.ui.art.card_art import apply_card_backs
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
 from cardtable.ui.table.cards import item as card_item
-from cardtable.ui.window.settings_dialog import SettingsDialog, apply_card_backs, edit_settings
+from cardtable.ui.window.settings_dialog import SettingsDialog, edit_settings
 
 CHOSEN = Settings(
     felt_colour="#224466",

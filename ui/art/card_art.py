@@ -37,6 +37,7 @@ from cardtable.ui.qt import Qt, QtCore, QtGui
 
 if TYPE_CHECKING:  # the art sets need Pillow, which the vector art never does
     from cardtable.decks.art import ArtLibrary, ArtSet
+    from cardtable.settings import Settings
 
 TAROT = "tarot"
 PLAYING = "playing"
@@ -135,6 +136,16 @@ def set_back_style(kind: str, style: BackStyle) -> None:
     if _back_styles.get(kind) != style:
         _back_styles[kind] = style
         art_notifier().changed.emit()
+
+
+def apply_card_backs(settings: Settings) -> None:
+    """Draw every card back from now on in the palettes ``settings`` chose.
+
+    Cards already on the table keep their cached backs until they are next drawn.
+    """
+    for kind in DECK_KINDS:
+        palette = settings.back_for(kind)
+        set_back_style(kind, BackStyle(palette.ground, palette.ink, palette.accent))
 
 
 def _face_key(face: CardFace, variant: int) -> str:

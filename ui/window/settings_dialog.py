@@ -6,16 +6,14 @@ and applying it are the caller's business::
     chosen = edit_settings(window, load_settings())
     if chosen is not None:
         save_settings(chosen)
-        apply_card_backs(chosen)  # the felt colour and animation speed: the window's part
+        card_art.apply_card_backs(chosen)  # the felt colour and animation: the window's part
 """
 
 from __future__ import annotations
 
 from attrs import evolve
 
-from cardtable.settings import BACK_PALETTES, DECK_KINDS, AnimationSpeed, Settings
-from cardtable.ui.art import card_art
-from cardtable.ui.art.backs import BackStyle
+from cardtable.settings import BACK_PALETTES, AnimationSpeed, Settings
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 
 SWATCH = QtCore.QSize(28, 18)
@@ -145,13 +143,3 @@ def edit_settings(parent: QtWidgets.QWidget | None, settings: Settings) -> Setti
         return None
     finally:
         dialog.deleteLater()
-
-
-def apply_card_backs(settings: Settings) -> None:
-    """Draw every card back from now on in the palettes ``settings`` chose.
-
-    Cards already on the table keep their cached backs until they are next drawn.
-    """
-    for kind in DECK_KINDS:
-        palette = settings.back_for(kind)
-        card_art.set_back_style(kind, BackStyle(palette.ground, palette.ink, palette.accent))

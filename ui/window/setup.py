@@ -300,7 +300,7 @@ class WindowSetup:
 
     def apply(self, settings: Settings) -> None:
         """Show ``settings`` on the table: felt colour, card backs, animation speed."""
-        from cardtable.ui.window.settings_dialog import apply_card_backs
+        from cardtable.ui.art.card_art import apply_card_backs
 
         self.settings = settings
         window = self.window
