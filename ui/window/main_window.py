@@ -202,7 +202,7 @@ class MainWindow(QtWidgets.QMainWindow):
             self._bind_art(self._document)
 
     def _load(self) -> None:
-        # The session model comes in with these, after the first paint.
+        # The session model comes in with these (after the first paint, or at load_now).
         from cardtable.ui.document import SessionDocument
         from cardtable.ui.table.cards.item import DEFAULT_ANIMATION_MS
         from cardtable.ui.table.curtain import Curtain
