@@ -129,3 +129,15 @@ def test_a_toolbar_icon_and_a_card_back_from_the_cache_are_the_ones_drawn(
     assert toolbar_icons.icon("shuffle").pixmap(48, 48).toImage() == icon
     assert card_art.back_pixmap(card_art.PLAYING, 70).toImage() == back
     assert painted == []
+
+
+def test_the_stamp_follows_every_module_that_draws(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawing = tmp_path / "zones.py"
+    drawing.write_text("RADIUS = 10\n")
+    monkeypatch.setattr(picture_cache, "_ALSO_DRAWING", (drawing,))
+    before = picture_cache._stamp()
+    assert picture_cache._stamp() == before
+    drawing.write_text("RADIUS = 12.5\n")  # the zones drawn with rounder corners
+    assert picture_cache._stamp() != before

@@ -18,6 +18,7 @@ Nothing is kept unless the app installs the cache (:func:`install`): tests draw 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import zlib
 from pathlib import Path
@@ -33,15 +34,22 @@ _FORMAT = QtGui.QImage.Format.Format_ARGB32_Premultiplied
 _installed: PictureCache | None = None
 
 
+#: The modules that draw what is kept, besides those of ``cardtable.ui.art``: the felt's zones.
+_ALSO_DRAWING = (Path(__file__).parent.parent / "table" / "zones.py",)
+
+
 def _stamp() -> bytes:
-    """What made the pictures: this version, Qt's, and every module of ``cardtable.ui.art``
-    as it is on disk (a picture-drawing change in a working copy counts)."""
+    """What made the pictures: this version, Qt's, and every module that draws them as it is
+    on disk (a picture-drawing change in a working copy counts)."""
     parts = [__version__, QtCore.qVersion()]
-    with os.scandir(Path(__file__).parent) as entries:  # not glob: its pattern is a regex
-        for entry in sorted(entries, key=lambda entry: entry.name):
-            if entry.name.endswith(".py"):
-                status = entry.stat()
-                parts.append(f"{entry.name}:{status.st_size}:{status.st_mtime_ns}")
+    files: list[Path] = []
+    # Not glob (its pattern is a regex); a frozen build ships no sources, its version says all.
+    with contextlib.suppress(OSError), os.scandir(Path(__file__).parent) as entries:
+        files = [Path(entry.path) for entry in entries if entry.name.endswith(".py")]
+    for path in sorted(files) + list(_ALSO_DRAWING):
+        with contextlib.suppress(OSError):
+            status = path.stat()
+            parts.append(f"{path.name}:{status.st_size}:{status.st_mtime_ns}")
     digest = zlib.crc32("\n".join(parts).encode())
     return b"CTPICT1 " + f"{digest:08x}".encode() + b"\n"
 
