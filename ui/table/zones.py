@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 from typing import NamedTuple
 
 from cardtable.ui.art import card_art
@@ -62,19 +63,61 @@ class _Frame(NamedTuple):
     fill: int  # QRgb
 
 
-def _paint_frame(painter: QtGui.QPainter, frame: _Frame) -> None:
-    """Paint ``frame`` at the item's origin from a picture shared by every zone of that
-    look, drawn once per size and zoom: a large translucent rounded shape is slow to fill,
-    and a zone is drawn again whenever it lights up or goes out under a dragged card."""
+_Picture = Callable[[int, float], tuple[QtGui.QPixmap, float]]
+
+
+def _paint_picture(painter: QtGui.QPainter, origin: QtCore.QPointF, picture: _Picture) -> None:
+    """Paint at ``origin`` the picture ``picture(pixels, dpr)`` makes for the painter's zoom
+    (``pixels``: device pixels a unit, to a thousandth) and pixel ratio; it answers the
+    pixmap and the room (units) it leaves round what it shows."""
     world = painter.worldTransform()
     scale = math.hypot(world.m11(), world.m12()) or 1.0
     device = painter.device()
     dpr = device.devicePixelRatioF() if device is not None else 1.0
-    pixels = round(scale * dpr * 1000)  # the zoom, to a thousandth of a device pixel
-    picture, margin = _frame_picture(frame, pixels, dpr)
-    logical = picture.deviceIndependentSize()
-    target = QtCore.QRectF(-margin, -margin, logical.width() / scale, logical.height() / scale)
-    painter.drawPixmap(target, picture, QtCore.QRectF(picture.rect()))
+    pixmap, margin = picture(round(scale * dpr * 1000), dpr)
+    logical = pixmap.deviceIndependentSize()
+    target = QtCore.QRectF(
+        origin.x() - margin,
+        origin.y() - margin,
+        logical.width() / scale,
+        logical.height() / scale,
+    )
+    painter.drawPixmap(target, pixmap, QtCore.QRectF(pixmap.rect()))
+
+
+def _outlined(
+    key: str,
+    size: QtCore.QSize,
+    per_unit: float,
+    margin: float,
+    dpr: float,
+    draw: Callable[[QtGui.QPainter], None],
+) -> QtGui.QPixmap:
+    """The picture ``key`` (kept from one start to the next): ``draw`` on an antialiased
+    painter ``per_unit`` device pixels a unit, its origin ``margin`` units in."""
+
+    def paint(image: QtGui.QImage) -> None:
+        drawing = QtGui.QPainter(image)
+        drawing.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        drawing.scale(per_unit, per_unit)
+        drawing.translate(margin, margin)
+        draw(drawing)
+        drawing.end()
+
+    picture = QtGui.QPixmap.fromImage(drawn(key, size.width(), size.height(), paint))
+    picture.setDevicePixelRatio(dpr)
+    return picture
+
+
+def _paint_frame(painter: QtGui.QPainter, frame: _Frame) -> None:
+    """Paint ``frame`` at the item's origin from a picture shared by every zone of that
+    look, drawn once per size and zoom: a large translucent rounded shape is slow to fill,
+    and a zone is drawn again whenever it lights up or goes out under a dragged card."""
+    _paint_picture(
+        painter,
+        QtCore.QPointF(0, 0),
+        lambda pixels, dpr: _frame_picture(frame, pixels, dpr),
+    )
 
 
 @functools.lru_cache(maxsize=48)
@@ -88,24 +131,16 @@ def _frame_picture(frame: _Frame, pixels: int, dpr: float) -> tuple[QtGui.QPixma
         math.ceil((frame.height + 2 * margin) * per_unit),
     )
 
-    def draw(image: QtGui.QImage) -> None:
-        drawing = QtGui.QPainter(image)
-        drawing.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
-        drawing.scale(per_unit, per_unit)
-        drawing.translate(margin, margin)
+    def draw(drawing: QtGui.QPainter) -> None:
         pen = QtGui.QPen(QtGui.QColor.fromRgba(frame.edge), frame.pen_width)
         if frame.dashed:
             pen.setStyle(Qt.PenStyle.DashLine)
         drawing.setPen(pen)
         drawing.setBrush(QtGui.QColor.fromRgba(frame.fill))
         drawing.drawRoundedRect(QtCore.QRectF(0, 0, frame.width, frame.height), _RADIUS, _RADIUS)
-        drawing.end()
 
-    # The same look and size is the same picture from one start to the next (kept on disk).
     key = f"zone/{'/'.join(map(str, frame))}/{pixels}"
-    picture = QtGui.QPixmap.fromImage(drawn(key, size.width(), size.height(), draw))
-    picture.setDevicePixelRatio(dpr)
-    return picture, margin
+    return _outlined(key, size, per_unit, margin, dpr, draw), margin
 
 
 @functools.lru_cache(maxsize=64)
@@ -130,23 +165,16 @@ def _edges_picture(
         math.ceil((height + reach + 2 * margin) * per_unit),
     )
 
-    def draw(image: QtGui.QImage) -> None:
-        drawing = QtGui.QPainter(image)
-        drawing.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
-        drawing.scale(per_unit, per_unit)
-        drawing.translate(margin, margin)
+    def draw(drawing: QtGui.QPainter) -> None:
         drawing.setPen(QtGui.QPen(CARD_EDGE_LINE, 0.8))
         drawing.setBrush(CARD_EDGE)
         card = QtCore.QRectF(0, 0, width, height)
         for depth in range(edges, 0, -1):
             shift = depth * EDGE_STEP
             drawing.drawRoundedRect(card.translated(shift, shift), 6, 6)
-        drawing.end()
 
     key = f"stack/{width:g}x{height:g}/{edges}/{pixels}"
-    picture = QtGui.QPixmap.fromImage(drawn(key, size.width(), size.height(), draw))
-    picture.setDevicePixelRatio(dpr)
-    return picture, margin
+    return _outlined(key, size, per_unit, margin, dpr, draw), margin
 
 
 class ZoneItem(QtWidgets.QGraphicsObject):
@@ -348,22 +376,12 @@ class ZoneItem(QtWidgets.QGraphicsObject):
             return
         # The cards under the top one, as edges peeking out below and to the right.
         edges = min(self._count - 1, MAX_EDGES)
-        if edges <= 0:
-            return
-        world = painter.worldTransform()
-        scale = math.hypot(world.m11(), world.m12()) or 1.0
-        device = painter.device()
-        dpr = device.devicePixelRatioF() if device is not None else 1.0
-        pixels = round(scale * dpr * 1000)
-        picture, margin = _edges_picture(card.width(), card.height(), edges, pixels, dpr)
-        logical = picture.deviceIndependentSize()
-        target = QtCore.QRectF(
-            card.left() - margin,
-            card.top() - margin,
-            logical.width() / scale,
-            logical.height() / scale,
-        )
-        painter.drawPixmap(target, picture, QtCore.QRectF(picture.rect()))
+        if edges > 0:
+            _paint_picture(
+                painter,
+                card.topLeft(),
+                lambda pixels, dpr: _edges_picture(card.width(), card.height(), edges, pixels, dpr),
+            )
 
     def _paint_hint(self, painter: QtGui.QPainter, box: QtCore.QRectF) -> None:
         if not self._hint:
