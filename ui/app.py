@@ -82,9 +82,8 @@ class _FirstPaint(QtCore.QObject):
         self._seen = False
         self._ready = False
         #: Whether the session was in place before the window's first paint (which then
-        #: showed it), and when that paint was done.
+        #: showed it).
         self._loaded = False
-        self._painted_at = 0.0
         when_ready = getattr(window, "when_ready", None)
         if callable(when_ready):
             when_ready(lambda ready: setattr(self, "_loaded", True))
@@ -105,13 +104,13 @@ class _FirstPaint(QtCore.QObject):
         return False
 
     def _on_painted(self, shows_session: bool) -> None:
-        self._painted_at = time.time()
-        _say(f"cardtable: painted at {self._painted_at:.6f}")
+        painted_at = time.time()
+        _say(f"cardtable: painted at {painted_at:.6f}")
         _log.info("smoke test: the main window painted")
         if shows_session:  # that paint showed the session: ready and shown then
             self._ready = True
             _say(f"cardtable: ready: {self._window.windowTitle()}")
-            self._on_shown(self._painted_at)
+            self._on_shown(painted_at)
             return
         when_ready = getattr(self._window, "when_ready", None)
         if callable(when_ready):
