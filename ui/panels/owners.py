@@ -145,14 +145,10 @@ class WaitingFor(QtWidgets.QFrame):
         layout.addWidget(self.pass_button)
         self.hide()
 
-    @property
-    def session(self) -> Session:
-        return self.document.session
-
     def show_for(self, decider: Decider | None, doing: str = "") -> bool:
         """Show whose decision ``decider`` is, when it is not the holder's (``doing`` says
         what they will do: "to answer"). Returns True when the holder must wait."""
-        session = self.session
+        session = self.document.session
         state = session.state
         holder = session.holder
         owner = decider.owner(state) if decider is not None else None
@@ -173,7 +169,7 @@ class WaitingFor(QtWidgets.QFrame):
 
     def _on_pass(self) -> None:
         if self._player is not None:
-            self.document.apply(PassSeat(self.session.state.seat_of(self._player)))
+            self.document.apply(PassSeat(self.document.session.state.seat_of(self._player)))
 
 
 __all__ = [

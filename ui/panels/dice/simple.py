@@ -22,11 +22,12 @@ from cardtable.resolvers.crisis.duel import (
     check_difficulty,
 )
 from cardtable.resolvers.crisis.events import NATURAL_STEP, UNNATURAL_STEP
-from cardtable.session import Action, Changes, CharacterId, Session
+from cardtable.session import Changes, CharacterId
 from cardtable.sheets import CrisisSheet
 from cardtable.steps import crisis as steps
 from cardtable.ui.art.dice_faces import DiceStrip, Glyph, GlyphGroup
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
 from cardtable.ui.qt import QtWidgets
 from cardtable.ui.widgets.style import button, combo, escape, line_edit, percent
@@ -60,19 +61,16 @@ def challenge_glyphs(challenge: SimpleChallenge) -> tuple[Glyph, ...]:
     return tuple(glyphs)
 
 
-class SimpleView(QtWidgets.QWidget):
+class SimpleView(SessionPanel, QtWidgets.QWidget):
     """Set up a Simple Challenge, roll it, and push (when invited) until it ends."""
+
+    watches = Changes.RESOLVER | Changes.SEAT | Changes.PLAYERS | Changes.SHEET
 
     def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None
                  ) -> None:
-        super().__init__(parent)
-        self.document = document
+        super().__init__(document, parent)
         self.setAccessibleName("Crisis Simple Challenge")
-        self._applying = False
         self._build()
-        document.changed.connect(self._on_changed)
-        document.replaced.connect(self.refresh)
-        document.refused.connect(self._on_refused)
         self.refresh()
 
     def _build(self) -> None:
@@ -168,10 +166,8 @@ class SimpleView(QtWidgets.QWidget):
         play.addWidget(self.clear)
         # The Challenge on the table comes first, its result in sight above the next set-up.
         layout.insertWidget(0, self.play_box)
-        self.message = QtWidgets.QLabel(self)
-        self.message.setWordWrap(True)
+        self.message = self.message_line("Challenge message")
         self.message.setStyleSheet("color: #9a2a2a;")
-        self.message.setAccessibleName("Challenge message")
         layout.addWidget(self.message)
         layout.addStretch(1)
 
@@ -179,17 +175,13 @@ class SimpleView(QtWidgets.QWidget):
         self.difficulty.valueChanged.connect(lambda _v: self.refresh())
         self.unnatural.toggled.connect(self._on_unnatural)
         self.set_up.clicked.connect(self._on_set_up)
-        self.roll_button.clicked.connect(lambda: self._apply(steps.roll_simple()))
-        self.invite.clicked.connect(lambda: self._apply(steps.invite_push()))
-        self.push.clicked.connect(lambda: self._apply(steps.push_simple()))
-        self.stop.clicked.connect(lambda: self._apply(steps.accept_failure()))
-        self.clear.clicked.connect(lambda: self._apply(steps.clear_simple()))
+        self.roll_button.clicked.connect(lambda: self.apply(steps.roll_simple()))
+        self.invite.clicked.connect(lambda: self.apply(steps.invite_push()))
+        self.push.clicked.connect(lambda: self.apply(steps.push_simple()))
+        self.stop.clicked.connect(lambda: self.apply(steps.accept_failure()))
+        self.clear.clicked.connect(lambda: self.apply(steps.clear_simple()))
 
     # -- reading --------------------------------------------------------------------------
-
-    @property
-    def session(self) -> Session:
-        return self.document.session
 
     def challenge(self) -> SimpleChallenge | None:
         return steps.simple_in_play(self.session.state)
@@ -210,11 +202,7 @@ class SimpleView(QtWidgets.QWidget):
     # -- refreshing -----------------------------------------------------------------------
 
     def refresh(self) -> None:
-        session = self.session
-        blocked = None
-        if session.curtain is not None:
-            blocked = f"the curtain is up until {session.state.player(session.curtain).name} " \
-                      "takes the computer"
+        blocked = self.curtain_reason()
         challenge = self.challenge()
         self._show_setup(blocked, challenge)
         self.play_box.setVisible(challenge is not None)
@@ -250,8 +238,8 @@ class SimpleView(QtWidgets.QWidget):
         if pool is None:
             reason = reason or "no character at the table has a crisis dice sheet"
         probe = steps.set_up_simple(self.character.currentData() or "", difficulty)
-        allow_step(self.set_up, session, probe, self.set_up.accessibleDescription(), reason)
-        self.setup_waiting.show_for(decider_of(session, probe), "to set the Challenge")
+        self.offer(self.set_up, probe, reason, waiting=self.setup_waiting,
+                   doing="to set the Challenge")
 
     def _show_challenge(self, challenge: SimpleChallenge, blocked: str | None) -> None:
         session = self.session
@@ -329,23 +317,11 @@ class SimpleView(QtWidgets.QWidget):
 
     # -- acting ---------------------------------------------------------------------------
 
-    def _apply(self, action: Action) -> bool:
-        self.message.clear()
-        self._applying = True
-        try:
-            return self.document.apply(action)
-        finally:
-            self._applying = False
-
-    def _on_refused(self, reason: str) -> None:
-        if self._applying:
-            self.message.setText(reason)
-
     def _on_set_up(self) -> None:
         chosen = self.character.currentData()
         if chosen is None:
             return
-        if self._apply(steps.set_up_simple(chosen, self.difficulty.value(),
+        if self.apply(steps.set_up_simple(chosen, self.difficulty.value(),
                                            unnatural=self.unnatural.isChecked(),
                                            crisis=self.crisis.text())):
             self.crisis.clear()
@@ -353,10 +329,6 @@ class SimpleView(QtWidgets.QWidget):
     def _on_unnatural(self, unnatural: bool) -> None:
         self.difficulty.setSingleStep(UNNATURAL_STEP if unnatural else NATURAL_STEP)
         self.refresh()
-
-    def _on_changed(self, flags: int) -> None:
-        if Changes(flags) & (Changes.RESOLVER | Changes.SEAT | Changes.PLAYERS | Changes.SHEET):
-            self.refresh()
 
 
 __all__ = ["SimpleView", "challenge_glyphs", "crisis_words"]
