@@ -14,10 +14,11 @@ button passing Bob the computer at any other seat.
 from __future__ import annotations
 
 from cardtable.resolvers.crisis.duel import Duel, DuelPhase, DuelResult, DuelSide
-from cardtable.session import Action, Changes, GameState
+from cardtable.session import Changes, GameState
 from cardtable.steps import crisis as steps
 from cardtable.ui.art.dice_faces import DiceStrip, Glyph, GlyphGroup
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.dice.simple import crisis_words
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
@@ -100,18 +101,15 @@ class SidePanel(QtWidgets.QFrame):
         self.waiting: WaitingFor | None = None  # given by the view, which has the document
 
 
-class DuelView(QtWidgets.QWidget):
+class DuelView(SessionPanel, QtWidgets.QWidget):
     """Set up a Duel, roll it, and push or decline until it ends."""
 
+    watches = Changes.RESOLVER | Changes.SEAT | Changes.PLAYERS | Changes.SHEET
+
     def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(document, parent)
         self.setAccessibleName("Crisis Duel")
-        self._document = document
-        self._applying = False
         self._build()
-        document.changed.connect(self._on_changed)
-        document.replaced.connect(self._on_replaced)
-        document.refused.connect(self._on_refused)
         self.refresh()
 
     def _build(self) -> None:
@@ -150,7 +148,7 @@ class DuelView(QtWidgets.QWidget):
         setup.addWidget(self.start, 0, 2, 3, 1)
         setup.setColumnStretch(0, 1)
         layout.addLayout(setup)
-        self.start_waiting = WaitingFor(self._document, self)
+        self.start_waiting = WaitingFor(self.document, self)
         layout.addWidget(self.start_waiting)
 
         self.status = QtWidgets.QLabel()
@@ -165,7 +163,7 @@ class DuelView(QtWidgets.QWidget):
         self.sides = [SidePanel(0, self), SidePanel(1, self)]
         for panel in self.sides:
             layout.addWidget(panel)
-            panel.waiting = WaitingFor(self._document, panel)
+            panel.waiting = WaitingFor(self.document, panel)
             panel_layout = panel.layout()
             assert panel_layout is not None
             panel_layout.addWidget(panel.waiting)
@@ -185,10 +183,8 @@ class DuelView(QtWidgets.QWidget):
         buttons.addStretch(1)
         buttons.addWidget(self.end_button)
         layout.addLayout(buttons)
-        self.message = QtWidgets.QLabel()
-        self.message.setWordWrap(True)
+        self.message = self.message_line("Duel message")
         self.message.setStyleSheet("color: #9a2a2a;")
-        self.message.setAccessibleName("Duel message")
         layout.addWidget(self.message)
         layout.addStretch(1)
         self.start.clicked.connect(self.new_duel)
@@ -199,19 +195,7 @@ class DuelView(QtWidgets.QWidget):
     # -- asking the session ---------------------------------------------------------------
 
     def duel(self) -> Duel | None:
-        return steps.duel_in_play(self._document.session.state)
-
-    def _apply(self, action: Action) -> bool:
-        self.message.clear()
-        self._applying = True
-        try:
-            return self._document.apply(action)
-        finally:
-            self._applying = False
-
-    def _on_refused(self, reason: str) -> None:
-        if self._applying:
-            self.message.setText(reason)
+        return steps.duel_in_play(self.session.state)
 
     def picks(self) -> tuple[steps.DuelPick, steps.DuelPick]:
         """Each side as entered: a character picked from the list, or a name and a pool."""
@@ -227,33 +211,29 @@ class DuelView(QtWidgets.QWidget):
     def new_duel(self) -> bool:
         """The GM sets up a Duel between the two sides entered (replacing one that ended)."""
         first, second = self.picks()
-        if self._apply(steps.set_up_duel(first, second, self.crisis.text())):
+        if self.apply(steps.set_up_duel(first, second, self.crisis.text())):
             self.crisis.clear()
             return True
         return False
 
     def roll(self) -> bool:
-        return self._apply(steps.roll_duel())
+        return self.apply(steps.roll_duel())
 
     def push(self, side: int) -> bool:
-        return self._apply(steps.push_duel(side))
+        return self.apply(steps.push_duel(side))
 
     def decline(self, side: int) -> bool:
-        return self._apply(steps.decline(side))
+        return self.apply(steps.decline(side))
 
     def stand_off(self) -> bool:
-        return self._apply(steps.stand_off())
+        return self.apply(steps.stand_off())
 
     def clear(self) -> bool:
         if self.duel() is None:
             return False
-        return self._apply(steps.clear_duel())
+        return self.apply(steps.clear_duel())
 
     # -- showing --------------------------------------------------------------------------
-
-    def _on_changed(self, flags: int) -> None:
-        if Changes(flags) & (Changes.RESOLVER | Changes.SEAT | Changes.PLAYERS | Changes.SHEET):
-            self.refresh()
 
     def _on_replaced(self) -> None:
         """Another session: the names typed for the last one go (the new one's characters
@@ -264,7 +244,7 @@ class DuelView(QtWidgets.QWidget):
         self.refresh()
 
     def _fill_names(self) -> None:
-        characters = steps.crisis_characters(self._document.session.state)
+        characters = steps.crisis_characters(self.session.state)
         for box in self.names:
             text = box.currentText()
             box.blockSignals(True)
@@ -278,7 +258,7 @@ class DuelView(QtWidgets.QWidget):
     def _show_pools(self) -> None:
         """A character's pool is read from its sheet, never typed."""
         first, second = self.picks()
-        state = self._document.session.state
+        state = self.session.state
         for pick, spin in zip((first, second), self.pools, strict=True):
             spin.setEnabled(not pick.character)
             if pick.character:
@@ -291,12 +271,9 @@ class DuelView(QtWidgets.QWidget):
 
     def refresh(self) -> None:
         self._fill_names()
-        session = self._document.session
+        session = self.session
         duel = self.duel()
-        blocked = None
-        if session.curtain is not None:
-            blocked = f"the curtain is up until {session.state.player(session.curtain).name} " \
-                      "takes the computer"
+        blocked = self.curtain_reason()
         ended = duel is None or duel.phase is DuelPhase.ENDED
         first, second = self.picks()
         probe = steps.set_up_duel(first, second)
@@ -335,7 +312,7 @@ class DuelView(QtWidgets.QWidget):
 
     def _show_crisis(self, duel: Duel) -> None:
         struck = steps.duel_struck(duel)
-        known = steps.crisis_known_to(self._document.session, duel.crisis, struck)
+        known = steps.crisis_known_to(self.session, duel.crisis, struck)
         self.crisis_note.setVisible(bool(duel.crisis))
         if known is None:
             self.crisis_note.setText("The GM has written down a Crisis: hidden until it strikes.")
@@ -345,7 +322,7 @@ class DuelView(QtWidgets.QWidget):
     def _show_side(self, duel: Duel, panel: SidePanel, side: DuelSide, pusher: int | None,
                    blocked: str | None) -> None:
         index = panel.index
-        session = self._document.session
+        session = self.session
         panel.name.setText(f"{side.name} · {side.pool} dice")
         rolled = duel.phase is not DuelPhase.READY
         panel.total.setText(f"Total {side.total}" if rolled else "")

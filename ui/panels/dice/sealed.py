@@ -18,6 +18,7 @@ from cardtable.session import Changes
 from cardtable.session.dice_history import DiceRequest
 from cardtable.session.sealed_rolls import RevealSealed, RollSealed, sealed_in_sight
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import allow_step
 from cardtable.ui.qt import Qt, QtWidgets
 
@@ -26,17 +27,18 @@ ROLL_TIP = ("Roll these dice behind the GM's screen: the table sees that the GM 
 REVEAL_TIP = ("Show the sealed roll chosen in the list (else the latest) to the table; this "
               "cannot be undone")
 NONE_SEALED = "No sealed roll"
-#: What the box shows hangs on the sealed rolls (a resolver, also after an undo), the seat
-#: and the players: a card moved on the felt leaves it as it is.
-_CHANGES = Changes.RESOLVER | Changes.SEAT | Changes.PLAYERS
 
 
-class SealedBox(QtWidgets.QGroupBox):
+class SealedBox(SessionPanel, QtWidgets.QGroupBox):
     """The GM's sealed rolls: a button to roll one, the list, a button to reveal.
 
     ``request()`` is what the tray would roll now; ``ready()`` whether it can be rolled
     (the tray says why not itself).
     """
+
+    #: What the box shows hangs on the sealed rolls (a resolver, also after an undo), the seat
+    #: and the players: a card moved on the felt leaves it as it is.
+    watches = Changes.RESOLVER | Changes.SEAT | Changes.PLAYERS
 
     def __init__(
         self,
@@ -45,9 +47,8 @@ class SealedBox(QtWidgets.QGroupBox):
         ready: Callable[[], bool],
         parent: QtWidgets.QWidget | None = None,
     ) -> None:
-        super().__init__("Behind the GM's screen", parent)
+        super().__init__(document, "Behind the GM's screen", parent)
         self.setAccessibleName("Sealed rolls")
-        self._document = document
         self._request = request
         self._ready = ready
         layout = QtWidgets.QVBoxLayout(self)
@@ -69,18 +70,12 @@ class SealedBox(QtWidgets.QGroupBox):
         layout.addLayout(buttons)
         self.roll_button.clicked.connect(self.roll_sealed)
         self.reveal_button.clicked.connect(self.reveal)
-        document.changed.connect(self._on_changed)
-        document.replaced.connect(self.refresh)
         self.refresh()
-
-    def _on_changed(self, flags: int) -> None:
-        if Changes(flags) & _CHANGES:
-            self.refresh()
 
     def refresh(self) -> None:
         """Show the sealed rolls as the seat holding the computer may see them, and offer
         each button only to whoever may press it."""
-        session = self._document.session
+        session = self.session
         shown = sealed_in_sight(session)
         self.rolls.clear()
         for roll in reversed(shown):
@@ -100,25 +95,25 @@ class SealedBox(QtWidgets.QGroupBox):
 
     def _allow_roll(self) -> None:
         # Who may roll sealed does not hang on the dice: any request asks the same question.
-        allow_step(self.roll_button, self._document.session, RollSealed(DiceRequest("1d6")),
+        allow_step(self.roll_button, self.session, RollSealed(DiceRequest("1d6")),
                    ROLL_TIP)
 
     def roll_sealed(self) -> bool:
         """Roll what the tray shows behind the GM's screen; False when refused."""
         if not self._ready():
-            self._document.refused.emit("Write dice the tray can roll first.")
+            self.refuse("Write dice the tray can roll first.")
             return False
         try:
             request = self._request()
             request.check()
         except DiceExpressionError as exc:
-            self._document.refused.emit(str(exc))
+            self.refuse(str(exc))
             return False
-        return self._document.apply(RollSealed(request))
+        return self.apply(RollSealed(request))
 
     def reveal(self) -> bool:
         """Show the sealed roll chosen in the list (else the latest) to the table; False
         when refused."""
         current = self.rolls.currentItem()
         seal = current.data(Qt.ItemDataRole.UserRole) if current is not None else None
-        return self._document.apply(RevealSealed(seal if isinstance(seal, str) else None))
+        return self.apply(RevealSealed(seal if isinstance(seal, str) else None))

@@ -23,6 +23,7 @@ from cardtable.session import ANYONE, Changes, ResolverStep
 from cardtable.session.dice_history import DiceRequest, RollRecord, history_of, roll_step
 from cardtable.ui.art.dice_faces import DiceStrip, glyph_groups
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.dice.duel import DuelView
 from cardtable.ui.panels.dice.sealed import SealedBox
 from cardtable.ui.panels.dice.simple import SimpleView
@@ -58,8 +59,10 @@ def _tip(widget: QtWidgets.QWidget, name: str, tip: str) -> None:
     widget.setToolTip(tip)
 
 
-class DiceTray(QtWidgets.QWidget):
+class DiceTray(SessionPanel, QtWidgets.QWidget):
     """The tray: the request on top, the odds, the Roll button, the dice, the history."""
+
+    watches = Changes.RESOLVER | Changes.SEAT
 
     def __init__(
         self,
@@ -68,9 +71,8 @@ class DiceTray(QtWidgets.QWidget):
         *,
         animation_ms: int = ANIMATION_MS,
     ) -> None:
-        super().__init__(parent)
+        super().__init__(document, parent)
         self.setAccessibleName("Dice tray")
-        self._document = document
         self._odds_cache: dict[DiceRequest, str] = {}
         self._shown: RollRecord | None = None
         self._animate_next = False
@@ -83,8 +85,6 @@ class DiceTray(QtWidgets.QWidget):
         self._animation.finished.connect(self._on_settled)
         self.set_animation_ms(animation_ms)
         self._build()
-        document.changed.connect(self._on_changed)
-        document.replaced.connect(self._on_replaced)
         self._on_replaced()
 
     # -- building -------------------------------------------------------------------------
@@ -206,7 +206,7 @@ class DiceTray(QtWidgets.QWidget):
         self.odds_detail.setStyleSheet("color: palette(mid);")
         layout.addWidget(self.odds_detail)
         # The GM's own rolls, behind the screen (roll sealed, reveal).
-        self.sealed = SealedBox(self._document, self.request, self.roll_button.isEnabled, self)
+        self.sealed = SealedBox(self.document, self.request, self.roll_button.isEnabled, self)
         layout.addWidget(self.sealed)
 
         self.strip = DiceStrip(self)
@@ -399,15 +399,14 @@ class DiceTray(QtWidgets.QWidget):
         """Roll what the tray shows, as a session action; False when refused."""
         if not self.roll_button.isEnabled():
             return False
-        session = self._document.session
         try:
-            step = roll_step(self.request(), session.actor_name)
+            step = roll_step(self.request(), self.session.actor_name)
         except DiceExpressionError as exc:
-            self._document.refused.emit(str(exc))
+            self.refuse(str(exc))
             return False
         self._animate_next = self._animation_ms > 0
         # A roll is the roller's own (the log names whoever holds the computer): anyone's.
-        done = self._document.apply(ResolverStep(step, decider=ANYONE))
+        done = self.apply(ResolverStep(step, decider=ANYONE))
         if not done:
             self._animate_next = False
         return done
@@ -435,7 +434,7 @@ class DiceTray(QtWidgets.QWidget):
 
     def _on_settled(self) -> None:
         self.strip.set_tumble(None)
-        history = history_of(self._document.session.state)
+        history = history_of(self.session.state)
         self._fill_history(list(history.records) if history is not None else [])
         self._show_result(self._shown, final=True)
         # In a short window the tray scrolls: bring the total and the verdict into view.
@@ -450,25 +449,26 @@ class DiceTray(QtWidgets.QWidget):
         elif parent is not None:
             parent.ensureWidgetVisible(self.total, 0, 8)
 
-    def _on_changed(self, flags: int) -> None:
-        changes = Changes(flags)
-        if changes & (Changes.RESOLVER | Changes.SEAT):
-            self._refresh_history()
+    def _on_changed(self, changes: Changes) -> None:
+        self._refresh_history()
         if changes & Changes.SEAT:
             self._refresh_curtain()
 
     def _on_replaced(self) -> None:
         self._animation.stop()
         self.strip.set_tumble(None)
+        self.refresh()
+
+    def refresh(self) -> None:
         self._refresh_history()
         self._refresh_curtain()
 
     def _refresh_curtain(self) -> None:
-        curtain = self._document.session.curtain is not None
+        curtain = self.session.curtain is not None
         self.setEnabled(not curtain)
 
     def _refresh_history(self) -> None:
-        history = history_of(self._document.session.state)
+        history = history_of(self.session.state)
         records = list(history.records) if history is not None else []
         latest = records[-1] if records else None
         animate = self._animate_next and latest is not None
