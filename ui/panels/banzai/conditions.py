@@ -7,23 +7,23 @@ Each button is one :class:`~cardtable.steps.banzai.conditions.ConditionChange` o
 
 from __future__ import annotations
 
-from cardtable.session import Action, CharacterId, Session
+from cardtable.session import Action, CharacterId
 from cardtable.sheets import BanzaiSheet
 from cardtable.sheets.banzai import LASTING, WORSENING
 from cardtable.steps.banzai.conditions import Change, ConditionChange, penalty_words
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import allow_step
 from cardtable.ui.qt import Qt, QtWidgets
 from cardtable.ui.widgets.style import button, combo
 
 
-class ConditionsBox(QtWidgets.QGroupBox):
+class ConditionsBox(SessionPanel, QtWidgets.QGroupBox):
     """The conditions of one character, and the steps that change them."""
 
     def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None
                  ) -> None:
-        super().__init__("Conditions carried", parent)
-        self.document = document
+        super().__init__(document, "Conditions carried", parent)
         self.character: str | None = None
         layout = QtWidgets.QVBoxLayout(self)
         self.list = QtWidgets.QListWidget(self)
@@ -54,15 +54,11 @@ class ConditionsBox(QtWidgets.QGroupBox):
         begin_row.addWidget(self.kind, 1)
         begin_row.addWidget(self.begin)
         layout.addLayout(begin_row)
-        self.worsen.clicked.connect(lambda: self._apply(Change.WORSEN, self._chosen()))
-        self.recover.clicked.connect(lambda: self._apply(Change.RECOVER, self._chosen()))
-        self.begin.clicked.connect(lambda: self._apply(Change.BEGIN, self.kind.currentData()))
+        self.worsen.clicked.connect(lambda: self._change(Change.WORSEN, self._chosen()))
+        self.recover.clicked.connect(lambda: self._change(Change.RECOVER, self._chosen()))
+        self.begin.clicked.connect(lambda: self._change(Change.BEGIN, self.kind.currentData()))
         self.list.currentRowChanged.connect(lambda _row: self.refresh())
         self.kind.currentIndexChanged.connect(lambda _row: self.refresh())
-
-    @property
-    def session(self) -> Session:
-        return self.document.session
 
     def show_character(self, character: str | None) -> None:
         if character != self.character:
@@ -122,9 +118,9 @@ class ConditionsBox(QtWidgets.QGroupBox):
             probe = ConditionChange(self.character, name or "", change)
         allow_step(widget, self.session, probe, widget.accessibleDescription(), reason)
 
-    def _apply(self, change: Change, name: str | None) -> None:
+    def _change(self, change: Change, name: str | None) -> None:
         if self.character is not None and name:
-            self.document.apply(ConditionChange(self.character, name, change))
+            self.apply(ConditionChange(self.character, name, change))
 
 
 __all__ = ["ConditionsBox"]

@@ -16,13 +16,13 @@ from fractions import Fraction
 from cardtable.resolvers.banzai.opposed import OpposedResult, OpposedRoll, SideFinished
 from cardtable.resolvers.banzai.roll import DiceKept
 from cardtable.resolvers.banzai.steps import BanzaiError
-from cardtable.session import Action, Session
 from cardtable.steps.banzai import opposed as steps
 from cardtable.steps.banzai.picks import RollPick, parse_modifiers
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.banzai.build import MAX_FREE, WhoRolls
 from cardtable.ui.panels.banzai.dice import KeepPicker
 from cardtable.ui.panels.banzai.spending import SideSpending
+from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
 from cardtable.ui.widgets.style import button, combo, escape, line_edit, percent
@@ -73,15 +73,13 @@ class SideBox(QtWidgets.QGroupBox):
         layout.addWidget(self.waiting)
 
 
-class OpposedTab(QtWidgets.QWidget):
+class OpposedTab(SessionPanel, QtWidgets.QWidget):
     """Set up, roll and resolve an opposed roll."""
 
     def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None
                  ) -> None:
-        super().__init__(parent)
-        self.document = document
+        super().__init__(document, parent)
         self.setAccessibleName("Banzai opposed roll")
-        self._applying = False
         self._shown: list[object] = [None, None]
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -152,9 +150,9 @@ class OpposedTab(QtWidgets.QWidget):
             spending = side.spending
             spending.spend.clicked.connect(lambda _=False, i=side.index: self._on_spend(i))
             spending.finish.clicked.connect(
-                lambda _=False, i=side.index: self._apply(steps.finish_side(i, True)))
+                lambda _=False, i=side.index: self.apply(steps.finish_side(i, True)))
             spending.finish_plain.clicked.connect(
-                lambda _=False, i=side.index: self._apply(steps.finish_side(i, False)))
+                lambda _=False, i=side.index: self.apply(steps.finish_side(i, False)))
             spending.effect.currentIndexChanged.connect(lambda _i: self.refresh())
         row = QtWidgets.QHBoxLayout()
         self.resolve = button("Co&mpare", "Compare the totals once both sides have rolled", self,
@@ -181,21 +179,14 @@ class OpposedTab(QtWidgets.QWidget):
         self.turn.setFont(bold)
         contest.addWidget(self.turn)
         layout.addWidget(self.contest_box)
-        self.message = QtWidgets.QLabel(self)
-        self.message.setObjectName("message")
-        self.message.setWordWrap(True)
+        self.message = self.message_line()
         layout.addWidget(self.message)
         layout.addStretch(1)
         self.tn.valueChanged.connect(self.refresh)
         self.initiator.currentIndexChanged.connect(self.refresh)
         self.start.clicked.connect(self._on_start)
-        self.resolve.clicked.connect(lambda: self._apply(steps.resolve()))
-        self.clear.clicked.connect(lambda: self._apply(steps.clear()))
-        document.refused.connect(self._on_refused)
-
-    @property
-    def session(self) -> Session:
-        return self.document.session
+        self.resolve.clicked.connect(lambda: self.apply(steps.resolve()))
+        self.clear.clicked.connect(lambda: self.apply(steps.clear()))
 
     def contest(self) -> OpposedRoll | None:
         return steps.contest_in_play(self.session.state)
@@ -215,10 +206,7 @@ class OpposedTab(QtWidgets.QWidget):
 
     def refresh(self) -> None:
         session = self.session
-        blocked = None
-        if session.curtain is not None:
-            blocked = f"the curtain is up until {session.state.player(session.curtain).name} " \
-                      "takes the computer"
+        blocked = self.curtain_reason()
         for who in self.who:
             who.blockSignals(True)
             who.fill(session)
@@ -239,9 +227,7 @@ class OpposedTab(QtWidgets.QWidget):
                                       initiator=self.initiator.currentData())
         except (BanzaiError, ValueError) as exc:
             self.chances.setText(str(exc))
-            allow_step(self.start, self.session, None, self.start.accessibleDescription(),
-                       str(exc))
-            self.start_waiting.show_for(None)
+            self.offer(self.start, None, str(exc), waiting=self.start_waiting)
             return
         odds = trial.odds()
         names = trial.names
@@ -255,8 +241,8 @@ class OpposedTab(QtWidgets.QWidget):
             text += f", both fail {percent(Fraction(odds.both_fail))}"
         self.chances.setText(text)
         probe = steps.start(first, second, tn=trial.tn, initiator=trial.initiator)
-        allow_step(self.start, self.session, probe, self.start.accessibleDescription(), blocked)
-        self.start_waiting.show_for(decider_of(self.session, probe), "to set up the contest")
+        self.offer(self.start, probe, blocked, waiting=self.start_waiting,
+                   doing="to set up the contest")
 
     def _show_contest(self, contest: OpposedRoll, blocked: str | None) -> None:
         tn = f", both against TN {contest.tn}" if contest.tn is not None else ""
@@ -346,36 +332,24 @@ class OpposedTab(QtWidgets.QWidget):
 
     # -- acting ---------------------------------------------------------------------------
 
-    def _apply(self, action: Action) -> bool:
-        self.message.clear()
-        self._applying = True
-        try:
-            return self.document.apply(action)
-        finally:
-            self._applying = False
-
-    def _on_refused(self, reason: str) -> None:
-        if self._applying:
-            self.message.setText(reason)
-
     def _on_start(self) -> None:
         try:
             first, second = self.picks()
         except BanzaiError as exc:
-            self.message.setText(str(exc))
+            self.refuse(str(exc))
             return
-        self._apply(steps.start(first, second, tn=self.tn.value() or None,
+        self.apply(steps.start(first, second, tn=self.tn.value() or None,
                                 initiator=self.initiator.currentData()))
 
     def _on_roll(self, side: int) -> None:
-        self._apply(steps.roll_side(side, self.sides[side].raises.value()))
+        self.apply(steps.roll_side(side, self.sides[side].raises.value()))
 
     def _on_spend(self, side: int) -> None:
         spending = self.sides[side].spending
         name = spending.effect.currentData()
-        if name and self._apply(steps.spend_side(side, str(name), spending.detail.text())):
+        if name and self.apply(steps.spend_side(side, str(name), spending.detail.text())):
             spending.detail.clear()
 
     def _on_keep(self, side: int) -> None:
-        self._apply(steps.keep_side(side, self.sides[side].picker.chosen()))
+        self.apply(steps.keep_side(side, self.sides[side].picker.chosen()))
 

@@ -10,10 +10,11 @@ curtain is up. :meth:`BanzaiPanel.start_from` builds a roll for a character pick
 
 from __future__ import annotations
 
-from cardtable.session import Changes, Session
+from cardtable.session import Changes
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.banzai.opposed import OpposedTab
 from cardtable.ui.panels.banzai.roll import RollTab
+from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.qt import QtWidgets
 from cardtable.ui.widgets.style import forget_typing, scrolling_dock, stylesheet
 
@@ -23,13 +24,14 @@ DOCK_NAME = "banzaiDock"
 _WATCHED = Changes.RESOLVER | Changes.SHEET | Changes.SEAT | Changes.PLAYERS
 
 
-class BanzaiPanel(QtWidgets.QWidget):
+class BanzaiPanel(SessionPanel, QtWidgets.QWidget):
     """The Roll and Opposed tabs for the session in ``document``."""
+
+    watches = _WATCHED
 
     def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None
                  ) -> None:
-        super().__init__(parent)
-        self.document = document
+        super().__init__(document, parent)
         self.setObjectName("banzaiPanel")
         self.setAccessibleName(TITLE)
         self.setStyleSheet(stylesheet("#5c1f1f", "#c8912e", "#faf5ee"))
@@ -49,13 +51,7 @@ class BanzaiPanel(QtWidgets.QWidget):
         layout.addWidget(self.tabs)
         self.tabs.currentChanged.connect(self._fit_page)
         self._fit_page(0)
-        document.changed.connect(self._on_changed)
-        document.replaced.connect(self._on_replaced)
         self.refresh()
-
-    @property
-    def session(self) -> Session:
-        return self.document.session
 
     def refresh(self) -> None:
         self.roll.refresh()
@@ -78,10 +74,6 @@ class BanzaiPanel(QtWidgets.QWidget):
             page = self.tabs.widget(index)
             page.setSizePolicy(preferred, preferred if index == current else ignored)
             page.updateGeometry()
-
-    def _on_changed(self, flags: int) -> None:
-        if Changes(flags) & _WATCHED:
-            self.refresh()
 
 
 def make_dock(document: SessionDocument, parent: QtWidgets.QWidget) -> QtWidgets.QDockWidget:

@@ -15,13 +15,13 @@ from cardtable.resolvers.banzai.effects import EFFECTS, effect_named
 from cardtable.resolvers.banzai.roll import BanzaiPhase, BanzaiRoll, DiceKept, NoRollNeeded
 from cardtable.resolvers.banzai.setup import honor_points
 from cardtable.resolvers.banzai.steps import BanzaiError
-from cardtable.session import Action, Session
 from cardtable.steps.banzai import roll as steps
 from cardtable.steps.banzai.picks import RaiseOdds, RollPick, explain, raise_odds
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.banzai.build import RollForm
 from cardtable.ui.panels.banzai.conditions import ConditionsBox
 from cardtable.ui.panels.banzai.dice import KeepPicker, chain_text
+from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
 from cardtable.ui.widgets.style import allow, button, combo, escape, line_edit, repolish, section
@@ -31,19 +31,16 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-class RollTab(QtWidgets.QWidget):
+class RollTab(SessionPanel, QtWidgets.QWidget):
     """One roll from the sheet to the Honor it makes."""
 
     def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None
                  ) -> None:
-        super().__init__(parent)
-        self.document = document
+        super().__init__(document, parent)
         self.setAccessibleName("Banzai roll")
         self._raises = 0
         self._shown_dice: object = None
-        self._applying = False
         self._build()
-        document.refused.connect(self._on_refused)
 
     # -- building -------------------------------------------------------------------------
 
@@ -168,13 +165,10 @@ class RollTab(QtWidgets.QWidget):
         self.outcome.setAccessibleName("Roll outcome")
         rolled.addWidget(self.outcome)
         self.clear = button("Put the roll a&way", "Take the roll off the table", self)
-        self.clear.clicked.connect(lambda: self._apply(steps.clear()))
+        self.clear.clicked.connect(lambda: self.apply(steps.clear()))
         rolled.addWidget(self.clear)
 
-        self.message = QtWidgets.QLabel(self)
-        self.message.setObjectName("message")
-        self.message.setWordWrap(True)
-        self.message.setAccessibleName("Banzai message")
+        self.message = self.message_line("Banzai message")
         layout.addWidget(self.message)
         self.conditions = ConditionsBox(self.document, self)
         layout.addWidget(self.conditions)
@@ -182,10 +176,6 @@ class RollTab(QtWidgets.QWidget):
         self.form.changed.connect(self.refresh)
 
     # -- reading --------------------------------------------------------------------------
-
-    @property
-    def session(self) -> Session:
-        return self.document.session
 
     def current(self) -> BanzaiRoll | None:
         return steps.roll_in_play(self.session.state)
@@ -206,10 +196,7 @@ class RollTab(QtWidgets.QWidget):
 
     def refresh(self) -> None:
         session = self.session
-        blocked = None
-        if session.curtain is not None:
-            name = session.state.player(session.curtain).name
-            blocked = f"the curtain is up until {name} takes the computer"
+        blocked = self.curtain_reason()
         self.form.fill(session)
         current = self.current()
         open_roll = current is not None and current.phase is not BanzaiPhase.FINISHED
@@ -243,9 +230,7 @@ class RollTab(QtWidgets.QWidget):
         self._raises = min(self._raises, len(rows) - 1)
         self._show_odds(rows)
         probe = steps.roll(pick, self._raises)
-        allow_step(self.roll_button, session, probe, self.roll_button.accessibleDescription(),
-                   blocked)
-        self.roll_waiting.show_for(decider_of(session, probe), "to roll")
+        self.offer(self.roll_button, probe, blocked, waiting=self.roll_waiting, doing="to roll")
         self.roll_button.setText(f"&Roll with {_plural(self._raises, 'Raise')}")
         self.status.setText("Pick the Raises by their odds, then roll.")
 
@@ -400,18 +385,6 @@ class RollTab(QtWidgets.QWidget):
         self.form.choose(character, skill)
         self.refresh()
 
-    def _apply(self, action: Action) -> bool:
-        self.message.clear()
-        self._applying = True
-        try:
-            return self.document.apply(action)
-        finally:
-            self._applying = False
-
-    def _on_refused(self, reason: str) -> None:
-        if self._applying:
-            self.message.setText(reason)
-
     def _on_raises(self, raises: int) -> None:
         self._raises = raises
         self.refresh()
@@ -420,32 +393,31 @@ class RollTab(QtWidgets.QWidget):
         try:
             pick: RollPick = self.form.pick()
         except BanzaiError as exc:
-            self.message.setText(str(exc))
+            self.refuse(str(exc))
             return
-        if self._apply(steps.roll(pick, self._raises)):
+        if self.apply(steps.roll(pick, self._raises)):
             self._raises = 0
 
     def _on_picked(self) -> None:
         current = self.current()
         if current is not None and current.phase is BanzaiPhase.ROLLED:
             self._show_total(current)
-            blocked = None if self.session.curtain is None else "the curtain is up"
-            self._allow_decide(current, blocked)
+            self._allow_decide(current, self.curtain_reason())
 
     def _on_decide(self, succeed: bool) -> None:
         current = self.current()
         chosen = None
         if current is not None:
             chosen, _problem = self._selection(current)
-        self._apply(steps.decide(chosen, succeed))
+        self.apply(steps.decide(chosen, succeed))
 
     def _on_spend(self) -> None:
         name = self.effect.currentData()
-        if name and self._apply(steps.spend(name, self.detail.text())):
+        if name and self.apply(steps.spend(name, self.detail.text())):
             self.detail.clear()
 
     def _on_finish(self, convert: bool) -> None:
-        self._apply(steps.finish(convert))
+        self.apply(steps.finish(convert))
 
 
 __all__ = ["RollTab"]
