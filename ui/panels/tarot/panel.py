@@ -29,12 +29,13 @@ from cardtable.resolvers.tarot.challenge import (
     rank_label,
 )
 from cardtable.resolvers.tarot.events import OUTCOME_LABELS
-from cardtable.session import Action, CharacterId, Session, on_screen
+from cardtable.session import Changes, CharacterId, on_screen
 from cardtable.sheets.tarot import ATTRIBUTES, TarotSheet
 from cardtable.steps import tarot as tarot_steps
 from cardtable.ui.art.card_art import TAROT
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.asking import AskBefore, ask_before
+from cardtable.ui.panels.base import EVERY_CHANGE, SessionPanel
 from cardtable.ui.panels.card_chips import REVERSED_MARK, ChipRow, card_caption
 from cardtable.ui.panels.in_sight import RefreshInSight
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
@@ -97,16 +98,16 @@ def _name(face: CardFace | None, reversed: bool) -> str:
     return card_caption(face, reversed)
 
 
-class TarotPanel(QtWidgets.QWidget):
+class TarotPanel(SessionPanel, QtWidgets.QWidget):
     """The tarot Challenge, step by step, for the session in ``document``."""
 
+    watches = EVERY_CHANGE
+
     def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.document = document
+        super().__init__(document, parent)
         self.setObjectName("tarotPanel")
         self.setAccessibleName(TITLE)
         self.setStyleSheet(stylesheet("#3a2c5c", "#b28a2e", "#f6f3fa"))
-        self._applying = False
         #: Asked once before conceding, which cannot be undone (a message box; tests too).
         self.ask: AskBefore = lambda title, question, go: ask_before(self, title, question, go)
         self._last_summary = ""
@@ -114,11 +115,8 @@ class TarotPanel(QtWidgets.QWidget):
         #: The Sleeve Cards on the felt are lit while the player may play one: a click plays it.
         self._choice = card_choice(document)
         self._build()
-        self._in_sight = RefreshInSight(self, self._refresh)
-        document.changed.connect(self._on_changed)
-        document.replaced.connect(self._on_replaced)
-        document.refused.connect(self._on_refused)
-        self._refresh()
+        self._in_sight = RefreshInSight(self, self.refresh)
+        self.refresh()
 
     # -- building -------------------------------------------------------------------------
 
@@ -145,10 +143,7 @@ class TarotPanel(QtWidgets.QWidget):
         self.outcome_box = OutcomeBox(self)
         self._take_outcome(self.outcome_box)
         layout.addWidget(self.outcome_box)
-        self.message = QtWidgets.QLabel(self)
-        self.message.setObjectName("message")
-        self.message.setWordWrap(True)
-        self.message.setAccessibleName("Tarot Challenge message")
+        self.message = self.message_line("Tarot Challenge message")
         layout.addWidget(self.message)
         # Packed at the top: the scroll area may be taller than the panel needs.
         layout.setAlignment(Qt.AlignmentFlag.AlignTop)
@@ -235,8 +230,8 @@ class TarotPanel(QtWidgets.QWidget):
         buttons.addWidget(self.stop, 0, 1)
         buttons.addWidget(self.sleeve, 1, 0)
         buttons.addWidget(self.play_sleeve, 1, 1)
-        # Conceding cannot be undone: on a row of its own, apart from the Sleeve Card it was
-        # once next to (and it asks first).
+        # Conceding cannot be undone: on a row of its own, away from the buttons pressed
+        # while drawing (and it asks first).
         buttons.setRowMinimumHeight(2, 10)
         buttons.addWidget(self.concede, 3, 0)
         self.player_waiting = WaitingFor(self.document, self.actions_box)
@@ -248,10 +243,6 @@ class TarotPanel(QtWidgets.QWidget):
         return play
 
     # -- reading the session --------------------------------------------------------------
-
-    @property
-    def session(self) -> Session:
-        return self.document.session
 
     def _challenge(self) -> TarotChallenge | None:
         return tarot_steps.challenge_in_play(self.session.state)
@@ -271,19 +262,15 @@ class TarotPanel(QtWidgets.QWidget):
 
     # -- refreshing -----------------------------------------------------------------------
 
-    def _refresh(self) -> None:
+    def refresh(self) -> None:
         challenge = self._challenge()
-        curtain = self.session.curtain
         if challenge is None or challenge.phase not in DRAWING:
             self._choice.withdraw(SLEEVE_PROMPT)
         self.setup_box.setVisible(challenge is None)
         self.play_box.setVisible(challenge is not None)
         ended = challenge is not None and challenge.phase is TarotPhase.ENDED
         self.outcome_box.setVisible(ended)
-        blocked = None
-        if curtain is not None:
-            name = self.session.state.player(curtain).name
-            blocked = f"the curtain is up until {name} takes the computer"
+        blocked = self.curtain_reason()
         if challenge is None:
             self._refresh_setup(blocked)
             self.status.setText(NO_TAROT if tarot_steps.tarot_deck(self.session.state) is None
@@ -308,9 +295,9 @@ class TarotPanel(QtWidgets.QWidget):
         if reason is None and chosen is None:
             reason = "choose the character who faces the Challenge first"
         probe = tarot_steps.begin(CharacterId(chosen or ""), Attribute.ROCK, 0)
-        allow_step(self.challenge_draws, self.session, probe, "Set the Challenge up and let it "
-                   "draw its Rank in cards, face up (the GM's step)", reason)
-        self.setup_waiting.show_for(decider_of(self.session, probe), "to set the Challenge up")
+        self.offer(self.challenge_draws, probe, reason, tip="Set the Challenge up and let it "
+                   "draw its Rank in cards, face up (the GM's step)", waiting=self.setup_waiting,
+                   doing="to set the Challenge up")
         inspire = blocked or self.session.may(tarot_steps.inspiration())
         if inspire is None and tarot_steps.tarot_deck(state) is None:
             inspire = "the Tourist's Tarot is not on the table"
@@ -477,7 +464,7 @@ class TarotPanel(QtWidgets.QWidget):
 
     def _play_sleeve_card(self, card: CardId) -> None:
         self.sleeve.setCurrentIndex(max(0, self.sleeve.findData(card)))
-        self._apply(tarot_steps.play_sleeve(card))
+        self.apply(tarot_steps.play_sleeve(card))
 
     def _show_outcome(self, challenge: TarotChallenge, name: str, blocked: str | None) -> None:
         outcome = challenge.outcome(self.session.table)
@@ -525,23 +512,15 @@ class TarotPanel(QtWidgets.QWidget):
 
     # -- acting ---------------------------------------------------------------------------
 
-    def _apply(self, action: Action) -> bool:
-        self.message.clear()
-        self._applying = True
-        try:
-            return self.document.apply(action)
-        finally:
-            self._applying = False
-
     def _on_challenge_draws(self) -> None:
         data = self.character.currentData()
         which = self.attribute.currentData()
         if data is None or not isinstance(which, Attribute):
-            self._say("Choose the character and the Attribute first.")
+            self.refuse("Choose the character and the Attribute first.")
             return
         texts = {key: edit.text() for key, edit in self.texts.items()}
         action = tarot_steps.begin(CharacterId(data), which, self.rank.value(), **texts)
-        if self._apply(action):
+        if self.apply(action):
             for edit in self.texts.values():
                 edit.clear()
             self.aspect.clear()
@@ -560,39 +539,39 @@ class TarotPanel(QtWidgets.QWidget):
         self._draw_next = True
 
     def _on_inspiration(self) -> None:
-        if self._apply(tarot_steps.inspiration()):
+        if self.apply(tarot_steps.inspiration()):
             entry = self.session.log[-1]
             self.inspired.setText(f"<b>Inspiration</b>: {escape(entry.public)}")
             self.inspired.show()
 
     def _on_draw(self) -> None:
-        self._apply(tarot_steps.draw())
+        self.apply(tarot_steps.draw())
 
     def _on_stop(self) -> None:
-        if self._apply(tarot_steps.stop()):
+        if self.apply(tarot_steps.stop()):
             self.aspect.setFocus()
 
     def _on_concede(self) -> None:
         if not self.ask("Concede the Challenge?", CONCEDE_QUESTION, "Concede"):
             return
-        if self._apply(tarot_steps.concede()):
+        if self.apply(tarot_steps.concede()):
             self.aspect.setFocus()
 
     def _on_play_sleeve(self) -> None:
         card = self.sleeve.currentData()
         if card is None:
-            self._say("The character has no Sleeve Card to play.")
+            self.refuse("The character has no Sleeve Card to play.")
             return
-        self._apply(tarot_steps.play_sleeve(CardId(card)))
+        self.apply(tarot_steps.play_sleeve(CardId(card)))
 
     def _on_write_aspect(self) -> None:
         try:
             action = tarot_steps.write_aspect(
                 self.session.state, self.aspect.text(), self.permanent.isChecked())
         except ValueError as exc:
-            self._say(str(exc))
+            self.refuse(str(exc))
             return
-        if self._apply(action):
+        if self.apply(action):
             kind = "permanent" if self.permanent.isChecked() else "temporary"
             self.aspect_note.setText(f"Written on the sheet ({kind}): {self.aspect.text().strip()}")
             self.aspect.clear()
@@ -605,25 +584,22 @@ class TarotPanel(QtWidgets.QWidget):
         if challenge is not None and challenge.phase is TarotPhase.ENDED:
             outcome = challenge.outcome(self.session.table)
             summary = "Last Challenge: " + outcome.text(who.name if who else "the player")
-        if self._apply(tarot_steps.finish()):
+        if self.apply(tarot_steps.finish()):
             self._last_summary = summary
             self.aspect_note.clear()
-            self._refresh()
+            self.refresh()
             self.character.setFocus()
-
-    def _say(self, text: str) -> None:
-        self.message.setText(text)
 
     # -- signals --------------------------------------------------------------------------
 
-    def _on_changed(self, changes: int) -> None:
+    def _on_changed(self, changes: Changes) -> None:
         # While the challenge is drawing, the Sleeve Cards are offered on the felt: that
         # offer follows every change, whether the panel is in sight or not.
         challenge = self._challenge()
         drawing = challenge is not None and challenge.phase in DRAWING
         if not drawing:
             self._choice.withdraw(SLEEVE_PROMPT)
-        self._in_sight.changed(changes, now=drawing)
+        self._in_sight.changed(changes.value, now=drawing)
 
     def _on_replaced(self) -> None:
         self._last_summary = ""
@@ -631,14 +607,10 @@ class TarotPanel(QtWidgets.QWidget):
         self.message.clear()
         forget_typing(self)
         self.aspect_note.clear()
-        self._refresh()
-
-    def _on_refused(self, reason: str) -> None:
-        if self._applying:
-            self._say(reason)
+        self.refresh()
 
     def _on_character(self, _index: int) -> None:
-        self._refresh()
+        self.refresh()
 
     def _on_rank(self, value: int) -> None:
         self.rank_label.setText(rank_text(value))
