@@ -18,6 +18,7 @@ from cardtable.session import CharacterId, Session, on_screen
 from cardtable.sheets.adventure import AdventureSheet
 from cardtable.ui.panels.adventure.conflict.views import PairRow, Shown, SideView, pair_result
 from cardtable.ui.panels.card_chips import card_caption
+from cardtable.ui.panels.owners import fill_characters
 from cardtable.ui.qt import Qt, QtWidgets
 from cardtable.ui.widgets.style import escape
 
@@ -28,6 +29,12 @@ def who(session: Session, character: str) -> str:
     if found is None:
         return character
     return f"{found.name} ({session.state.player(found.player).name})"
+
+
+def fill_cast(combo: QtWidgets.QComboBox, session: Session, characters: list[str]) -> None:
+    """Offer ``characters`` by name and player; the default is one of the holder's, or
+    nobody."""
+    fill_characters(combo, session, [(c, who(session, c)) for c in characters])
 
 
 def strength_mark(session: Session, character: str, face: CardFace) -> str:

@@ -32,6 +32,7 @@ from cardtable.resolvers.adventure.state import Conflict, Phase, Side
 from cardtable.session import Action, Character, CharacterId, hand_id, on_screen
 from cardtable.steps.adventure import conflict as conflict_steps
 from cardtable.steps.adventure import play as steps
+from cardtable.ui.panels.adventure.conflict.board import fill_cast
 from cardtable.ui.panels.adventure.conflict.views import Lay, Role
 from cardtable.ui.panels.adventure.hits import HitsBox
 from cardtable.ui.panels.card_chips import card_caption
@@ -200,7 +201,7 @@ class ConflictExtras:
         self._queen_form = form
         for combo in (self.suspended_pick, self.suspended_answerer, self.interrupter,
                       self.queen_player):
-            combo.currentIndexChanged.connect(lambda _i: panel._refresh())
+            combo.currentIndexChanged.connect(lambda _i: panel.refresh())
 
         # Inside the picker, above its buttons: chosen with the card, before it is laid.
         self.faces = FaceOffers(panel.picker)
@@ -243,21 +244,21 @@ class ConflictExtras:
             self._fill_suspended(game)
             answerer = self.suspended_answerer.currentData()
             probe = (steps.answer_suspended(0, answerer, "", None) if answerer else None)
-            allow_step(self.answer_suspended, session, probe,
-                       self.answer_suspended.accessibleDescription(),
-                       blocked or (None if answerer else "choose the Answerer first"))
-            self.suspended_waiting.show_for(decider_of(session, probe), "to answer it")
+            self.panel.offer(self.answer_suspended, probe,
+                             blocked or (None if answerer else "choose the Answerer first"),
+                             waiting=self.suspended_waiting, doing="to answer it")
         interrupting = phase in (Phase.CHALLENGED, Phase.ANSWERED) and conflict is not None \
             and not conflict.from_suspended
         self.interrupt_box.setVisible(interrupting)
         if interrupting and conflict is not None:
-            self.panel._fill(self.interrupter, [c for c in ready if c != conflict.challenger])
+            fill_cast(self.interrupter, session, [c for c in ready if c != conflict.challenger])
             interrupter = self.interrupter.currentData()
             probe = steps.challenge_with(interrupter, "", None) if interrupter else None
-            allow_step(self.interrupt, session, probe, self.interrupt.accessibleDescription(),
-                       blocked or (None if self.interrupter.count() else "no other character")
-                       or (None if interrupter else "choose who interrupts first"))
-            self.interrupt_waiting.show_for(decider_of(session, probe), "to interrupt")
+            self.panel.offer(self.interrupt, probe,
+                             blocked or (None if self.interrupter.count() else
+                                         "no other character")
+                             or (None if interrupter else "choose who interrupts first"),
+                             waiting=self.interrupt_waiting, doing="to interrupt")
         self._refresh_queen(game, conflict, ready, blocked)
         self._refresh_faces(game, conflict)
         self._place_hits(inside=phase is Phase.OVER)
@@ -287,7 +288,8 @@ class ConflictExtras:
                           None)
         ready = [c.id for c in conflict_steps.adventure_characters(self.panel.session.state)
                  if conflict_steps.not_ready(c) is None]
-        self.panel._fill(self.suspended_answerer, [c for c in ready if c != challenger])
+        fill_cast(self.suspended_answerer, self.panel.session,
+                  [c for c in ready if c != challenger])
 
     def _refresh_queen(self, game: AdventureGame | None, conflict: Conflict | None,
                        ready: list[str], blocked: str | None) -> None:
@@ -309,7 +311,7 @@ class ConflictExtras:
         state = self.panel.session.state
         takers = [c for c in ready if c not in primaries
                   and not conflict_steps.is_environment(state, state.character(CharacterId(c)))]
-        self.panel._fill(self.queen_player, takers)
+        fill_cast(self.queen_player, self.panel.session, takers)
         taker = self.queen_player.currentData()
         probe = steps.queen(taker, CardId(""), None) if taker else None
         allow_step(self.queen, self.panel.session, probe, self.queen.accessibleDescription(),
@@ -417,33 +419,32 @@ class ConflictExtras:
         character = panel.challenger.currentData()
         goal, note = panel.goal_edit.text().strip(), self.suspend_note.text().strip()
         if character is None or not goal or not note:
-            panel.message.setText("Choose the Challenger, state the goal and write the note "
-                                  "first.")
+            panel.refuse("Choose the Challenger, state the goal and write the note first.")
             return
-        panel._ask(Lay(Role.SUSPEND, character, goal, note=note))
+        panel.ask_for_card(Lay(Role.SUSPEND, character, goal, note=note))
 
     def _on_answer_suspended(self) -> None:
         number = self.suspended_pick.currentData()
         character = self.suspended_answerer.currentData()
         if isinstance(number, int) and character is not None:
-            self.panel._ask(Lay(Role.ANSWER_SUSPENDED, character,
+            self.panel.ask_for_card(Lay(Role.ANSWER_SUSPENDED, character,
                                 self.suspended_intent.text().strip(), number=number))
 
     def _on_interrupt(self) -> None:
         character = self.interrupter.currentData()
         goal = self.interrupt_goal.text().strip()
         if character is None or not goal:
-            self.panel.message.setText("Choose who interrupts and state their goal first.")
+            self.panel.refuse("Choose who interrupts and state their goal first.")
             return
-        self.panel._ask(Lay(Role.INTERRUPT, character, goal))
+        self.panel.ask_for_card(Lay(Role.INTERRUPT, character, goal))
 
     def _on_queen(self) -> None:
         character = self.queen_player.currentData()
         side = self.queen_side.currentData() if self.queen_side.isVisibleTo(
             self.queen_box) else None  # asked only when both sides attained their goals
         if character is not None:
-            self.panel._ask(Lay(Role.QUEEN, character,
-                                side=side if isinstance(side, Side) else None))
+            self.panel.ask_for_card(Lay(Role.QUEEN, character,
+                                        side=side if isinstance(side, Side) else None))
 
 
 def _hand_of(game: AdventureGame | None, character: Character) -> str:

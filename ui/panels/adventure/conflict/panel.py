@@ -28,16 +28,16 @@ from cardtable.resolvers.adventure.showdown import playable
 from cardtable.resolvers.adventure.state import Conflict, Phase, Side
 from cardtable.session import (
     Action,
+    Changes,
     Character,
     CharacterId,
     PassSeat,
-    Session,
     hand_id,
     on_screen,
 )
 from cardtable.steps.adventure import conflict as steps
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.panels.adventure.conflict.board import ConflictBoard, strength_mark, who
+from cardtable.ui.panels.adventure.conflict.board import ConflictBoard, fill_cast, strength_mark
 from cardtable.ui.panels.adventure.conflict.extras import TOP_CARD, ConflictExtras
 from cardtable.ui.panels.adventure.conflict.forms import (
     AnswerForm,
@@ -48,9 +48,10 @@ from cardtable.ui.panels.adventure.conflict.forms import (
 )
 from cardtable.ui.panels.adventure.conflict.views import ClaimRow, HandPicker, Lay, Role
 from cardtable.ui.panels.asking import AskBefore, ask_before
+from cardtable.ui.panels.base import EVERY_CHANGE, SessionPanel
 from cardtable.ui.panels.card_chips import card_caption
 from cardtable.ui.panels.in_sight import RefreshInSight
-from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
+from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtCore, QtWidgets
 from cardtable.ui.table.choosing import card_choice
 from cardtable.ui.widgets.style import (
@@ -72,27 +73,23 @@ NO_SHOE = ("This session has no shoe of playing cards on the table, so no Confli
 DOCK_NAME = "conflictDock"
 
 
-class ConflictPanel(QtWidgets.QWidget):
+class ConflictPanel(SessionPanel, QtWidgets.QWidget):
     """One Conflict at a time, for the session in ``document``."""
 
+    watches = EVERY_CHANGE
+
     def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.document = document
+        super().__init__(document, parent)
         self.setObjectName("conflictPanel")
         self.setAccessibleName(TITLE)
         self.setStyleSheet(stylesheet("#24472f", "#a83232", "#f1f6f1"))
         self.pending: Lay | None = None
-        self._applying = False
         #: Asked once before closing the Conflict (a message box; tests answer it too).
         self.ask: AskBefore = lambda title, question, go: ask_before(self, title, question, go)
         self._claims: list[ClaimRow] = []
         self._build()
-        self._in_sight = RefreshInSight(self, self._refresh)
-        # A card asked for is asked for on the felt too: that follows every change.
-        document.changed.connect(lambda changes: self._in_sight.changed(changes, self._asking()))
-        document.replaced.connect(self._on_replaced)
-        document.refused.connect(self._on_refused)
-        self._refresh()
+        self._in_sight = RefreshInSight(self, self.refresh)
+        self.refresh()
 
     # -- building -------------------------------------------------------------------------
 
@@ -111,9 +108,7 @@ class ConflictPanel(QtWidgets.QWidget):
         self.sides = self.board.sides
         layout.addWidget(self.board)
         self._build_forms(layout)
-        self.message = QtWidgets.QLabel(self)
-        self.message.setObjectName("message")
-        self.message.setWordWrap(True)
+        self.message = self.message_line()
         layout.addWidget(self.message)
         # Packed at the top: the scroll area may be taller than the panel needs.
         layout.setAlignment(Qt.AlignmentFlag.AlignTop)
@@ -128,7 +123,7 @@ class ConflictPanel(QtWidgets.QWidget):
         self.answerer, self.intent = self.answer_box.answerer, self.answer_box.intent
         self.answer, self.no_answer = self.answer_box.answer, self.answer_box.no_answer
         self.answer.clicked.connect(self._on_answer)
-        self.no_answer.clicked.connect(lambda: self._apply(steps.no_answer()))
+        self.no_answer.clicked.connect(lambda: self.apply(steps.no_answer()))
         self.support_box = form = SupportForm(self)
         self.supporter, self.support_side, self.support = (
             form.supporter, form.support_side, form.support)
@@ -140,7 +135,7 @@ class ConflictPanel(QtWidgets.QWidget):
         for edit, target in ((self.goal_edit, self.challenge), (self.intent, self.answer),
                              (self.award_reason, self.award)):
             enter_presses(edit, target)
-        self.reveal.clicked.connect(lambda: self._apply(steps.reveal()))
+        self.reveal.clicked.connect(lambda: self.apply(steps.reveal()))
         self.showdown_box = showdown = ShowdownBox(self)
         self.showdown_text, self.deadlock_text = showdown.showdown_text, showdown.deadlock_text
         self.yield_button, self.push = showdown.yield_button, showdown.push
@@ -148,7 +143,7 @@ class ConflictPanel(QtWidgets.QWidget):
         self.yield_button.clicked.connect(self._on_yield)
         self.push.clicked.connect(self._on_push)
         for way, widget in self.deadlock.items():
-            widget.clicked.connect(lambda _=False, w=way: self._apply(steps.settle_deadlock(w)))
+            widget.clicked.connect(lambda _=False, w=way: self.apply(steps.settle_deadlock(w)))
         self.picker = HandPicker(self)
         self.picker.choice = card_choice(self.document)
         self.picker.chosen.connect(self._on_card_chosen)
@@ -163,7 +158,7 @@ class ConflictPanel(QtWidgets.QWidget):
             self._waiting(box) for box in (self.challenge_box, self.answer_box,
                                            self.support_box, self.showdown_box))
         for combo in (self.challenger, self.answerer, self.supporter):
-            combo.currentIndexChanged.connect(lambda _i: self._refresh())
+            combo.currentIndexChanged.connect(lambda _i: self.refresh())
         for widget in (self.challenge_box, self.answer_box, self.support_box, self.showdown_box,
                        self.picker, self.over_box):
             layout.addWidget(widget)
@@ -182,22 +177,11 @@ class ConflictPanel(QtWidgets.QWidget):
 
     # -- reading --------------------------------------------------------------------------
 
-    @property
-    def session(self) -> Session:
-        return self.document.session
-
     def _game(self) -> AdventureGame | None:
         return steps.find_game(self.session.state)
 
     def _character(self, character: str) -> Character | None:
         return self.session.characters.get(CharacterId(character))
-
-    def _blocked(self) -> str | None:
-        curtain = self.session.curtain
-        if curtain is None:
-            return None
-        return f"the curtain is up until {self.session.state.player(curtain).name} takes the " \
-               "computer"
 
     # -- refreshing -----------------------------------------------------------------------
 
@@ -205,14 +189,14 @@ class ConflictPanel(QtWidgets.QWidget):
         """Whether the panel asks for a card, or did until this change: on the felt too."""
         return self.pending is not None or not self.picker.isHidden()
 
-    def _refresh(self) -> None:
+    def refresh(self) -> None:
         state = self.session.state
         game = self._game()
         conflict = game.conflict if game is not None else None
         phase = conflict.phase if conflict is not None else None
         if self.pending is not None and not self._pending_fits(phase):
             self.pending = None
-        blocked = self._blocked()
+        blocked = self.curtain_reason()
         players = state.players
         turn = game.turn_player.name if game is not None else (players[0].name if players
                                                                  else "nobody")
@@ -228,7 +212,7 @@ class ConflictPanel(QtWidgets.QWidget):
             self.status.setText(NO_SHOE if not steps.has_shoe(state) else
                                 f"No Conflict. On {turn}'s turn, a character of theirs may "
                                 "issue a Challenge (the Play panel passes the turn).")
-            self._fill(self.challenger, [c.id for c in ready])
+            fill_cast(self.challenger, self.session, [c.id for c in ready])
             challenger = self.challenger.currentData()
             self._fill_targets(game, challenger)
             probe = steps.issue_challenge(challenger, "", None) if challenger else None
@@ -262,17 +246,6 @@ class ConflictPanel(QtWidgets.QWidget):
         self.hit_target.setCurrentIndex(max(0, self.hit_target.findData(chosen)))
         self.hit_target.blockSignals(False)
 
-    def _fill(self, combo: QtWidgets.QComboBox, characters: list[str]) -> None:
-        """Offer ``characters``; the default is one of the holder's, or nobody."""
-        fill_characters(combo, self.session, [(c, who(self.session, c)) for c in characters])
-
-    def _offer(self, widget: QtWidgets.QPushButton, waiting: WaitingFor, probe: Action | None,
-               doing: str, reason: str | None) -> None:
-        """Enable ``widget`` where the holder may take ``probe`` (the step it leads to), and
-        say whose decision it is where they may not."""
-        allow_step(widget, self.session, probe, widget.accessibleDescription(), reason)
-        waiting.show_for(decider_of(self.session, probe), doing)
-
     def _show_phase(self, game: AdventureGame, conflict: Conflict, ready: list[str],
                     blocked: str | None) -> None:
         phase = conflict.phase
@@ -280,26 +253,27 @@ class ConflictPanel(QtWidgets.QWidget):
         if phase is Phase.CHALLENGED:
             self.status.setText(f"{challenger} has laid a Challenge card. Someone may Answer, "
                                 "or nobody answers.")
-            self._fill(self.answerer, [c for c in ready if c != conflict.challenger])
+            fill_cast(self.answerer, self.session, [c for c in ready if c != conflict.challenger])
             answerer = self.answerer.currentData()
-            self._offer(self.answer, self.answer_waiting,
-                        steps.answer(answerer, "", None) if answerer else None, "to answer",
-                        blocked or (None if self.answerer.count() else
-                                    "no other character can answer") or (
-                            None if answerer else "choose the Answerer first"))
+            self.offer(self.answer, steps.answer(answerer, "", None) if answerer else None,
+                       blocked or (None if self.answerer.count() else
+                                   "no other character can answer") or (
+                           None if answerer else "choose the Answerer first"),
+                       waiting=self.answer_waiting, doing="to answer")
             allow_step(self.no_answer, self.session, steps.no_answer(),
                        self.no_answer.accessibleDescription(), blocked)
         elif phase is Phase.ANSWERED:
             self.status.setText("Supporters may join either side, one card each; the table "
                                 "may award Advantage; then reveal all the cards together.")
-            self._fill(self.supporter, [c for c in ready if conflict.side_of(c) is None])
+            fill_cast(self.supporter, self.session,
+                      [c for c in ready if conflict.side_of(c) is None])
             supporter = self.supporter.currentData()
-            self._offer(self.support, self.support_waiting,
-                        steps.support(supporter, Side.CHALLENGE, None) if supporter else None,
-                        "to support", blocked or (
-                            None if self.supporter.count() else
-                            "every character is in this Conflict already") or (
-                            None if supporter else "choose the Supporter first"))
+            self.offer(self.support,
+                       steps.support(supporter, Side.CHALLENGE, None) if supporter else None,
+                       blocked or (None if self.supporter.count() else
+                                   "every character is in this Conflict already") or (
+                           None if supporter else "choose the Supporter first"),
+                       waiting=self.support_waiting, doing="to support")
             allow_step(self.award, self.session, steps.award(Side.CHALLENGE, 1, ""),
                        self.award.accessibleDescription(), blocked)
             allow_step(self.reveal, self.session, steps.reveal(),
@@ -380,7 +354,7 @@ class ConflictPanel(QtWidgets.QWidget):
         while len(self._claims) < len(owed):
             row = ClaimRow(self.over_box)
             row.draw.connect(self._on_take_draws)
-            row.decline.connect(lambda claim: self._apply(steps.decline_draws(claim)))
+            row.decline.connect(lambda claim: self.apply(steps.decline_draws(claim)))
             self.claims_box.addWidget(row)
             self._claims.append(row)
         for row, claim in zip(self._claims, owed, strict=False):
@@ -456,13 +430,10 @@ class ConflictPanel(QtWidgets.QWidget):
 
     # -- acting ---------------------------------------------------------------------------
 
-    def _apply(self, action: Action) -> bool:
-        self.message.clear()
-        self._applying = True
-        try:
-            done = self.document.apply(action)
-        finally:
-            self._applying = False
+    def apply(self, action: Action) -> bool:
+        """Apply ``action``; once done, the keyboard focus goes to where the next step
+        starts."""
+        done = super().apply(action)
         if done and self.pending is None:
             self._focus_next()
         return done
@@ -483,10 +454,12 @@ class ConflictPanel(QtWidgets.QWidget):
         if target is not None:
             target.setFocus()
 
-    def _ask(self, lay: Lay) -> None:
+    def ask_for_card(self, lay: Lay) -> None:
+        """Ask the player of ``lay``'s character for the card it lays (in the picker, and on
+        the felt)."""
         self.message.clear()
         self.pending = lay
-        self._refresh()
+        self.refresh()
         QtCore.QTimer.singleShot(0, self.picker.bring_into_view)  # once laid out anew
         if self.picker.cards.isVisible():
             self.picker.cards.setFocus()
@@ -497,26 +470,26 @@ class ConflictPanel(QtWidgets.QWidget):
         character = self.challenger.currentData()
         goal = self.goal_edit.text().strip()
         if character is None or not goal:
-            self.message.setText("Choose the Challenger and state the goal first.")
+            self.refuse("Choose the Challenger and state the goal first.")
             return
         target = self.hit_target.currentData()
-        self._ask(Lay(Role.CHALLENGE, character, goal, target=target if target else None))
+        self.ask_for_card(Lay(Role.CHALLENGE, character, goal, target=target if target else None))
 
     def _on_answer(self) -> None:
         character = self.answerer.currentData()
         if character is not None:
-            self._ask(Lay(Role.ANSWER, character, self.intent.text().strip()))
+            self.ask_for_card(Lay(Role.ANSWER, character, self.intent.text().strip()))
 
     def _on_support(self) -> None:
         character = self.supporter.currentData()
         side = self.support_side.currentData()
         if character is not None and isinstance(side, Side):
-            self._ask(Lay(Role.SUPPORT, character, side=side))
+            self.ask_for_card(Lay(Role.SUPPORT, character, side=side))
 
     def _on_award(self) -> None:
         side = self.award_side.currentData()
         reason = self.award_reason.text().strip() or "circumstances"
-        if isinstance(side, Side) and self._apply(
+        if isinstance(side, Side) and self.apply(
                 steps.award(side, self.award_points.value(), reason)):
             self.award_reason.clear()
 
@@ -526,7 +499,7 @@ class ConflictPanel(QtWidgets.QWidget):
             return
         mover = game.conflict.side(game.conflict.to_move).primary
         if mover is not None:
-            self._ask(Lay(Role.PUSH, mover))
+            self.ask_for_card(Lay(Role.PUSH, mover))
 
     def _on_yield(self) -> None:
         game = self._game()
@@ -535,7 +508,7 @@ class ConflictPanel(QtWidgets.QWidget):
         mover = game.conflict.side(game.conflict.to_move).primary
         if mover is not None:
             self.pending = None
-            self._apply(steps.yield_conflict(mover))
+            self.apply(steps.yield_conflict(mover))
 
     def _on_card_chosen(self, card_id: str) -> None:
         lay = self.pending
@@ -544,7 +517,7 @@ class ConflictPanel(QtWidgets.QWidget):
         card = None if card_id == TOP_CARD else CardId(card_id)
         action = self._action_for(lay, card)
         self.pending = None
-        if self._apply(action):
+        if self.apply(action):
             if lay.role is Role.CHALLENGE:
                 self.goal_edit.clear()
             elif lay.role is Role.ANSWER:
@@ -552,7 +525,7 @@ class ConflictPanel(QtWidgets.QWidget):
             self.extras.done(lay)
         else:
             self.pending = lay
-            self._refresh()
+            self.refresh()
 
     def _action_for(self, lay: Lay, card: CardId | None) -> Action:
         """The step that lays ``card`` as ``lay`` asked."""
@@ -567,28 +540,28 @@ class ConflictPanel(QtWidgets.QWidget):
         lay = self.pending
         character = self._character(lay.character) if lay is not None else None
         if character is not None:
-            self._apply(PassSeat(self.session.state.seat_of(character.player)))
+            self.apply(PassSeat(self.session.state.seat_of(character.player)))
 
     def _on_cancel(self) -> None:
         self.pending = None
-        self._refresh()
+        self.refresh()
 
     def _on_close(self) -> None:
         if self.ask("Close the Conflict?", CLOSE_QUESTION, "Close the Conflict"):
-            self._apply(steps.close())
+            self.apply(steps.close())
 
     def _on_take_draws(self, claim: int, shares: dict[str, int]) -> None:
-        self._apply(steps.take_draws(claim, shares or None))
+        self.apply(steps.take_draws(claim, shares or None))
 
     def _on_replaced(self) -> None:
         self.pending = None
         self.message.clear()
         forget_typing(self)  # the last session's goal is not this one's
-        self._refresh()
+        self.refresh()
 
-    def _on_refused(self, reason: str) -> None:
-        if self._applying:
-            self.message.setText(reason)
+    def _on_changed(self, changes: Changes) -> None:
+        # A card asked for is asked for on the felt too: that follows every change.
+        self._in_sight.changed(changes.value, self._asking())
 
 
 def _hand(game: AdventureGame | None, character: Character) -> str:
