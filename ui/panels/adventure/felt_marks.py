@@ -20,6 +20,7 @@ from cardtable.steps.adventure.conflict import find_game
 from cardtable.ui.art.common import SANS
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.adventure.hits import status_words
+from cardtable.ui.panels.base import EVERY_CHANGE, SessionPanel
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.layout import slots
 from cardtable.ui.table.view import TableView
@@ -113,17 +114,16 @@ def suspended_lines(game: AdventureGame, number: int) -> list[str]:
     return [f"Suspended #{found.id}", f"“{found.goal}”", found.note]
 
 
-class FeltMarks(QtCore.QObject):
+class FeltMarks(SessionPanel, QtCore.QObject):
     """Keeps the Adventure labels on ``felt`` in step with the session."""
 
+    watches = EVERY_CHANGE
+
     def __init__(self, felt: TableView, document: SessionDocument) -> None:
-        super().__init__(felt)
+        super().__init__(document, felt)
         self.felt = felt
-        self.document = document
         #: The labels on the felt now, by what they mark ("card:<id>", "zone:<pile>").
         self.tags: dict[str, TagItem] = {}
-        document.changed.connect(lambda _flags: self.refresh())
-        document.replaced.connect(self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
@@ -132,10 +132,10 @@ class FeltMarks(QtCore.QObject):
             if scene is not None:
                 scene.removeItem(tag)
         self.tags = {}
-        game = find_game(self.document.session.state)
+        game = find_game(self.session.state)
         if game is None:
             return
-        table = self.document.session.table
+        table = self.session.table
         for suspended in game.suspended:
             item = self.felt.item(str(suspended.card))
             pile = table.where(suspended.card)

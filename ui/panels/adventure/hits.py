@@ -26,6 +26,7 @@ from cardtable.session import CharacterId, PassSeat, ResolverStep, Session, on_s
 from cardtable.steps.adventure import play as steps
 from cardtable.steps.adventure.conflict import find_game
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.base import EVERY_CHANGE, SessionPanel
 from cardtable.ui.panels.card_chips import card_caption
 from cardtable.ui.panels.owners import allow_step, decider_of, owner_name, owner_words
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
@@ -209,27 +210,20 @@ class HitDialog(QtWidgets.QDialog):
         return steps.take_hit(self.target, choice, card=card, suit=suit)
 
 
-class HitsBox(QtWidgets.QGroupBox):
+class HitsBox(SessionPanel, QtWidgets.QGroupBox):
     """Hits earned, Hits to take, the wounded and the "dead", each with what can be done."""
+
+    watches = EVERY_CHANGE
 
     def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None
                  ) -> None:
-        super().__init__("Hits and wounds", parent)
-        self.document = document
+        super().__init__(document, "Hits and wounds", parent)
         self.setObjectName("hitsBox")
         self.setAccessibleName("Hits and wounds")
-        #: The dialog open now, if any (tests and screenshots fill it in).
-        self.dialog: HitDialog | None = None
         self._rows = QtWidgets.QVBoxLayout(self)
         self._rows.setSpacing(4)
         self.buttons: dict[str, QtWidgets.QPushButton] = {}
-        document.changed.connect(lambda _flags: self.refresh())
-        document.replaced.connect(self.refresh)
         self.refresh()
-
-    @property
-    def session(self) -> Session:
-        return self.document.session
 
     def refresh(self) -> None:
         while self._rows.count():
@@ -338,7 +332,7 @@ class HitsBox(QtWidgets.QGroupBox):
 
     def _on_click(self, does: object) -> None:
         if isinstance(does, ResolverStep):
-            self.document.apply(does)
+            self.apply(does)
         elif isinstance(does, tuple):
             kind, character, reason = does
             if kind == "pass":
@@ -355,29 +349,19 @@ class HitsBox(QtWidgets.QGroupBox):
             return None
         probe = (steps.shake_it_off(character) if getting_up else
                  steps.take_hit(character, HitChoice.GO_DOWN))
-        refused = self.session.may(probe)
-        if refused is not None:
-            self.document.refused.emit(refused)
+        if not self.may(probe):
             return None
         dialog = HitDialog(self.session, game, character, getting_up=getting_up,
                            reason=reason, parent=self)
-        self.dialog = dialog
-        dialog.accepted.connect(lambda: self.document.apply(dialog.action()))
-        dialog.finished.connect(lambda _result: self._closed(dialog))
-        dialog.open()
+        self.present(dialog, lambda: self.apply(dialog.action()))
         return dialog
-
-    def _closed(self, dialog: HitDialog) -> None:
-        if self.dialog is dialog:
-            self.dialog = None
-        dialog.deleteLater()
 
     def pass_to(self, character: str) -> bool:
         """Hand the computer to the player of ``character`` (to choose a card in secret)."""
         found = self.session.characters.get(CharacterId(character))
         if found is None:
             return False
-        return self.document.apply(PassSeat(self.session.state.seat_of(found.player)))
+        return self.apply(PassSeat(self.session.state.seat_of(found.player)))
 
 
 __all__ = ["CHOICES", "HitDialog", "HitsBox", "hand_cards", "status_words"]

@@ -69,6 +69,22 @@ def ties_of(state: GameState, game: AdventureGame | None, character: str) -> lis
     return [Tie(other, _name(state, other), nature) for other, nature in bonds]
 
 
+def fill_choices(combo: QtWidgets.QComboBox, items: Sequence[tuple[object, str]],
+                 default: object = None) -> None:
+    """Offer ``items`` ((data, text) pairs) in ``combo``, keeping the choice made (else
+    ``default``, else the first)."""
+    have = [(combo.itemData(i), combo.itemText(i)) for i in range(combo.count())]
+    if have == items:
+        return
+    chosen = combo.currentData() if combo.count() and combo.currentData() else default
+    combo.blockSignals(True)
+    combo.clear()
+    for data, text in items:
+        combo.addItem(text, data)
+    combo.setCurrentIndex(max(0, combo.findData(chosen)))
+    combo.blockSignals(False)
+
+
 def _sheet(state: GameState, character: str) -> AdventureSheet | None:
     found = state.characters.get(CharacterId(character))
     return found.sheet if found is not None and isinstance(found.sheet, AdventureSheet) else None
@@ -196,4 +212,5 @@ class AccomplishDialog(QtWidgets.QDialog):
               f"share exactly {AMBITION_ACCOMPLISHED} cards", "Each draws their share")
 
 
-__all__ = ["AccomplishDialog", "Goal", "SceneDialog", "Tie", "goals_of", "ties_of"]
+__all__ = ["AccomplishDialog", "Goal", "SceneDialog", "Tie", "fill_choices", "goals_of",
+           "ties_of"]

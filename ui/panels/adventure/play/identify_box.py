@@ -13,7 +13,7 @@ them and asks the claimant's player for the card. Cards are named as
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from cardtable.cards import CardId
 from cardtable.piles import PileId
@@ -22,6 +22,7 @@ from cardtable.resolvers.adventure.identify import IDENTIFY_PILE
 from cardtable.session import Session, on_screen
 from cardtable.steps.adventure import play as steps
 from cardtable.ui.art.card_art import PLAYING
+from cardtable.ui.panels.adventure.play.forms import fill_choices
 from cardtable.ui.panels.card_chips import ChipRow, card_caption
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
 from cardtable.ui.qt import Qt, QtWidgets
@@ -29,8 +30,6 @@ from cardtable.ui.widgets.style import allow, button, enter_presses, escape
 from cardtable.ui.widgets.style import combo as _combo
 from cardtable.ui.widgets.style import line_edit as _line
 
-#: Fills a combo box with (data, text) items, keeping the choice (the panel's ``_fill``).
-Fill = Callable[[QtWidgets.QComboBox, Sequence[tuple[object, str]], object], None]
 INTRO = ("A vague threat? Its introducer lays the top card of the draw pile face down; the "
          "characters then say what it is, each with a higher card.")
 
@@ -72,7 +71,7 @@ class IdentifyBox(QtWidgets.QGroupBox):
         self.waiting: WaitingFor | None = None
 
     def show_check(self, session: Session, game: AdventureGame | None,
-                   claimants: Sequence[tuple[str, str]], blocked: str | None, fill: Fill) -> None:
+                   claimants: Sequence[tuple[str, str]], blocked: str | None) -> None:
         """Show the check in progress (or the form to start one); ``claimants`` are the
         characters with a hand, as (id, name)."""
         check = game.identify if game is not None else None
@@ -86,7 +85,7 @@ class IdentifyBox(QtWidgets.QGroupBox):
             self.text.setText(INTRO)
             players = [(p.id, p.name) for p in state.players]
             gm = next((p.id for p in state.players if p.is_gm), None)
-            fill(self.introducer, players, gm)
+            fill_choices(self.introducer, players, gm)
             allow(self.start, blocked, self.start.accessibleDescription())
             if self.waiting is not None:
                 self.waiting.show_for(None)

@@ -25,8 +25,6 @@ computer, and only the faces :func:`~cardtable.session.on_screen` allows.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from attrs import frozen
 
 from cardtable.cards import CardId, PlayingCard
@@ -35,11 +33,11 @@ from cardtable.resolvers.adventure.game import AdventureGame
 from cardtable.resolvers.adventure.identify import IDENTIFY_PILE, later_is_higher
 from cardtable.session import (
     Action,
+    Changes,
     Character,
     CharacterId,
     PassSeat,
     PlayerId,
-    Session,
     hand_id,
     on_screen,
 )
@@ -57,10 +55,12 @@ from cardtable.ui.panels.adventure.hits import HitsBox, status_words
 from cardtable.ui.panels.adventure.play.forms import (
     AccomplishDialog,
     SceneDialog,
+    fill_choices,
     goals_of,
     ties_of,
 )
 from cardtable.ui.panels.adventure.play.identify_box import IdentifyBox
+from cardtable.ui.panels.base import EVERY_CHANGE, SessionPanel
 from cardtable.ui.panels.card_chips import card_caption
 from cardtable.ui.panels.in_sight import RefreshInSight
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
@@ -99,20 +99,18 @@ def _row(*widgets: QtWidgets.QWidget, stretch: int = 0) -> QtWidgets.QHBoxLayout
     return row
 
 
-class AdventurePlayPanel(QtWidgets.QWidget):
+class AdventurePlayPanel(SessionPanel, QtWidgets.QWidget):
     """Everything of Fantastical Adventure outside a Conflict, for the session in ``document``."""
 
+    watches = EVERY_CHANGE
+
     def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.document = document
+        super().__init__(document, parent)
         self.setObjectName("adventurePlayPanel")
         self.setAccessibleName(TITLE)
         self.setStyleSheet(stylesheet("#2d3b5a", "#b7791f", "#f4f2ec")
                            + "#bigNumber { font-size: 18pt; font-weight: bold; color: #2d3b5a; }")
         self.pending: Ask | None = None
-        self._applying = False
-        #: The dialog open now, if any (tests and screenshots fill it in).
-        self.dialog: QtWidgets.QDialog | None = None
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.setSpacing(6)
@@ -127,7 +125,7 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         self.identify = IdentifyBox(self)
         self.identify.waiting = WaitingFor(document, self.identify)
         self.identify.form.addRow(self.identify.waiting)
-        self.identify.claimer.currentIndexChanged.connect(lambda _i: self._refresh())
+        self.identify.claimer.currentIndexChanged.connect(lambda _i: self.refresh())
         # The Identify Check's controls, named on the panel as the rest are.
         box = self.identify
         self.identify_text, self.identify_cards = box.text, box.cards
@@ -137,7 +135,7 @@ class AdventurePlayPanel(QtWidgets.QWidget):
             box.claimer, box.claim_what, box.claim, box.reveal)
         self.start_identify.clicked.connect(self._on_start_identify)
         self.claim.clicked.connect(self._on_claim)
-        self.reveal.clicked.connect(lambda: self._apply(steps.reveal_identify()))
+        self.reveal.clicked.connect(lambda: self.apply(steps.reveal_identify()))
         layout.addWidget(box)
         self.picker = HandPicker(self)
         self.picker.choice = card_choice(document)
@@ -145,17 +143,11 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         self.picker.pass_requested.connect(self._on_pass)
         self.picker.cancelled.connect(self._on_cancel)
         layout.addWidget(self.picker)
-        self.message = QtWidgets.QLabel(self)
-        self.message.setObjectName("message")
-        self.message.setWordWrap(True)
+        self.message = self.message_line()
         layout.addWidget(self.message)
         layout.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self._in_sight = RefreshInSight(self, self._refresh)
-        # A card asked for is asked for on the felt too: that follows every change.
-        document.changed.connect(lambda changes: self._in_sight.changed(changes, self._asking()))
-        document.replaced.connect(self._on_replaced)
-        document.refused.connect(self._on_refused)
-        self._refresh()
+        self._in_sight = RefreshInSight(self, self.refresh)
+        self.refresh()
 
     # -- building -------------------------------------------------------------------------
 
@@ -202,7 +194,7 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         box = QtWidgets.QGroupBox("Ambitions and Bonds", self)
         form = QtWidgets.QFormLayout(box)
         self.who = _combo("Character", "The character whose Ambitions and Bonds are shown", box)
-        self.who.currentIndexChanged.connect(lambda _i: self._refresh())
+        self.who.currentIndexChanged.connect(lambda _i: self.refresh())
         form.addRow("Ch&aracter", self.who)
         self.goals = QtWidgets.QLabel(box)
         self.goals.setTextFormat(Qt.TextFormat.RichText)
@@ -226,7 +218,7 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         self.bonds.setWordWrap(True)
         form.addRow(self.bonds)
         self.bond = _combo("Bond", "A Bond of the character", box)
-        self.bond.currentIndexChanged.connect(lambda _i: self._refresh())
+        self.bond.currentIndexChanged.connect(lambda _i: self.refresh())
         self.act = button("Acted on it", "Acting in accordance with the Bond draws a card", box)
         self.act.clicked.connect(self._on_act)
         self.lend = button("&Lend a Hand…", "Give cards to the bonded character (chosen "
@@ -240,22 +232,11 @@ class AdventurePlayPanel(QtWidgets.QWidget):
 
     # -- reading --------------------------------------------------------------------------
 
-    @property
-    def session(self) -> Session:
-        return self.document.session
-
     def _game(self) -> AdventureGame | None:
         return find_game(self.session.state)
 
     def _ready(self) -> list[Character]:
         return [c for c in adventure_characters(self.session.state) if not_ready(c) is None]
-
-    def _blocked(self) -> str | None:
-        curtain = self.session.curtain
-        if curtain is None:
-            return None
-        return f"the curtain is up until {self.session.state.player(curtain).name} takes the " \
-               "computer"
 
     def _turn_player(self, game: AdventureGame | None) -> tuple[str, str] | None:
         """(id, name) of the player whose turn it is."""
@@ -270,9 +251,9 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         """Whether the panel asks for a card, or did until this change: on the felt too."""
         return self.pending is not None or not self.picker.isHidden()
 
-    def _refresh(self) -> None:
+    def refresh(self) -> None:
         game = self._game()
-        blocked = self._blocked()
+        blocked = self.curtain_reason()
         ready = self._ready()
         self._show_turn(game, blocked)
         self._show_cast(game, ready)
@@ -280,7 +261,7 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         state = self.session.state
         self.identify.show_check(self.session, game,
                                  [(c.id, c.name) for c in ready if not is_environment(state, c)],
-                                 blocked, self._fill)
+                                 blocked)
         self._show_picker(game)
 
     def _show_turn(self, game: AdventureGame | None, blocked: str | None) -> None:
@@ -365,9 +346,9 @@ class AdventurePlayPanel(QtWidgets.QWidget):
                  f"&nbsp;&nbsp;↳ {escape(g.text)}" for g in goals]
         self.goals.setText("<br>".join(lines) if lines else "<i>No Ambitions yet.</i>")
         longs = [g.text for g in goals if g.serves is None]
-        self._fill(self.serves, [(text, f"toward: {text}") for text in longs]
+        fill_choices(self.serves, [(text, f"toward: {text}") for text in longs]
                    + [(None, LONG_TERM)], longs[0] if longs else None)
-        self._fill(self.short, [(g.text, g.text) for g in goals if g.serves is not None])
+        fill_choices(self.short, [(g.text, g.text) for g in goals if g.serves is not None])
         chosen = None if character else "choose the character first"
         allow_step(self.take_up, session,
                    steps.take_up_ambition(character, "", None) if character else None,
@@ -380,7 +361,7 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         ties = ties_of(state, game, character) if character else []
         self.bonds.setText("<br>".join(f"Bond with <b>{escape(t.name)}</b>: {escape(t.nature)}"
                                        for t in ties) if ties else "<i>No Bonds yet.</i>")
-        self._fill(self.bond, [(t.other, t.name) for t in ties])
+        fill_choices(self.bond, [(t.other, t.name) for t in ties])
         receiver = self.bond.currentData()
         allow_step(self.act, session,
                    steps.act_on_bond(character, receiver) if character and receiver else None,
@@ -448,53 +429,32 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         if lending:
             self.picker.cards.clearSelection()  # nothing is given until it is clicked
 
-    def _fill(self, combo: QtWidgets.QComboBox, items: Sequence[tuple[object, str]],
-              default: object = None) -> None:
-        have = [(combo.itemData(i), combo.itemText(i)) for i in range(combo.count())]
-        if have == items:
-            return
-        chosen = combo.currentData() if combo.count() and combo.currentData() else default
-        combo.blockSignals(True)
-        combo.clear()
-        for data, text in items:
-            combo.addItem(text, data)
-        combo.setCurrentIndex(max(0, combo.findData(chosen)))
-        combo.blockSignals(False)
-
     # -- acting ---------------------------------------------------------------------------
-
-    def _apply(self, action: Action) -> bool:
-        self.message.clear()
-        self._applying = True
-        try:
-            return self.document.apply(action)
-        finally:
-            self._applying = False
 
     def _on_pass_turn(self) -> None:
         turn = self._turn_player(self._game())
         if turn is not None:
-            self._apply(steps.pass_turn(turn[0]))
+            self.apply(steps.pass_turn(turn[0]))
 
     def _on_hand_over(self) -> None:
         turn = self._turn_player(self._game())
         if turn is not None:
-            self._apply(PassSeat(self.session.state.seat_of(PlayerId(turn[0]))))
+            self.apply(PassSeat(self.session.state.seat_of(PlayerId(turn[0]))))
 
     def open_scene(self) -> SceneDialog | None:
         """Ask which short-term Ambitions are pursued, then begin the next scene (the GM's
         decision: None, and the model's reason refused, at another seat)."""
-        if not self._may(steps.new_scene()):
+        if not self.may(steps.new_scene()):
             return None
         dialog = SceneDialog(self.session.state, self._game(), self._ready(), self)
-        self._open(dialog, lambda: steps.new_scene(dialog.working_toward()))
+        self.present(dialog, lambda: self.apply(steps.new_scene(dialog.working_toward())))
         return dialog
 
     def open_accomplish(self) -> AccomplishDialog | None:
         """Share the five cards of the chosen short-term Ambition."""
         character = self.who.currentData()
         text = self.short.currentData()
-        if character is None or text is None or not self._may(steps.accomplish(character, text,
+        if character is None or text is None or not self.may(steps.accomplish(character, text,
                                                                                  {})):
             return None
         state = self.session.state
@@ -502,40 +462,23 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         helpers = [(c.id, c.name) for c in self._ready()
                    if c.id != character and not is_environment(state, c)]
         dialog = AccomplishDialog(found, text, helpers, self)
-        self._open(dialog, lambda: steps.accomplish(character, text, dialog.shares()))
+        self.present(dialog,
+                     lambda: self.apply(steps.accomplish(character, text, dialog.shares())))
         return dialog
-
-    def _may(self, action: Action) -> bool:
-        """Whether the seat holding the computer may take ``action``; if not, says why."""
-        refused = self.session.may(action)
-        if refused is not None:
-            self.message.setText(refused)
-        return refused is None
-
-    def _open(self, dialog: QtWidgets.QDialog, action: object) -> None:
-        self.dialog = dialog
-        dialog.accepted.connect(lambda: self._apply(action()))  # type: ignore[operator]
-        dialog.finished.connect(lambda _result: self._closed(dialog))
-        dialog.open()
-
-    def _closed(self, dialog: QtWidgets.QDialog) -> None:
-        if self.dialog is dialog:
-            self.dialog = None
-        dialog.deleteLater()
 
     def _on_take_up(self) -> None:
         character, text = self.who.currentData(), self.new_goal.text().strip()
         if character is None or not text:
-            self.message.setText("Write the Ambition first.")
+            self.refuse("Write the Ambition first.")
             return
         serves = self.serves.currentData()
-        if self._apply(steps.take_up_ambition(character, text, serves)):
+        if self.apply(steps.take_up_ambition(character, text, serves)):
             self.new_goal.clear()
 
     def _on_act(self) -> None:
         character, other = self.who.currentData(), self.bond.currentData()
         if character is not None and other is not None:
-            self._apply(steps.act_on_bond(character, other))
+            self.apply(steps.act_on_bond(character, other))
 
     def _on_lend(self) -> None:
         character, other = self.who.currentData(), self.bond.currentData()
@@ -545,22 +488,22 @@ class AdventurePlayPanel(QtWidgets.QWidget):
     def _on_start_identify(self) -> None:
         introducer, threat = self.introducer.currentData(), self.threat.text().strip()
         if introducer is None or not threat:
-            self.message.setText("Say who introduced the threat and describe it, vaguely.")
+            self.refuse("Say who introduced the threat and describe it, vaguely.")
             return
-        if self._apply(steps.start_identify(introducer, threat)):
+        if self.apply(steps.start_identify(introducer, threat)):
             self.threat.clear()
 
     def _on_claim(self) -> None:
         character, what = self.claimer.currentData(), self.claim_what.text().strip()
         if character is None or not what:
-            self.message.setText("Choose who claims and say what they think the thing is.")
+            self.refuse("Choose who claims and say what they think the thing is.")
             return
         self._ask(Ask("claim", character, text=what))
 
     def _ask(self, ask: Ask) -> None:
         self.message.clear()
         self.pending = ask
-        self._refresh()
+        self.refresh()
         QtCore.QTimer.singleShot(0, self.picker.bring_into_view)  # once laid out anew
         target = self.picker.cards if self.picker.cards.isVisible() else self.picker.pass_button
         target.setFocus()
@@ -574,12 +517,12 @@ class AdventurePlayPanel(QtWidgets.QWidget):
             CardId(card_id)]
         action = self._action_for(ask, cards)
         self.pending = None
-        if self._apply(action):
+        if self.apply(action):
             if ask.kind == "claim":
                 self.claim_what.clear()
         else:
             self.pending = ask
-        self._refresh()
+        self.refresh()
 
     @staticmethod
     def _action_for(ask: Ask, cards: list[CardId]) -> Action:
@@ -592,21 +535,21 @@ class AdventurePlayPanel(QtWidgets.QWidget):
         ask = self.pending
         character = self.session.characters.get(CharacterId(ask.character)) if ask else None
         if character is not None:
-            self._apply(PassSeat(self.session.state.seat_of(character.player)))
+            self.apply(PassSeat(self.session.state.seat_of(character.player)))
 
     def _on_cancel(self) -> None:
         self.pending = None
-        self._refresh()
+        self.refresh()
 
     def _on_replaced(self) -> None:
         self.pending = None
         self.message.clear()
         forget_typing(self)
-        self._refresh()
+        self.refresh()
 
-    def _on_refused(self, reason: str) -> None:
-        if self._applying:
-            self.message.setText(reason)
+    def _on_changed(self, changes: Changes) -> None:
+        # A card asked for is asked for on the felt too: that follows every change.
+        self._in_sight.changed(changes.value, self._asking())
 
 
 def make_dock(document: SessionDocument, parent: QtWidgets.QWidget) -> QtWidgets.QDockWidget:
