@@ -27,14 +27,14 @@ def _panel(qtbot: QtBot) -> TokenPanel:
 
 
 def _sheet(panel: TokenPanel, character: str) -> AdventureSheet:
-    found = panel._document.session.characters[character].sheet
+    found = panel.document.session.characters[character].sheet
     assert isinstance(found, AdventureSheet)
     return found
 
 
 def _flashback(qtbot: QtBot, panel: TokenPanel, text: str):
     applaud(panel, "bea", 1)
-    seat(panel._document, "bea")
+    seat(panel.document, "bea")
     qtbot.mouseClick(panel.power_buttons[AuthorPower.FLASHBACK], Qt.MouseButton.LeftButton)
     dialog = panel.dialog
     assert dialog is not None and dialog.character.currentData() == BART
@@ -52,7 +52,7 @@ def test_a_flashback_adds_a_bond_written_on_the_sheet(qtbot: QtBot) -> None:
     qtbot.keyClicks(dialog.nature, "Owes her his life")
     before = len(_sheet(panel, BART).bonds)
     ok(dialog)
-    assert lines(panel._document, 1) == [
+    assert lines(panel.document, 1) == [
         "Bea spent 1 Author token on Flashback: Mirela pulled him out of the harbour, years "
         "ago; Bartholomew Quince takes on a Bond with Mirela Vosk (Owes her his life)"
     ]
@@ -70,7 +70,7 @@ def test_a_flashback_adds_a_short_term_ambition_serving_a_long_term_one(qtbot: Q
     assert dialog.serves.isVisible() and dialog.serves.currentText() == long_term
     qtbot.keyClicks(dialog.ambition, "Find the smugglers' old charts")
     ok(dialog)
-    assert lines(panel._document, 1)[0].endswith(
+    assert lines(panel.document, 1)[0].endswith(
         "Bartholomew Quince takes on the Ambition \"Find the smugglers' old charts\"")
     ambition = next(a for a in _sheet(panel, BART).ambitions if a.long_term == long_term)
     assert "Find the smugglers' old charts" in ambition.short_term

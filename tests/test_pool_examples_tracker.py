@@ -140,7 +140,7 @@ def test_cecilie_and_the_mother_dragon_then_the_chase(qtbot: QtBot, tracker: Poo
     cecilie, dragon = chase.sides
     assert (dragon.pool, dragon.reserves) == (3, 0)  # one point higher; reserves lower: 0
     assert cecilie.pool == 3 and cecilie.carried_bonus == 1  # 3 to 2: half of 1, rounded up
-    assert "Switches from" in " ".join(e.public for e in tracker._document.session.log)
+    assert "Switches from" in " ".join(e.public for e in tracker.document.session.log)
     click(qtbot, tracker.next_button)
     assert cell(tracker, "Strength", "Cecilie") == "4 (pool 3 + bonus 1)"
     assert cell(tracker, "Start", "Cecilie") == "Carries a bonus of 1"

@@ -165,20 +165,20 @@ def applaud(panel: TokenPanel, receiver: str, count: int) -> None:
     computer goes back to Dana."""
     givers = [p for p in panel.rows if p != receiver]
     for n in range(count):
-        seat(panel._document, givers[n % len(givers)])
+        seat(panel.document, givers[n % len(givers)])
         assert panel.give(givers[n % len(givers)], receiver)
-    seat(panel._document, "dana")
+    seat(panel.document, "dana")
 
 
 def test_powers_a_player_cannot_pay_for_are_disabled_with_the_reason(
     panel: TokenPanel
 ) -> None:
-    seat(panel._document, "alex")
+    seat(panel.document, "alex")
     draw = panel.power_buttons[AuthorPower.DRAW]
     assert not draw.isEnabled()
     assert "Alex has 0 Author tokens; Draw costs 1" in draw.toolTip()
     applaud(panel, "alex", 1)
-    seat(panel._document, "alex")
+    seat(panel.document, "alex")
     assert draw.isEnabled()
     assert not panel.power_buttons[AuthorPower.FLASHBACK].isEnabled()
     assert "Alex controls no character" in panel.power_buttons[AuthorPower.FLASHBACK].toolTip()
@@ -260,7 +260,7 @@ def call_veto(qtbot: QtBot, panel: TokenPanel, subject: str) -> None:
 
 def vote(qtbot: QtBot, panel: TokenPanel, player: str, against: bool) -> None:
     """``player`` is handed the computer (the panel waits for them) and casts their vote."""
-    document = panel._document
+    document = panel.document
     if document.session.holder != player:
         name = document.session.state.player(PlayerId(player)).name
         assert panel.voter_waiting.text.text() == f"Waiting for {name} to vote."

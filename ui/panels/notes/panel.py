@@ -16,6 +16,7 @@ from cardtable.session import Changes
 from cardtable.session.authority import gm_of, name_of
 from cardtable.session.gm_notes import GmNote, GmNoteShown, gm_may_read, gm_notes
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.widgets.style import allow, button, scrolling_dock
 
@@ -24,14 +25,15 @@ DOCK_NAME = "gmNotesDock"
 ADD_TIP = "Add the note to the GM's notes (Ctrl+Enter); the room sees only that you wrote one"
 
 
-class GmNotesPanel(QtWidgets.QWidget):
+class GmNotesPanel(SessionPanel, QtWidgets.QWidget):
     """The GM's notes, oldest first, and a box to write the next one."""
+
+    watches = Changes.LOG | Changes.SEAT | Changes.PLAYERS
 
     def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None
                  ) -> None:
-        super().__init__(parent)
+        super().__init__(document, parent)
         self.setAccessibleName(TITLE)
-        self._document = document
         self._draft = ""
         self._shown = False
         #: The notes the pane shows now (None: none), so a line logged that is not a note
@@ -58,8 +60,6 @@ class GmNotesPanel(QtWidgets.QWidget):
         self.add.clicked.connect(self._on_add)
         # The text box would take Ctrl+Enter as a new line; it adds the note instead.
         self.editor.installEventFilter(self)
-        document.changed.connect(self._on_changed)
-        document.replaced.connect(self._on_replaced)
         self.refresh()
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
@@ -72,10 +72,6 @@ class GmNotesPanel(QtWidgets.QWidget):
             return True
         return super().eventFilter(watched, event)
 
-    def _on_changed(self, flags: int) -> None:
-        if Changes(flags) & (Changes.LOG | Changes.SEAT | Changes.PLAYERS):
-            self.refresh()
-
     def _on_replaced(self) -> None:
         self._draft = ""
         self.editor.clear()
@@ -83,7 +79,7 @@ class GmNotesPanel(QtWidgets.QWidget):
 
     def refresh(self) -> None:
         """Show the notes at the GM's seat; anywhere else, hold nothing private at all."""
-        session = self._document.session
+        session = self.session
         readable = gm_may_read(session)
         if not readable:
             if self._shown:
@@ -121,7 +117,7 @@ class GmNotesPanel(QtWidgets.QWidget):
         allow(self.add, reason, ADD_TIP)
 
     def _on_add(self) -> None:
-        if self._document.apply(GmNote(self.editor.toPlainText())):
+        if self.apply(GmNote(self.editor.toPlainText())):
             self.editor.clear()
             self.refresh()
 

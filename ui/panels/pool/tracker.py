@@ -34,6 +34,7 @@ from cardtable.session.table_options import POOL_DICE, POOL_FORMULA, POOL_TIES, 
 from cardtable.steps.pool import play as pool_steps
 from cardtable.steps.pool.picks import SidePick
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import WaitingFor, decider_of
 from cardtable.ui.panels.pool.change import ChangeAbility
 from cardtable.ui.panels.pool.penalty import PenaltyForm
@@ -175,13 +176,15 @@ class SideColumn(QtWidgets.QFrame):
             spin.blockSignals(False)
 
 
-class PoolTracker(QtWidgets.QWidget):
+class PoolTracker(SessionPanel, QtWidgets.QWidget):
     """Set-up, the sides side by side, Next round, the explanation and the penalties."""
 
+    watches = (Changes.PLAYERS | Changes.SHEET | Changes.OPTIONS | Changes.RESOLVER
+               | Changes.SEAT)
+
     def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(document, parent)
         self.setAccessibleName("Pool Challenge tracker")
-        self._document = document
         self._reports: dict[int, RoundReport] = {}
         self.columns: dict[str, SideColumn] = {}
         self.penalties: list[PenaltyForm] = []
@@ -259,14 +262,12 @@ class PoolTracker(QtWidgets.QWidget):
         self.new_button.clicked.connect(self._on_new)
         self.prepare_button.clicked.connect(self._on_prepare)
         self.clear_button.clicked.connect(self.clear)
-        document.changed.connect(self._on_changed)
-        document.replaced.connect(self._on_replaced)
         self._on_replaced()
 
     # -- the model ------------------------------------------------------------------------
 
     def challenge(self) -> PoolChallenge | None:
-        found = find_challenge(self._document.session.state)
+        found = find_challenge(self.session.state)
         return found[1] if found else None
 
     def start(self) -> bool:
@@ -278,7 +279,7 @@ class PoolTracker(QtWidgets.QWidget):
         else:
             step = pool_steps.start(first, second)
         self._reports.clear()
-        done = self._apply(step)
+        done = self.apply(step)
         if done:
             self.setup.stop_preparing()
         return done
@@ -292,10 +293,10 @@ class PoolTracker(QtWidgets.QWidget):
         try:
             plans = self._conversions(mine=True)
         except PoolChallengeError as exc:
-            self._document.refused.emit(str(exc))
+            self.refuse(str(exc))
             return False
         played: list[RoundReport] = []
-        done = self._apply(pool_steps.play_round(plans, played))
+        done = self.apply(pool_steps.play_round(plans, played))
         if done and played:
             self._reports[played[0].number] = played[0]
             for column in self.columns.values():
@@ -308,16 +309,16 @@ class PoolTracker(QtWidgets.QWidget):
         try:
             conversion = self.columns[name].conversion()
         except PoolChallengeError as exc:
-            self._document.refused.emit(str(exc))
+            self.refuse(str(exc))
             return False
-        done = self._apply(pool_steps.plan(name, conversion))
+        done = self.apply(pool_steps.plan(name, conversion))
         if done:
             self.columns[name].reset()
         return done
 
     def _conversions(self, mine: bool) -> dict[str, Conversion]:
         """The conversions in the spinners (of the sides this seat decides, with ``mine``)."""
-        session = self._document.session
+        session = self.session
         plans = {}
         for name, column in self.columns.items():
             conversion = column.conversion()
@@ -331,10 +332,7 @@ class PoolTracker(QtWidgets.QWidget):
     def clear(self) -> bool:
         if self.challenge() is None:
             return False
-        return self._apply(pool_steps.clear(self._document.session.state))
-
-    def _apply(self, action: Action) -> bool:
-        return self._document.apply(action)
+        return self.apply(pool_steps.clear(self.session.state))
 
     def _on_new(self) -> None:
         self.setup.stop_preparing()
@@ -352,31 +350,30 @@ class PoolTracker(QtWidgets.QWidget):
     def _on_change(self, name: str) -> None:
         challenge = self.challenge()
         if challenge is not None:
-            self.change.ask(self._document.session, challenge.side(name))
+            self.change.ask(self.session, challenge.side(name))
 
     def _on_switch(self, pick: SidePick) -> None:
         changes: list[ChangeReport] = []
-        if self._apply(pool_steps.change_ability(pick, changes)):
+        if self.apply(pool_steps.change_ability(pick, changes)):
             self.change.hide()
             self._reports.clear()
             self.refresh()
 
     def _on_take(self, step: Action) -> None:
-        self._apply(step)
+        self.apply(step)
 
     # -- showing --------------------------------------------------------------------------
 
-    def _on_changed(self, flags: int) -> None:
-        changes = Changes(flags)
+    def _on_changed(self, changes: Changes) -> None:
         if changes & (Changes.PLAYERS | Changes.SHEET | Changes.OPTIONS):
-            self.setup.fill_sheets(self._document.session)
+            self.setup.fill_sheets(self.session)
         if changes & (Changes.RESOLVER | Changes.SEAT | Changes.SHEET | Changes.OPTIONS):
             self.refresh()
 
     def _on_replaced(self) -> None:
         self._reports.clear()
         self.setup.start_afresh()
-        self.setup.fill_sheets(self._document.session)
+        self.setup.fill_sheets(self.session)
         self.refresh()
 
     def report(self) -> RoundReport | None:
@@ -388,7 +385,7 @@ class PoolTracker(QtWidgets.QWidget):
 
     def refresh(self) -> None:
         challenge = self.challenge()
-        session = self._document.session
+        session = self.session
         self.setEnabled(session.curtain is None)
         self.options_line.setText(options_words(session.state))
         over_or_none = challenge is None or challenge.over
@@ -451,7 +448,7 @@ class PoolTracker(QtWidgets.QWidget):
                 spin.valueChanged.connect(self._check_conversions)
             column.plan_button.clicked.connect(lambda _=False, n=name: self.plan(n))
             column.change_button.clicked.connect(lambda _=False, n=name: self._on_change(n))
-            column.waiting = WaitingFor(self._document, column.plan)
+            column.waiting = WaitingFor(self.document, column.plan)
             plan_layout = column.plan.layout()
             assert plan_layout is not None
             plan_layout.addWidget(column.waiting)
@@ -474,7 +471,7 @@ class PoolTracker(QtWidgets.QWidget):
         column.numbers.setText(_numbers(side))
         column.plan.setVisible(not side.out and not challenge.over)
         column.plan_title.setText(f"Conversions for round {challenge.rounds_played + 1}")
-        session = self._document.session
+        session = self.session
         mine = session.may(pool_steps.plan(side.name, Conversion(to_bonus=1)))
         for spin in column.spins.values():
             spin.setEnabled(mine is None)
@@ -547,7 +544,7 @@ class PoolTracker(QtWidgets.QWidget):
         if [(form.side.name, form.side.pool) for form in self.penalties] == key:
             for form in self.penalties:
                 form.taken = form.side.name in taken
-                form.allow(self._document.session)
+                form.allow(self.session)
             return
         for form in self.penalties:
             self._penalty_box.removeWidget(form)
@@ -556,7 +553,7 @@ class PoolTracker(QtWidgets.QWidget):
         assert challenge is not None or not losers
         for side in losers:
             assert challenge is not None
-            form = PenaltyForm(self._document.session, challenge, side, self)
+            form = PenaltyForm(self.session, challenge, side, self)
             form.setToolTip("If the Challenge was hazardous, the loser takes this penalty")
             form.take_requested.connect(self._on_take)
             self._penalty_box.addWidget(form)

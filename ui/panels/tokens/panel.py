@@ -27,6 +27,7 @@ from cardtable.resolvers.adventure.tokens import pay_veto as forfeit
 from cardtable.session import ANYONE, Changes, Decider, ResolverStep
 from cardtable.steps.adventure.conflict import find_game, game_step
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import WaitingFor, allow_step
 from cardtable.ui.panels.tokens.coins import APPLAUSE_MIME, CoinKind, CoinStack
 from cardtable.ui.panels.tokens.dialogs import (
@@ -115,17 +116,16 @@ def _giver(mime: QtCore.QMimeData) -> str | None:
     return bytes(mime.data(APPLAUSE_MIME).data()).decode() or None
 
 
-class TokenPanel(QtWidgets.QWidget):
+class TokenPanel(SessionPanel, QtWidgets.QWidget):
     """The players' coins, the Author Powers, the Veto."""
 
+    watches = Changes.RESOLVER | Changes.TOKENS | Changes.PLAYERS | Changes.SEAT
+
     def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(document, parent)
         self.setAccessibleName("Author tokens")
-        self._document = document
         self.rows: dict[str, PlayerRow] = {}
         self.power_buttons: dict[AuthorPower, QtWidgets.QPushButton] = {}
-        #: The dialog open now, if any (tests and screenshots fill it in).
-        self.dialog: QtWidgets.QDialog | None = None
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         self.intro = QtWidgets.QLabel()
@@ -194,14 +194,12 @@ class TokenPanel(QtWidgets.QWidget):
         self.spender.currentIndexChanged.connect(self._refresh_powers)
         self.call_veto.clicked.connect(self.open_veto)
         self.vote.clicked.connect(self.open_vote)
-        document.changed.connect(self._on_changed)
-        document.replaced.connect(self.refresh)
         self.refresh()
 
     # -- the model ------------------------------------------------------------------------
 
     def game(self) -> AdventureGame | None:
-        return find_game(self._document.session.state)
+        return find_game(self.session.state)
 
     @staticmethod
     def _step(play: Play, decider: Decider = ANYONE) -> ResolverStep:
@@ -209,19 +207,15 @@ class TokenPanel(QtWidgets.QWidget):
         return evolve(step, changes=TOKEN_CHANGES)
 
     def _run(self, play: Play, decider: Decider = ANYONE) -> bool:
-        return self._document.apply(self._step(play, decider))
+        return self.apply(self._step(play, decider))
+
+    def _probe(self, decider: Decider) -> ResolverStep:
+        """A step of ``decider``'s, to ask whether the seat holding the computer may take it."""
+        return self._step(Play(lambda game, table, rng: ()), decider)
 
     def _refused(self, decider: Decider) -> str | None:
         """Why the seat holding the computer may not take a step of ``decider``'s."""
-        return self._document.session.may(self._step(Play(lambda game, table, rng: ()),
-                                                      decider))
-
-    def _may(self, decider: Decider) -> bool:
-        """Whether the holder may take a step of ``decider``'s; if not, the reason is refused."""
-        reason = self._refused(decider)
-        if reason is not None:
-            self._document.refused.emit(reason)
-        return reason is None
+        return self.session.may(self._probe(decider))
 
     def may_give(self, giver: str) -> bool:
         """Whether the seat holding the computer may give ``giver``'s Applause."""
@@ -238,9 +232,9 @@ class TokenPanel(QtWidgets.QWidget):
 
     def give_from_holder(self, receiver: str) -> bool:
         """Whoever holds the computer gives Applause to ``receiver``."""
-        holder = self._document.session.holder
+        holder = self.session.holder
         if holder is None:
-            self._document.refused.emit("Nobody holds the computer to give Applause.")
+            self.refuse("Nobody holds the computer to give Applause.")
             return False
         return self.give(holder, receiver)
 
@@ -248,15 +242,15 @@ class TokenPanel(QtWidgets.QWidget):
         """The spender's choices for ``power``: only at the spender's seat (elsewhere None,
         and the model's reason is refused)."""
         game, player = self.game(), self.spender.currentData()
-        if game is None or player is None or not self._may(spending(player)):
+        if game is None or player is None or not self.may(self._probe(spending(player))):
             return None
-        dialog = PowerDialog(self._document.session.state, game, player, power, self)
+        dialog = PowerDialog(self.session.state, game, player, power, self)
         self._open(dialog, spending(player))
         return dialog
 
     def open_veto(self) -> VetoDialog | None:
         """A Veto called by the player holding the computer."""
-        game, caller = self.game(), self._document.session.holder
+        game, caller = self.game(), self.session.holder
         if game is None or caller is None or caller not in game.purses:
             return None
         dialog = VetoDialog(game, caller, self)
@@ -265,7 +259,7 @@ class TokenPanel(QtWidgets.QWidget):
 
     def open_vote(self) -> VoteDialog | None:
         """The vote of the player holding the computer (each votes at their own seat)."""
-        game, voter = self.game(), self._document.session.holder
+        game, voter = self.game(), self.session.holder
         if game is None or game.veto is None or voter is None or voter not in game.purses:
             return None
         dialog = VoteDialog(game, voter, self)
@@ -275,9 +269,9 @@ class TokenPanel(QtWidgets.QWidget):
     def open_discard(self, player: str) -> DiscardDialog | None:
         """Which card ``player`` discards for a Veto: only at their seat."""
         game = self.game()
-        if game is None or not self._may(spending(player)):
+        if game is None or not self.may(self._probe(spending(player))):
             return None
-        dialog = DiscardDialog(self._document.session, game, player, self)
+        dialog = DiscardDialog(self.session, game, player, self)
         self._open(dialog, spending(player))
         return dialog
 
@@ -287,24 +281,12 @@ class TokenPanel(QtWidgets.QWidget):
 
     def _open(self, dialog: PowerDialog | VetoDialog | VoteDialog | DiscardDialog,
               decider: Decider) -> None:
-        self.dialog = dialog
-        dialog.accepted.connect(lambda: self._run(dialog.action(), decider))
-        dialog.finished.connect(lambda _result: self._closed(dialog))
-        dialog.open()
-
-    def _closed(self, dialog: QtWidgets.QDialog) -> None:
-        if self.dialog is dialog:
-            self.dialog = None
-        dialog.deleteLater()
+        self.present(dialog, lambda: self._run(dialog.action(), decider))
 
     # -- showing --------------------------------------------------------------------------
 
-    def _on_changed(self, flags: int) -> None:
-        if Changes(flags) & (Changes.RESOLVER | Changes.TOKENS | Changes.PLAYERS | Changes.SEAT):
-            self.refresh()
-
     def refresh(self) -> None:
-        session = self._document.session
+        session = self.session
         game = self.game()
         self.setEnabled(session.curtain is None)
         started = game is not None
@@ -361,9 +343,9 @@ class TokenPanel(QtWidgets.QWidget):
         self.rows = {}
         if game is None:
             return
-        colours = {p.id: p.colour for p in self._document.session.players}
+        colours = {p.id: p.colour for p in self.session.players}
         for player in game.players:
-            seated = {p.id: p for p in self._document.session.players}.get(player.id)
+            seated = {p.id: p for p in self.session.players}.get(player.id)
             name = f"{player.name} (GM)" if seated is not None and seated.is_gm else player.name
             row = PlayerRow(self, player.id, name, colours.get(player.id, "#7f8c8d"))
             self._rows.addWidget(row)
@@ -387,9 +369,8 @@ class TokenPanel(QtWidgets.QWidget):
 
     def _refresh_powers(self) -> None:
         game, player = self.game(), self.spender.currentData()
-        session = self._document.session
-        probe = self._step(Play(lambda game, table, rng: ()), spending(player)) if player \
-            else None
+        session = self.session
+        probe = self._probe(spending(player)) if player else None
         for power, button in self.power_buttons.items():
             why = unavailable(session.state, game, player, power) if game and player else (
                 "No game")
@@ -400,7 +381,7 @@ class TokenPanel(QtWidgets.QWidget):
 
     def _refresh_veto(self, game: AdventureGame) -> None:
         veto = game.veto
-        holder = self._document.session.holder
+        holder = self.session.holder
         seated = holder is not None and holder in game.purses
         next_voter: str | None = None
         if veto is None:
@@ -450,8 +431,8 @@ class TokenPanel(QtWidgets.QWidget):
         label.setWordWrap(True)
         forfeit_button = QtWidgets.QPushButton("Forfeit a token")
         forfeit_button.setAccessibleName(f"{name} forfeits a token")
-        session = self._document.session
-        probe = self._step(Play(lambda game, table, rng: ()), spending(player))
+        session = self.session
+        probe = self._probe(spending(player))
         allow_step(forfeit_button, session, probe, "Pay with an Author token",
                    None if game.purse(player).author else
                    f"{name} has no Author token: discard a card")
@@ -465,7 +446,7 @@ class TokenPanel(QtWidgets.QWidget):
         layout.addWidget(forfeit_button)
         layout.addWidget(discard)
         column.addLayout(layout)
-        waiting = WaitingFor(self._document, row)
+        waiting = WaitingFor(self.document, row)
         column.addWidget(waiting)
         waiting.show_for(spending(player), "to pay for the Veto")
         return row
