@@ -1,10 +1,10 @@
 """A panel tabbed behind another catches up when it comes into sight, not at every change.
 
-The window holds a dozen panels, most of them behind another's tab. Each used to redo its
-text, lists and buttons at every change of the session: a card dropped on the felt paid for
-the Tarot, Play and Conflict panels nobody was looking at. :class:`RefreshInSight` runs a
-panel's refresh at once while the panel is in sight (or might be: on its own, before the
-window shows), and otherwise notes that it is behind, and runs it as the panel comes into
+The window holds a dozen panels, most of them behind another's tab. Redoing the text, lists
+and buttons of every one at every change of the session would make a card dropped on the
+felt pay for the Tarot, Play and Conflict panels nobody is looking at. :class:`RefreshInSight`
+runs a panel's refresh at once while the panel is in sight (or might be: on its own, before
+the window shows), and otherwise notes that it is behind, and runs it as the panel comes into
 sight (its tab brought forward, its dock opened).
 
 What a panel offers on the felt itself (a prompt to pick a card there) cannot wait for its

@@ -8,17 +8,17 @@ apply, Suspended Challenges, Hits, and environments.
 - **Queen**: once a Conflict is won, any other character may play a Queen to cancel the
   winner's goal and take a Hit instead.
 - **Suspended Challenges**: instead of issuing the Challenge, set it aside face down with a
-  note; it waits on the felt (labelled, see :mod:`cardtable.ui.panels.adventure.felt_marks`) until
-  someone
-  answers it, and then it is resolved as usual.
+  note; it waits on the felt (labelled, see :mod:`cardtable.ui.panels.adventure.felt_marks`)
+  until someone answers it, and then it is resolved as usual.
 - **Hits**: :class:`~cardtable.ui.panels.adventure.hits.HitsBox`, under the panel.
 - **Environments** have no hand: they lay the top card of the draw pile
   (:data:`TOP_CARD` in the picker), with no need to pass the computer.
 
-The panel (:mod:`cardtable.ui.panels.adventure.conflict.panel`) builds one :class:`ConflictExtras`
-and asks
-it, for the card it is asking for, what to offer and which action to apply. Face cards are
-named only as :func:`~cardtable.session.on_screen` allows.
+The panel (:mod:`cardtable.ui.panels.adventure.conflict.panel`) builds one
+:class:`ConflictExtras`, which places, fills and refreshes its own forms; the panel asks it,
+for the card it is asking for, what to offer and which action to apply, and the extras ask
+the panel for a card through its public ``ask_for_card``. Face cards are named only as
+:func:`~cardtable.session.on_screen` allows.
 """
 
 from __future__ import annotations

@@ -10,13 +10,12 @@ Cards are laid face down from private hands, listed only while their player hold
 computer. Every card is named only when :func:`~cardtable.session.on_screen` allows it, else
 it is a "face-down card".
 
-The Conflict as it stands is drawn by :mod:`cardtable.ui.panels.adventure.conflict.board`. Every
-button is
-one session action from :mod:`cardtable.steps.adventure.conflict`, logged and undone like
-any other;
-the rules (what trumps, who may push, Advantage) stay in the resolver. Face cards, Suspended
-Challenges, Queens, Hits and environments come from
-:mod:`cardtable.ui.panels.adventure.conflict.extras`.
+The Conflict as it stands is drawn by :mod:`cardtable.ui.panels.adventure.conflict.board`.
+Every button is one session action from :mod:`cardtable.steps.adventure.conflict`, logged
+and undone like any other; the rules (what trumps, who may push, Advantage) stay in the
+resolver. Face cards, Suspended Challenges, Queens, Hits and environments come from
+:mod:`cardtable.ui.panels.adventure.conflict.extras`, which own their forms and ask for a
+card through :meth:`ConflictPanel.ask_for_card`.
 """
 
 from __future__ import annotations

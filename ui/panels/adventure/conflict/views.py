@@ -1,9 +1,9 @@
 """The pieces of the Conflict panel: a side of the Conflict, a Supporter pair, the hand picker
 that asks a player for a card behind the curtain, and a row of draws owed.
 
-Each piece shows what it is told; the panel (:mod:`cardtable.ui.panels.adventure.conflict.panel`)
-decides what
-may be shown, asking :func:`cardtable.session.on_screen` before naming any card.
+Each piece shows what it is told; the panel
+(:mod:`cardtable.ui.panels.adventure.conflict.panel`) decides what may be shown, asking
+:func:`cardtable.session.on_screen` before naming any card.
 """
 
 from __future__ import annotations
