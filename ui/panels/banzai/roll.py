@@ -11,7 +11,8 @@ in its tooltip elsewhere, and "Waiting for Bob (Jo)" with a button passing Bob t
 
 from __future__ import annotations
 
-from cardtable.resolvers.banzai.effects import EFFECTS, effect_named
+from cardtable.counts import counted
+from cardtable.resolvers.banzai.effects import effect_named
 from cardtable.resolvers.banzai.roll import BanzaiPhase, BanzaiRoll, DiceKept, NoRollNeeded
 from cardtable.resolvers.banzai.setup import honor_points
 from cardtable.resolvers.banzai.steps import BanzaiError
@@ -21,14 +22,11 @@ from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.banzai.build import RollForm
 from cardtable.ui.panels.banzai.conditions import ConditionsBox
 from cardtable.ui.panels.banzai.dice import KeepPicker, chain_text
+from cardtable.ui.panels.banzai.spending import effect_picker
 from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
-from cardtable.ui.widgets.style import allow, button, combo, escape, line_edit, repolish, section
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+from cardtable.ui.widgets.style import allow, button, escape, line_edit, repolish, section
 
 
 class RollTab(SessionPanel, QtWidgets.QWidget):
@@ -120,13 +118,7 @@ class RollTab(SessionPanel, QtWidgets.QWidget):
         self.raises_left.setWordWrap(True)
         self.raises_left.setAccessibleName("Raises left")
         raises.addWidget(self.raises_left)
-        self.effect = combo("Bonus Effect", "What the Raise buys (the rules' list); say what "
-                            "exactly happens beside it", self.raises_box)
-        for effect in EFFECTS:
-            self.effect.addItem(f"{effect.name} ({_plural(effect.raises, 'Raise')})",
-                                effect.name)
-            self.effect.setItemData(self.effect.count() - 1, effect.limits,
-                                    Qt.ItemDataRole.ToolTipRole)
+        self.effect = effect_picker("Bonus Effect", self.raises_box)
         raises.addWidget(self.effect)
         spend_row = QtWidgets.QHBoxLayout()
         self.detail = line_edit("What happens", "What happens: one fact, no 'and' or 'but'",
@@ -231,7 +223,7 @@ class RollTab(SessionPanel, QtWidgets.QWidget):
         self._show_odds(rows)
         probe = steps.roll(pick, self._raises)
         self.offer(self.roll_button, probe, blocked, waiting=self.roll_waiting, doing="to roll")
-        self.roll_button.setText(f"&Roll with {_plural(self._raises, 'Raise')}")
+        self.roll_button.setText(f"&Roll with {counted(self._raises, 'Raise')}")
         self.status.setText("Pick the Raises by their odds, then roll.")
 
     def _show_odds(self, rows: tuple[RaiseOdds, ...]) -> None:
@@ -256,10 +248,10 @@ class RollTab(SessionPanel, QtWidgets.QWidget):
     def _show_roll(self, current: BanzaiRoll, blocked: str | None) -> None:
         terms = current.terms
         phase = current.phase
-        raises = (f" with {_plural(terms.raises, 'Raise')} (needs {current.target})"
+        raises = (f" with {counted(terms.raises, 'Raise')} (needs {current.target})"
                   if terms.raises else "")
         free = terms.total_free_raises
-        free_words = f", {_plural(free, 'Free Raise')}" if free else ""
+        free_words = f", {counted(free, 'Free Raise')}" if free else ""
         self.heading.setText(f"<b>{escape(terms.actor)}</b> · {terms.pool} against TN "
                              f"{terms.tn}{raises}{free_words}")
         dice = current.dice
@@ -356,20 +348,20 @@ class RollTab(SessionPanel, QtWidgets.QWidget):
             self.raises_left.setText("The roll fell short of its TN: no Raises to spend.")
         else:
             self.raises_left.setText(
-                f"{left} of {_plural(available, 'Raise')} left to spend ({terms.raises} "
+                f"{left} of {counted(available, 'Raise')} left to spend ({terms.raises} "
                 f"declared, {terms.total_free_raises} Free)")
         name = self.effect.currentData()
         effect = effect_named(name) if name else None
         short = None
         if effect is not None and effect.raises > left:
-            short = f"{effect.name} takes {_plural(effect.raises, 'Raise')}; {left} left"
+            short = f"{effect.name} takes {counted(effect.raises, 'Raise')}; {left} left"
         allow_step(self.spend, self.session, steps.spend(name or ""),
                    self.spend.accessibleDescription(), blocked or short)
         self.spent.setText("\n".join(f"Raise {i}: {text}"
                                      for i, text in enumerate(current.effects, 1)))
         unused = left
         points = honor_points(unused, terms.honor_cap)
-        self.finish.setText(f"Finish: {_plural(unused, 'Raise')} → {points} Honor")
+        self.finish.setText(f"Finish: {counted(unused, 'Raise')} → {points} Honor")
         allow_step(self.finish, self.session, steps.finish(True),
                    self.finish.accessibleDescription(),
                    blocked or (None if points else "no Honor Point to make: fewer than 2 "

@@ -9,6 +9,7 @@ enabled only at the side's player's seat, and in its turn, the reason in its too
 
 from __future__ import annotations
 
+from cardtable.counts import counted
 from cardtable.resolvers.banzai.effects import EFFECTS, effect_named
 from cardtable.resolvers.banzai.opposed import OpposedRoll
 from cardtable.resolvers.banzai.setup import honor_points
@@ -18,11 +19,18 @@ from cardtable.ui.panels.owners import allow_step
 from cardtable.ui.qt import Qt, QtWidgets
 from cardtable.ui.widgets.style import button, combo, line_edit
 
-__all__ = ["SideSpending"]
+__all__ = ["SideSpending", "effect_picker"]
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def effect_picker(name: str, parent: QtWidgets.QWidget) -> QtWidgets.QComboBox:
+    """The bonus Effects a Raise buys (the rules' list), each with its cost and its limits as
+    the tooltip; ``name`` names it for screen readers (a single roll's, or a side's)."""
+    picker = combo(name, "What the Raise buys (the rules' list); say what exactly happens "
+                   "beside it", parent)
+    for effect in EFFECTS:
+        picker.addItem(f"{effect.name} ({counted(effect.raises, 'Raise')})", effect.name)
+        picker.setItemData(picker.count() - 1, effect.limits, Qt.ItemDataRole.ToolTipRole)
+    return picker
 
 
 class SideSpending(QtWidgets.QWidget):
@@ -38,13 +46,7 @@ class SideSpending(QtWidgets.QWidget):
         self.left.setWordWrap(True)
         self.left.setAccessibleName(f"{name} Raises left")
         layout.addWidget(self.left)
-        self.effect = combo(f"{name} bonus Effect", "What the Raise buys (the rules' list); say "
-                            "what exactly happens beside it", self)
-        for effect in EFFECTS:
-            self.effect.addItem(f"{effect.name} ({_plural(effect.raises, 'Raise')})",
-                                effect.name)
-            self.effect.setItemData(self.effect.count() - 1, effect.limits,
-                                    Qt.ItemDataRole.ToolTipRole)
+        self.effect = effect_picker(f"{name} bonus Effect", self)
         layout.addWidget(self.effect)
         row = QtWidgets.QHBoxLayout()
         self.detail = line_edit(f"{name} what happens",
@@ -81,7 +83,7 @@ class SideSpending(QtWidgets.QWidget):
         kept, lost = outcome.raises[index], outcome.lost[index]
         left = contest.raises_left(index)
         lost_words = f", {lost} lost" if lost else ""
-        self.left.setText(f"{left} of {_plural(kept, 'Raise')} left ({kept} kept{lost_words})")
+        self.left.setText(f"{left} of {counted(kept, 'Raise')} left ({kept} kept{lost_words})")
         name = self.effect.currentData()
         turn = contest.turn()
         reason = blocked
@@ -90,7 +92,7 @@ class SideSpending(QtWidgets.QWidget):
         if reason is None and name:
             takes = effect_named(str(name)).raises
             if takes > left:
-                reason = f"{name} takes {_plural(takes, 'Raise')}; {left} left"
+                reason = f"{name} takes {counted(takes, 'Raise')}; {left} left"
         if reason is None and turn is not None and turn != index:
             reason = f"it is {contest.names[turn]}'s turn to spend a Raise"
         allow_step(self.spend, session, steps.spend_side(index, str(name or "")),
@@ -99,7 +101,7 @@ class SideSpending(QtWidgets.QWidget):
                                      for i, text in enumerate(contest.effects[index], 1)))
         self.spent.setVisible(bool(contest.effects[index]))
         points = honor_points(left, contest.sides[index].honor_cap)
-        self.finish.setText(f"Finish: {_plural(left, 'Raise')} → {points} Honor")
+        self.finish.setText(f"Finish: {counted(left, 'Raise')} → {points} Honor")
         allow_step(self.finish, session, steps.finish_side(index, True),
                    self.finish.accessibleDescription(),
                    blocked or (None if points else "no Honor Point to make: fewer than 2 "
