@@ -14,7 +14,7 @@ from cardtable.cards import CardFace, CardId, PlayingCard
 from cardtable.piles import PileId
 from cardtable.resolvers.adventure.game import AdventureGame
 from cardtable.resolvers.adventure.state import Conflict, Phase, Side
-from cardtable.session import CharacterId, Session, on_screen
+from cardtable.session import Character, CharacterId, Session, hand_id, on_screen
 from cardtable.sheets.adventure import AdventureSheet
 from cardtable.ui.panels.adventure.conflict.views import PairRow, Shown, SideView, pair_result
 from cardtable.ui.panels.card_chips import card_caption
@@ -29,6 +29,13 @@ def who(session: Session, character: str) -> str:
     if found is None:
         return character
     return f"{found.name} ({session.state.player(found.player).name})"
+
+
+def hand_of(game: AdventureGame | None, character: Character) -> str:
+    """The pile holding ``character``'s hand (the game's, once it plays)."""
+    if game is not None and character.id in game.characters:
+        return game.hand_id(character.id)
+    return hand_id(character)
 
 
 def fill_cast(combo: QtWidgets.QComboBox, session: Session, characters: list[str]) -> None:

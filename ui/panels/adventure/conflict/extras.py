@@ -29,10 +29,10 @@ from cardtable.cards import CardId, PlayingCard, Rank
 from cardtable.piles import PileId
 from cardtable.resolvers.adventure.game import AdventureGame
 from cardtable.resolvers.adventure.state import Conflict, Phase, Side
-from cardtable.session import Action, Character, CharacterId, hand_id, on_screen
+from cardtable.session import Action, CharacterId, on_screen
 from cardtable.steps.adventure import conflict as conflict_steps
 from cardtable.steps.adventure import play as steps
-from cardtable.ui.panels.adventure.conflict.board import fill_cast
+from cardtable.ui.panels.adventure.conflict.board import fill_cast, hand_of
 from cardtable.ui.panels.adventure.conflict.views import Lay, Role
 from cardtable.ui.panels.adventure.hits import HitsBox
 from cardtable.ui.panels.card_chips import card_caption
@@ -331,7 +331,7 @@ class ConflictExtras:
             self.faces.hide()
             return
         state = session.state
-        hand = session.table.pile(PileId(_hand_of(game, character))).cards
+        hand = session.table.pile(PileId(hand_of(game, character))).cards
         shown = on_screen(session)
 
         def of(rank: Rank) -> list[tuple[CardId, str]]:
@@ -445,12 +445,6 @@ class ConflictExtras:
         if character is not None:
             self.panel.ask_for_card(Lay(Role.QUEEN, character,
                                         side=side if isinstance(side, Side) else None))
-
-
-def _hand_of(game: AdventureGame | None, character: Character) -> str:
-    if game is not None and character.id in game.characters:
-        return game.hand_id(character.id)
-    return hand_id(character)
 
 
 __all__ = ["FACE_USES", "TOP_CARD", "ConflictExtras", "FaceOffers"]

@@ -31,12 +31,16 @@ from cardtable.session import (
     Character,
     CharacterId,
     PassSeat,
-    hand_id,
     on_screen,
 )
 from cardtable.steps.adventure import conflict as steps
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.panels.adventure.conflict.board import ConflictBoard, fill_cast, strength_mark
+from cardtable.ui.panels.adventure.conflict.board import (
+    ConflictBoard,
+    fill_cast,
+    hand_of,
+    strength_mark,
+)
 from cardtable.ui.panels.adventure.conflict.extras import TOP_CARD, ConflictExtras
 from cardtable.ui.panels.adventure.conflict.forms import (
     AnswerForm,
@@ -405,7 +409,7 @@ class ConflictPanel(SessionPanel, QtWidgets.QWidget):
             return
         shown = on_screen(session)
         hand = self.extras.only(lay, game, list(
-            session.table.pile(PileId(_hand(game, character))).cards))
+            session.table.pile(PileId(hand_of(game, character))).cards))
         what = f"lay face down as the {lay.role.value}"
         if pushing and game is not None and game.conflict is not None:
             side = game.conflict.side_of(character.id)
@@ -561,12 +565,6 @@ class ConflictPanel(SessionPanel, QtWidgets.QWidget):
     def _on_changed(self, changes: Changes) -> None:
         # A card asked for is asked for on the felt too: that follows every change.
         self._in_sight.changed(changes.value, self._asking())
-
-
-def _hand(game: AdventureGame | None, character: Character) -> str:
-    if game is not None and character.id in game.characters:
-        return game.hand_id(character.id)
-    return hand_id(character)
 
 
 def _zone(game: AdventureGame | None, character: Character) -> str:
