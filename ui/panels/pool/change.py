@@ -59,11 +59,11 @@ class ChangeAbility(QtWidgets.QGroupBox):
         source = side.entrant.source
         self.form.fill_sheets(session, owner=source.owner if source is not None else "")
         ability = side.entrant.ability
-        if source is None or not self.form._sources:
+        if source is None or not self.form.sources:
             self.form.fill(side.name, ability.name if ability.name != side.name else "",
                            ability.rating, ability.bonus, ability.reserves, ability.resistance)
         else:
-            others = [s for s in self.form._sources if s != source]
+            others = [s for s in self.form.sources if s != source]
             self.form.choose(others[0] if others else source)
         self.form.name.setText(side.name)
         self.show()

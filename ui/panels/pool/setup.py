@@ -149,6 +149,11 @@ class EntrantForm(QtWidgets.QGroupBox):
         else:
             self._choose_typed()
 
+    @property
+    def sources(self) -> tuple[Source, ...]:
+        """The abilities on the sheets that the form offers, in its order."""
+        return tuple(self._sources)
+
     def choose(self, source: Source) -> None:
         """Enter with ``source``'s ability, read from its sheet (penalties applied)."""
         self.sheet.setCurrentIndex(1 + self._sources.index(source))
