@@ -365,7 +365,7 @@ class ChallengeSetup(QtWidgets.QWidget):
         self.set_mode(Mode.ONE_ON_ONE)
         for form, side in zip((self.first, *self.opponents), challenge.sides, strict=True):
             source = side.entrant.source
-            if source is not None and source in form._sources:
+            if source is not None and source in form.sources:
                 form.choose(source)
             else:
                 ability = side.entrant.ability
