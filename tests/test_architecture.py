@@ -2,57 +2,80 @@
 
 import-linter reads the package as installed (``cardtable.ui`` is the folder ``ui/`` only
 through the install's package-dir mapping), so each test lints a copy of the sources laid out
-as the wheel lays them out: ``cardtable/`` with ``ui/`` inside it as ``cardtable/ui/``.
+as the wheel lays them out, made by ``packaging/lint_imports.py``: the one command that
+checks the contract in a checkout, which the first test runs as a person would.
 """
 
 from __future__ import annotations
 
 import collections
-import shutil
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "packaging" / "lint_imports.py"
 CONTRACTS = 5
 
 
-def _lint_imports() -> str:
-    found = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
-    found = found or shutil.which("lint-imports")
-    if found is None:
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("lint_imports", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    if module.lint_imports_command() is None:
         pytest.skip("import-linter is not installed (it comes with the 'test' extra)")
-    return found
+    return module
 
 
 @pytest.fixture
 def installed(tmp_path: Path) -> Path:
     """A copy of the sources as the wheel lays them out; returns the folder above it."""
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    shutil.copytree(ROOT / "cardtable", tmp_path / "cardtable", ignore=ignore)
-    shutil.copytree(ROOT / "ui", tmp_path / "cardtable" / "ui", ignore=ignore)
-    (tmp_path / "cardtable" / "assets").mkdir()
-    (tmp_path / "cardtable" / "assets" / "__init__.py").write_text("")
-    return tmp_path
+    return _script().lay_out(tmp_path)
 
 
 def _lint(folder: Path) -> subprocess.CompletedProcess[str]:
-    # Run from the copy, so that it (not the editable install) is what `cardtable` means.
-    return subprocess.run(
-        [_lint_imports(), "--config", str(ROOT / "pyproject.toml"), "--no-cache"],
-        cwd=folder,
+    return _script().lint(folder)
+
+
+def test_the_documented_command_lints_the_checkout() -> None:
+    _script()
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT.relative_to(ROOT))],
+        cwd=ROOT,
         capture_output=True,
         text=True,
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(folder)},
+        timeout=300,
     )
-
-
-def test_every_arrow_runs_the_way_the_contract_says(installed: Path) -> None:
-    done = _lint(installed)
     assert done.returncode == 0, done.stdout + done.stderr
     assert f"Contracts: {CONTRACTS} kept, 0 broken." in done.stdout
+
+
+def test_the_copy_is_laid_out_as_the_wheel_installs_it(installed: Path) -> None:
+    package = installed / "cardtable"
+    assert (package / "ui" / "qt.py").is_file()  # ui/ is cardtable.ui
+    assert (package / "assets" / "__init__.py").is_file()
+    assert not list(package.joinpath("assets").rglob("*.json"))  # sources only
+    assert (installed / "pyproject.toml").read_text() == (ROOT / "pyproject.toml").read_text()
+
+
+def test_a_bare_lint_imports_in_the_checkout_cannot_find_the_front_end() -> None:
+    """Why the script exists: without the wheel's layout there is no cardtable.ui."""
+    command = _script().lint_imports_command()
+    done = subprocess.run(
+        [command, "--no-cache"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
+        timeout=300,
+    )
+    assert done.returncode != 0
+    assert "Missing layer 'cardtable.ui'" in done.stdout + done.stderr
 
 
 def test_the_session_reaching_up_into_the_ui_breaks_the_contract(installed: Path) -> None:
