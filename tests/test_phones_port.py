@@ -8,12 +8,13 @@ import json
 import logging
 import re
 import resource
+import time
 
 import aiohttp
 import pytest
 from phone_rig import answer, phone_table
 
-from cardtable.phones.connections import ConnectionLimits
+from cardtable.phones.connections import HEADER_TIMEOUT, ConnectionLimits
 from cardtable.phones.host import PhoneHost
 from cardtable.phones.server import BURST, PhoneServer, run_at_once
 from cardtable.session import PlayerId
@@ -197,3 +198,26 @@ def test_the_connection_limits_follow_the_descriptor_limit():
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
     assert server.limits == ConnectionLimits(total=256, waiting=64)
+
+
+@pytest.mark.slow
+def test_a_request_head_never_finished_is_closed_after_the_header_timeout(served):
+    _session, server = served
+
+    async def run() -> list[float]:
+        async def slow() -> float:
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            start = time.monotonic()
+            writer.write(b"GET /p/nothing HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            try:
+                while await reader.read(100):
+                    pass
+            except ConnectionError:
+                pass
+            writer.close()
+            return time.monotonic() - start
+
+        return await asyncio.wait_for(asyncio.gather(*(slow() for _ in range(5))), 20)
+
+    held = asyncio.run(run())
+    assert all(HEADER_TIMEOUT - 0.5 <= seconds <= HEADER_TIMEOUT + 1.5 for seconds in held), held
