@@ -1,10 +1,11 @@
 """The log file: what Cardtable did, kept in the user's log folder for bug reports.
 
 :func:`configure_logging` sends every ``cardtable`` logger to ``cardtable.log`` in
-``platformdirs.user_log_dir("cardtable")``. The file rotates when the app starts: once it
-has passed :data:`MAX_BYTES` it becomes ``cardtable.log.1`` (and so on, :data:`BACKUPS`
-older files kept), so one file never splits a run in two. When the folder cannot be written
-the app still starts: the records go to stderr instead.
+``platformdirs.user_log_dir("cardtable")``. Once the file has passed :data:`MAX_BYTES`, when
+the app starts or while it runs, it becomes ``cardtable.log.1`` (and so on, :data:`BACKUPS`
+older files kept), and a record longer than :data:`MAX_RECORD` characters is cut short: the
+log files never hold more than :data:`MOST_BYTES` (about 4 MB), however chatty a run. When
+the folder cannot be written the app still starts: the records go to stderr instead.
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ from types import TracebackType
 LOG_NAME = "cardtable.log"
 MAX_BYTES = 1_000_000
 BACKUPS = 3
+#: The longest record written, in characters (a traceback is a few thousand).
+MAX_RECORD = 20_000
+#: The most the log files hold, in bytes: each full, and one record (4 bytes a character) over.
+MOST_BYTES = (BACKUPS + 1) * (MAX_BYTES + 4 * MAX_RECORD + 1)
 FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
 _ROOT = "cardtable"
@@ -52,9 +57,7 @@ def configure_logging(log_dir: Path | None = None, level: int = logging.INFO) ->
     try:
         folder.mkdir(parents=True, exist_ok=True)
         rotate(folder / LOG_NAME)
-        # logging.handlers.RotatingFileHandler would do, but importing logging.handlers
-        # (sockets, pickle) costs every start ~15 ms; rotating at start needs none of it.
-        handler = logging.FileHandler(folder / LOG_NAME, encoding="utf-8")
+        handler = SizedFileHandler(folder / LOG_NAME)
     except OSError as exc:
         handler = logging.StreamHandler(sys.stderr)
         path = None
@@ -68,6 +71,43 @@ def configure_logging(log_dir: Path | None = None, level: int = logging.INFO) ->
     if problem:
         _log.warning(problem)
     return path
+
+
+class SizedFileHandler(logging.FileHandler):
+    """Appends to ``path``, moving it aside (:func:`rotate`) each time it reaches
+    ``max_bytes``; records longer than :data:`MAX_RECORD` characters are cut to it.
+
+    ``logging.handlers.RotatingFileHandler`` does the same, but importing
+    ``logging.handlers`` (sockets, pickle) would slow every start of the app.
+    """
+
+    def __init__(self, path: Path, max_bytes: int = MAX_BYTES, backups: int = BACKUPS) -> None:
+        super().__init__(path, encoding="utf-8")
+        self.max_bytes = max_bytes
+        self.backups = backups
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = super().format(record)
+        if len(text) > MAX_RECORD:
+            cut = f" [... cut: {len(text)} characters]"
+            text = text[: MAX_RECORD - len(cut)] + cut
+        return text
+
+    def emit(self, record: logging.LogRecord) -> None:
+        # Called with the handler's lock held, so one thread at a time rotates.
+        if self.stream is not None:
+            try:
+                full = self.stream.tell() >= self.max_bytes
+            except (OSError, ValueError):
+                full = False
+            if full:
+                self.stream.close()
+                self.stream = None  # reopened by emit, as with delay=True
+                try:
+                    rotate(Path(self.baseFilename), self.max_bytes, self.backups)
+                except OSError:
+                    self.handleError(record)
+        super().emit(record)
 
 
 def rotate(path: Path, max_bytes: int = MAX_BYTES, backups: int = BACKUPS) -> bool:

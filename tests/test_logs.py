@@ -1,4 +1,5 @@
-"""The log file: records land in it, it rotates at start, an unwritable folder is no crash."""
+"""The log file: records land in it, it rotates at start and by size while the app runs, an
+unwritable folder is no crash."""
 
 from __future__ import annotations
 
@@ -9,7 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.logs import HANDLER_NAME, LOG_NAME, configure_logging, log_uncaught, rotate
+from cardtable.logs import (
+    BACKUPS,
+    HANDLER_NAME,
+    LOG_NAME,
+    MAX_BYTES,
+    MAX_RECORD,
+    MOST_BYTES,
+    configure_logging,
+    log_uncaught,
+    rotate,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -73,6 +84,30 @@ def test_a_big_log_rotates_keeping_a_few_old_ones(tmp_path: Path) -> None:
     assert not log.exists()
     kept = {p.name: p.read_text().splitlines()[0] for p in tmp_path.iterdir()}
     assert kept == {f"{LOG_NAME}.1": "run 5", f"{LOG_NAME}.2": "run 4", f"{LOG_NAME}.3": "run 3"}
+
+
+def test_a_chatty_run_rotates_the_log_as_it_goes_and_stays_within_its_bound(
+    tmp_path: Path,
+) -> None:
+    path = configure_logging(tmp_path)
+    assert path is not None
+    chatty = logging.getLogger("cardtable.phones.server")
+    line = "refused: " + "x" * 990
+    for number in range(6 * MAX_BYTES // 1000):
+        chatty.warning("%d %s", number, line)
+    chatty.warning("a line of %d characters: %s", 10**6, "y" * 10**6)
+    chatty.warning("the last line")
+    _flush()
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == [LOG_NAME] + [f"{LOG_NAME}.{n}" for n in range(1, BACKUPS + 1)]
+    sizes = [(tmp_path / name).stat().st_size for name in files]
+    assert all(size <= MAX_BYTES + 4 * MAX_RECORD for size in sizes), sizes
+    assert sum(sizes) <= MOST_BYTES
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("the last line\n")
+    everything = "".join((tmp_path / name).read_text(encoding="utf-8") for name in files)
+    [long_line] = [t for t in everything.splitlines() if "a line of" in t]
+    assert len(long_line) == MAX_RECORD and long_line.endswith(" characters]")
 
 
 def test_a_small_or_missing_log_is_left_alone(tmp_path: Path) -> None:

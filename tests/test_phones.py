@@ -11,9 +11,10 @@ import json
 
 import aiohttp
 import pytest
-from adventure_table_rig import BART, GRIMSBY, ISOLDE, cast_session, give, take_seat
+from adventure_table_rig import BART, GRIMSBY, ISOLDE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from phone_rig import phone_table
 
 from cardtable.phones.host import PhoneHost
 from cardtable.phones.requests import PhoneRequestError, action_for
@@ -27,11 +28,7 @@ ALEX, BEA, DANA = PlayerId("alex"), PlayerId("bea"), PlayerId("dana")
 
 
 def _table():
-    session = cast_session()
-    give(session, BART, ["QC", "9S", "2H"])
-    give(session, ISOLDE, ["KH", "3D", "4C"])
-    give(session, GRIMSBY, ["AS", "5S"])
-    take_seat(session, "dana")
+    session = phone_table()
     return session, PhoneHost(lambda: session)
 
 

@@ -1,6 +1,8 @@
 """A phone's message, turned into the session action it asks for (or refused in one line).
 
-A message is a small JSON object: ``{"type": "answer", "character": "brann", "intent": "...",
+A message is read by :func:`read_message`, which refuses one too long or nested too deeply
+before parsing it (a deep enough nest would exhaust the parser's recursion). It is a small
+JSON object: ``{"type": "answer", "character": "brann", "intent": "...",
 "card": "<ref>"}``. Cards are named by the seat's own refs (:class:`~.view.CardRefs`); a ref
 the seat was never shown, a character that is not theirs, a field of the wrong type: each is
 a :class:`PhoneRequestError` naming the fault, and nothing is changed. The action then goes
@@ -15,6 +17,8 @@ cardtable.phones.requests.PhoneRequestError: 'dance' is not something a phone ca
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -32,10 +36,65 @@ from cardtable.steps.adventure.play import identify_claim
 
 #: The longest text a phone may send in one field (a goal, an intent, a claim).
 MAX_TEXT = 300
+#: The largest message a phone may send, in bytes of UTF-8.
+MAX_MESSAGE = 4096
+#: The deepest nesting of arrays and objects in a message (a request is one flat object).
+MAX_DEPTH = 4
+
+_SYNTAX = re.compile(r'[\[\]{}"\\]')
 
 
 class PhoneRequestError(ValueError):
     """A message a phone may not send, and why."""
+
+
+def nesting(text: str) -> int:
+    """How deeply arrays and objects nest in the JSON ``text`` (brackets inside strings do
+    not count), found without parsing it.
+
+    >>> nesting('{"type": "peek", "card": "[[["}'), nesting("[[1], [[2]]]"), nesting("7")
+    (1, 3, 0)
+    """
+    depth = deepest = 0
+    in_string = False
+    escaped = -1
+    for found in _SYNTAX.finditer(text):
+        at, char = found.start(), found.group()
+        if at == escaped:
+            continue
+        if in_string:
+            if char == "\\":
+                escaped = at + 1
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def read_message(text: str) -> object:
+    """The JSON value a phone sent, or :class:`PhoneRequestError` saying why not in one line.
+
+    >>> read_message('{"type": "peek"}')
+    {'type': 'peek'}
+    >>> read_message("[" * 2000 + "]" * 2000)
+    Traceback (most recent call last):
+    ...
+    cardtable.phones.requests.PhoneRequestError: That message is nested too deeply (at most 4 ...
+    """
+    if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "replace")) > MAX_MESSAGE:
+        raise PhoneRequestError("That message is too long.")
+    if nesting(text) > MAX_DEPTH:
+        raise PhoneRequestError(f"That message is nested too deeply (at most {MAX_DEPTH} levels).")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise PhoneRequestError("That message is not JSON.") from None
 
 
 def _text(message: dict[str, Any], key: str, *, required: bool = True) -> str:
