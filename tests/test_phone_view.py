@@ -8,6 +8,7 @@ Ottilie Marchbank, the tarot character), Chidi Mirela Vosk, Dana (the GM) Captai
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from adventure_table_rig import (
     BART,
@@ -23,7 +24,7 @@ from cardtable.cards import PlayingCard, TarotCard
 from cardtable.phones.view import CardRefs, seat_view
 from cardtable.piles import PileId
 from cardtable.resolvers.tarot.events import Attribute
-from cardtable.session import PassSeat, PlayerId, Session
+from cardtable.session import CharacterId, Draw, Move, PassSeat, Peek, PlayerId, Session
 from cardtable.steps import tarot as tarot_steps
 from cardtable.steps.adventure import conflict as conflict_steps
 from cardtable.steps.adventure import play as play_steps
@@ -205,3 +206,41 @@ def test_the_tarot_draw_is_offered_only_to_its_challengers_player(session: Sessi
         assert all(kind != "tarot" for kind, _ in _kinds(_view(session, other)))
     [tarot] = [d for d in _view(session, ALEX)["decisions"] if d["kind"] == "tarot"]
     assert tarot["label"] == "Ottilie Marchbank's tarot Challenge: draw, stop or concede"
+
+
+# -- peeks, the log, the sheet --------------------------------------------------------------
+
+
+def test_a_peeked_face_down_card_is_marked_on_its_peekers_phone(session: Session) -> None:
+    queen, nine = _card(session, BART, "QC"), _card(session, BART, "9S")
+    take_seat(session, "bea")
+    zone = PileId(f"zone/{BART}")
+    assert session.apply(Move((queen, nine), zone, face_up=False))
+    assert session.apply(Peek(queen))
+    [laid] = _view(session, BEA)["laid"]
+    marks = {c["face"]["name"] if c["face"] else None: c["peeked"] for c in laid["cards"]}
+    assert marks == {"the Queen of Clubs": True, None: False}
+
+
+def test_a_private_line_once_revealed_reads_the_same_on_every_phone(session: Session) -> None:
+    take_seat(session, "bea")
+    hand = PileId(f"hand/{BART}")
+    held = set(session.table.pile(hand).cards)
+    assert session.apply(Draw(PileId("shoe/draw"), hand))
+    [drawn] = [c for c in session.table.pile(hand).cards if c not in held]
+    name = session.table.card(drawn).face.name  # type: ignore[union-attr]
+    line = next(e for e in reversed(session.log) if e.private is not None)
+    assert name in line.private and name not in line.public
+    assert line.private in _view(session, BEA)["log"]
+    assert line.public in _view(session, ALEX)["log"]
+    assert session.apply(Move((drawn,), PileId(f"zone/{BART}"), face_up=True))
+    for player in (ALEX, BEA, CHIDI, DANA):
+        assert line.private in _view(session, player)["log"]
+
+
+def test_a_long_sheet_value_is_cut_at_300_characters(session: Session) -> None:
+    bart = session.state.characters[CharacterId(BART)]
+    sheet = attrs.evolve(bart.sheet, notes="n" * 400)
+    session.state.characters[bart.id] = attrs.evolve(bart, sheet=sheet)
+    [me] = [c for c in _view(session, BEA)["characters"] if c["id"] == BART]
+    assert dict(me["sheet"])["Notes"] == "n" * 300
