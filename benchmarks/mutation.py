@@ -93,8 +93,13 @@ MODULES: dict[str, tuple[tuple[str, ...], float]] = {
     ),
     "cardtable/session/audience.py": (
         ("test_session_privacy.py", "test_session_log.py", "test_visibility_seats.py",
-         _examples("cardtable.session.audience")),
+         "test_sighting.py", _examples("cardtable.session.audience")),
         0.95,
+    ),
+    "cardtable/phones/view.py": (
+        ("test_phone_view.py", "test_phones.py", "test_sealed_roll.py",
+         _examples("cardtable.phones.view")),
+        0.90,
     ),
     "cardtable/session/saving.py": (
         ("test_session_saving.py", "test_session_autosave.py", "test_save_consistency.py",

@@ -331,3 +331,13 @@ def test_states_survive_a_save_file_round_trip() -> None:
 def test_docstring_examples_hold(module: ModuleType) -> None:
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted and not result.failed
+
+
+@pytest.mark.parametrize(("pool", "side"), [(0, "first"), (-1, "first"), (101, "second")])
+def test_a_duel_side_rolls_between_1_and_100_dice(pool: int, side: str) -> None:
+    first, second = (pool, 2) if side == "first" else (2, pool)
+    name = "Ann" if side == "first" else "Bo"
+    says = f"^{name} rolls between 1 and 100 dice, not {pool}$"
+    with pytest.raises(CrisisDiceError, match=says):
+        Duel.setup("Ann", first, "Bo", second)
+    assert Duel.setup("Ann", 1, "Bo", 100).second.pool == 100

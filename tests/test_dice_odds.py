@@ -309,3 +309,39 @@ def test_keep_distributions_add_up_to_one(count: int, sides: int, data: st.DataO
     distribution = keep_distribution(count, sides, keep, mode)
     assert distribution.mass == pytest.approx(1, abs=EXACT)
     assert (distribution.low, distribution.high) == (keep, keep * sides)
+
+
+def _top_kept_by_dice(count: int, sides: int, keep: int) -> dict[int, Fraction]:
+    """Keep-highest worked out die by die: the state is the sorted ``keep`` best faces so
+    far (an independent path from the face-by-face walk), with exact fractions."""
+    states: dict[tuple[int, ...], Fraction] = {(): Fraction(1)}
+    die = Fraction(1, sides)
+    for _ in range(count):
+        following: defaultdict[tuple[int, ...], Fraction] = defaultdict(Fraction)
+        for best, chance in states.items():
+            for face in range(1, sides + 1):
+                kept = tuple(sorted((*best, face), reverse=True)[:keep])
+                following[kept] += chance * die
+        states = following
+    totals: defaultdict[int, Fraction] = defaultdict(Fraction)
+    for best, chance in states.items():
+        totals[sum(best)] += chance
+    return totals
+
+
+@pytest.mark.parametrize(
+    ("count", "sides", "keep"), [(40, 10, 1), (60, 6, 2), (100, 4, 3), (50, 10, 2)]
+)
+def test_keep_pools_with_more_outcomes_than_2_to_the_128_stay_exact(
+    count: int, sides: int, keep: int
+) -> None:
+    # More than 2**128 outcomes each: far past what outcome counts could hold.
+    assert sides**count > 2**128
+    expected = _top_kept_by_dice(count, sides, keep)
+    ours = keep_distribution(count, sides, keep, KeepMode.HIGHEST)
+    assert ours.mass == pytest.approx(1, abs=EXACT)
+    for total in range(keep - 1, keep * sides + 2):
+        assert ours.p(total) == pytest.approx(float(expected.get(total, 0)), abs=EXACT)
+    assert ours.p_at_least(keep * sides) == pytest.approx(
+        float(expected[keep * sides]), abs=EXACT
+    )

@@ -510,3 +510,23 @@ def test_a_challenge_and_its_round_survive_saving_as_json() -> None:
     for value, kind in ((challenge, PoolChallenge), (played, PoolChallenge), (report, RoundReport)):
         text = json.dumps(converter.unstructure(value))
         assert converter.structure(json.loads(text), kind) == value
+
+
+def test_the_round_report_says_how_many_dice_were_rolled_only_when_dice_inflict() -> None:
+    options = Options(dice=DicePoint.INFLICTING)
+    challenge = PoolChallenge.start(Entrant.of("Akane", 3), Entrant.of("Kitchen", 3), options)
+    _, report = challenge.next_round(Faces([1, 2, 6, 6]))
+    assert [str(loss) for side in report.sides for loss in side.losses] == [
+        "1 from Kitchen (half of 3, rounded up: 3 is not less; 2 dice rolled)",
+        "4 from Akane (half of 3, rounded up: 3 is not less; 2 dice rolled)",
+    ]
+    plain = PoolChallenge.start(Entrant.of("Akane", 3), Entrant.of("Kitchen", 3))
+    _, report = plain.next_round()
+    assert not any("rolled" in str(loss) for side in report.sides for loss in side.losses)
+
+
+def test_a_challenge_over_before_it_begins_says_so_and_only_then() -> None:
+    over = PoolChallenge.start(Entrant.of("Ana", 3), Entrant.of("Bo", 0))
+    assert over.setup_lines()[-1] == "Over before the first round: first side wins."
+    going = PoolChallenge.start(Entrant.of("Ana", 3), Entrant.of("Bo", 2))
+    assert going.setup_lines() == ("Ana: rating 3, pool 3.", "Bo: rating 2, pool 2.")

@@ -158,3 +158,11 @@ def test_an_unfair_spread_of_the_penalty_is_refused(
 def test_a_source_cannot_take_more_than_it_has() -> None:
     with pytest.raises(PoolChallengeError, match="Staff can take at most 1 point \\(bonus 2\\)"):
         spread_loss(4, penalty_sources(), {"Iridia": 2, "Staff": 2})
+
+
+@pytest.mark.parametrize("empty", ["first", "second"])
+def test_a_camp_with_nobody_in_it_is_refused(empty: str) -> None:
+    camp = [Entrant.of("Ana", 3)]
+    first, second = ([], camp) if empty == "first" else (camp, [])
+    with pytest.raises(PoolChallengeError, match=r"^A Challenge needs someone on each side\.$"):
+        PoolChallenge.start(first, second)

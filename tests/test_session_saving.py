@@ -486,3 +486,16 @@ def test_every_truncation_is_refused(at: int):
     """Cut anywhere before the closing brace (cutting only the final newline leaves it whole)."""
     with pytest.raises(SessionFileError, match=r"is empty|is damaged or cut short"):
         from_bytes(_REAL[:at], "cut.cardtable")
+
+
+@pytest.mark.parametrize(("broken", "more"), [(2, "1 more problem"), (3, "2 more problems")])
+def test_a_file_with_several_problems_names_the_first_and_counts_the_rest(
+    broken: int, more: str
+) -> None:
+    data = _saved()
+    for player in data["session"]["players"][:broken]:
+        player["is_gm"] = "maybe"
+    assert _refusal(json.dumps(data).encode()) == (
+        "x.cardtable: damaged: expected true or false, found text at "
+        f"session.players[0].is_gm (and {more})"
+    )

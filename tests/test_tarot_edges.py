@@ -9,7 +9,7 @@ import pytest
 from test_tarot_challenge import card_named, new_table, stack, start
 from test_tarot_concession import _leave_in_deck
 
-from cardtable.piles import Facing
+from cardtable.piles import Facing, PileId
 from cardtable.randomness import seeded
 from cardtable.resolvers.tarot.challenge import (
     Attribute,
@@ -141,3 +141,63 @@ def test_a_sleeve_card_not_in_the_sleeve_is_refused_by_its_name_or_its_id():
     with pytest.raises(TarotChallengeError,
                        match=rf"^tarot/nowhere is not in {sleeve}; pick a card from there$"):
         challenge.play_sleeve(table, "tarot/nowhere")  # type: ignore[arg-type]
+
+
+def test_a_sleeve_card_kept_face_down_is_played_face_up_in_its_orientation():
+    table, piles = new_table()
+    [kept] = stack(table, piles, [("Dragon of Rock", REV)])
+    table.move([kept], piles.sleeve, face_up=False)
+    challenge = start(table, piles, [("Child of Rock", UP)], 2)
+    challenge.play_sleeve(table, kept)
+    assert table.where(kept) == piles.player_row
+    assert table.facing[kept] == Facing(face_up=True, reversed=True)
+
+
+def test_the_excuse_played_from_the_sleeve_lies_face_up_on_the_discard_pile():
+    table, piles = new_table()
+    [excuse] = stack(table, piles, [("the Excuse", UP)])
+    table.move([excuse], piles.sleeve, face_up=False)
+    challenge = start(table, piles, [("Child of Rock", UP)], 2)
+    drew = challenge.play_sleeve(table, excuse)
+    assert drew.excuse and drew.from_sleeve
+    assert table.where(excuse) == piles.discard
+    assert table.facing[excuse].face_up
+    assert challenge.end is EndReason.EXCUSE
+
+
+def test_an_attribute_below_0_is_refused_by_its_value():
+    _, piles = new_table()
+    says = r"^An Attribute runs from 0 \(Mediocre\) to 9 \(Mythic\), not -1$"
+    with pytest.raises(TarotChallengeError, match=says):
+        TarotChallenge.setup(piles, attribute=Attribute.ROCK, attribute_value=-1, rank=2)
+    TarotChallenge.setup(piles, attribute=Attribute.ROCK, attribute_value=0, rank=2)
+
+
+@pytest.mark.parametrize("rank", [1, 4])
+def test_without_a_refill_pile_the_draw_pile_alone_must_hold_the_rank(rank: int):
+    table, piles = new_table()
+    table.pile(piles.draw).refill_from = None
+    _leave_in_deck(table, piles, rank - 1)
+    challenge = TarotChallenge.setup(piles, attribute=Attribute.ROCK, attribute_value=2,
+                                     rank=rank)
+    with pytest.raises(TarotChallengeError, match=f"^The tarot deck holds {rank - 1} cards;"):
+        challenge.challenge_draw(table, seeded(0))
+    table, piles = new_table()
+    table.pile(piles.draw).refill_from = None
+    _leave_in_deck(table, piles, rank)
+    challenge = TarotChallenge.setup(piles, attribute=Attribute.ROCK, attribute_value=2,
+                                     rank=rank)
+    challenge.challenge_draw(table, seeded(0))
+    assert table.pile(piles.draw).cards == []
+
+
+def test_cards_waiting_in_the_discard_pile_count_towards_the_rank():
+    table, piles = new_table()
+    _leave_in_deck(table, piles, 1)
+    table.move(table.pile(PileId("box")).cards[:2], piles.discard, face_up=True)
+    challenge = TarotChallenge.setup(piles, attribute=Attribute.ROCK, attribute_value=2, rank=3)
+    challenge.challenge_draw(table, seeded(0))
+    # The one card in the draw pile and the two taken in from the discard pile.
+    if challenge.challenge_excuse is None:
+        assert len(challenge.challenge) == 3
+    assert table.pile(piles.draw).cards == []

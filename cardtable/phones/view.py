@@ -115,7 +115,7 @@ def _adventure_extras(
     if check is not None:
         claimed = {claim.character for claim in check.claims}
         for c in mine:
-            if c.system == "adventure" and c.id not in claimed and c.id != check.introducer:
+            if c.system == "adventure" and c.id not in claimed:
                 out.append({"kind": "claim", "character": c.id,
                             "label": f"{c.name}: what is “{check.threat}”?"})
     return out

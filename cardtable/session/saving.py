@@ -42,6 +42,7 @@ from cattrs.v import format_exception
 
 from cardtable import __version__
 from cardtable.cards import CardFace, CardId, PlayingCard, TarotCard
+from cardtable.counts import counted
 from cardtable.decks.standard import tourist_tarot
 from cardtable.piles import Facing, Pile, PileId, Table
 from cardtable.randomness import Rng
@@ -398,7 +399,7 @@ def _validation_problem(exc: BaseValidationError) -> str:
         for reason in transform_error(exc, format_exception=_reason)
     ]
     first = reasons[0] if reasons else str(exc)
-    more = f" (and {len(reasons) - 1} more problems)" if len(reasons) > 1 else ""
+    more = f" (and {counted(len(reasons) - 1, 'more problem')})" if len(reasons) > 1 else ""
     return f"damaged: {first}{more}"
 
 
