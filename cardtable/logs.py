@@ -52,8 +52,8 @@ def configure_logging(log_dir: Path | None = None, level: int = logging.INFO) ->
     try:
         folder.mkdir(parents=True, exist_ok=True)
         rotate(folder / LOG_NAME)
-        # logging.handlers.RotatingFileHandler would do, but importing logging.handlers
-        # (sockets, pickle) costs every start ~15 ms; rotating at start needs none of it.
+        # logging.handlers.RotatingFileHandler would do, but logging.handlers brings in
+        # sockets and pickle at every start; rotating at start needs none of it.
         handler = logging.FileHandler(folder / LOG_NAME, encoding="utf-8")
     except OSError as exc:
         handler = logging.StreamHandler(sys.stderr)

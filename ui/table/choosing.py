@@ -28,7 +28,7 @@ from cardtable.ui.qt import QtCore
 
 def _card_set(cards: Iterable[CardId]) -> frozenset[CardId]:
     # A function, not the builtin frozenset: attrs reads a converter's signature, and a
-    # builtin's is text that Python parses with tokenize (2 ms the first time, at start).
+    # builtin's is text that Python parses with tokenize, on the way to the first window.
     return frozenset(cards)
 
 

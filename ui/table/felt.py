@@ -55,7 +55,7 @@ class FeltView(QtWidgets.QGraphicsView):
         super().__init__(parent)
         # A viewport of our own making, as plain as Qt's own: the first widget Qt made that
         # Python meets sends PySide through every widget class it knows, building each one's
-        # enums (4 ms of the app's start).
+        # enums.
         self.setViewport(QtWidgets.QWidget())
         # The view does not own its scene; parenting it keeps Python from collecting it.
         self.setScene(QtWidgets.QGraphicsScene(TABLE_RECT, self))

@@ -24,7 +24,7 @@ from cardtable.ui.window.main_window import MainWindow
 from cardtable.ui.window.placement import WindowPlace
 
 if TYPE_CHECKING:
-    # Imported for real only after the first paint: attrs and platformdirs cost ~25 ms.
+    # Imported for real only after the first paint, with attrs and platformdirs.
     from cardtable.settings import Settings
 
 #: Panels, their menu text and the shortcut that shows or hides them, in tab order.
