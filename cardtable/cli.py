@@ -52,6 +52,12 @@ def _open(args: argparse.Namespace) -> int:
     # of which live on) some hundred times; the window turns it back on once it shows the
     # session (cardtable.ui.window.memory).
     gc.disable()
+    if args.session is not None:
+        # The window puts the session in place before its first paint, so the model is
+        # needed either way; imported before Qt, it escapes PySide6's import hook, which
+        # reads the source of every module imported after Qt (looking for its __feature__).
+        import cardtable.session
+        import cardtable.settings  # noqa: F401
     from cardtable.ui.app import run
 
     return run(args.session)

@@ -63,3 +63,24 @@ def test_the_first_paint_of_the_window_imports_no_card_nor_attrs() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_opening_a_session_imports_the_model_before_qt() -> None:
+    # The window puts the session in place before its first paint, so the model is needed
+    # either way; imported before Qt, PySide6's import hook does not read its sources.
+    script = (
+        "import sys, types\n"
+        "seen = []\n"
+        "app = types.ModuleType('cardtable.ui.app')\n"
+        "app.run = lambda session: seen.extend(\n"
+        "    [session, 'cardtable.session' in sys.modules, 'PySide6' in sys.modules]) or 0\n"
+        "sys.modules['cardtable.ui.app'] = app\n"
+        "from cardtable.cli import main\n"
+        "main(['evening.cardtable'])\n"
+        "print(seen)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['evening.cardtable', True, False]"
