@@ -94,8 +94,12 @@ class CardChoice(QtCore.QObject):
         session = self._document.session
         if session.curtain is not None or session.holder is None:
             return frozenset()
-        return frozenset(str(card) for p in self._prompts.values()
-                         if p.player == session.holder for card in p.cards)
+        return frozenset(
+            str(card)
+            for p in self._prompts.values()
+            if p.player == session.holder
+            for card in p.cards
+        )
 
     def refusal(self, card: str) -> str | None:
         """Why the seat holding the computer may not choose ``card`` for its prompt, or None."""

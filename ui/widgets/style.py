@@ -310,8 +310,9 @@ class ElidedLabel(QtWidgets.QLabel):
     def __init__(self, text: str = "", parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
         self._full = ""
-        self.setSizePolicy(QtWidgets.QSizePolicy.Policy.Ignored,
-                           QtWidgets.QSizePolicy.Policy.Preferred)
+        self.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred
+        )
         self.setText(text)
 
     def setText(self, text: str) -> None:
@@ -329,8 +330,7 @@ class ElidedLabel(QtWidgets.QLabel):
 
     def sizeHint(self) -> QtCore.QSize:
         metrics = self.fontMetrics()
-        return QtCore.QSize(metrics.horizontalAdvance(self._full) + 4,
-                            super().sizeHint().height())
+        return QtCore.QSize(metrics.horizontalAdvance(self._full) + 4, super().sizeHint().height())
 
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
