@@ -36,7 +36,7 @@ COMMANDS = ("roll", "odds", "print", "bench", "import-deck")
 
 def _registrars() -> list[Registrar]:
     # Imported here so that ``cardtable --version`` and opening the window do not pay for
-    # them (about 55 ms of a start that should take little more than Qt's own).
+    # them: they bring in the dice, the decks, the printing and the bench.
     from cardtable.bench.command import add_bench_parser
     from cardtable.decks.import_command import add_import_parser
     from cardtable.dice.commands import add_odds_parser, add_roll_parser
@@ -52,10 +52,12 @@ def _open(args: argparse.Namespace) -> int:
     # of which live on) some hundred times; the window turns it back on once it shows the
     # session (cardtable.ui.window.memory).
     gc.disable()
-    # Before Qt and attrs are imported: they then compile nothing they compiled last time.
-    from cardtable.codecache import install
-
-    install()
+    if args.session is not None:
+        # The window puts the session in place before its first paint, so the model is
+        # needed either way; imported before Qt, it escapes PySide6's import hook, which
+        # reads the source of every module imported after Qt (looking for its __feature__).
+        import cardtable.session
+        import cardtable.settings  # noqa: F401
     from cardtable.ui.app import run
 
     return run(args.session)

@@ -55,7 +55,7 @@ def configure_logging(log_dir: Path | None = None, level: int = logging.INFO) ->
     path: Path | None = folder / LOG_NAME
     handler: logging.Handler
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         rotate(folder / LOG_NAME)
         handler = SizedFileHandler(folder / LOG_NAME)
     except OSError as exc:
@@ -82,6 +82,7 @@ class SizedFileHandler(logging.FileHandler):
     """
 
     def __init__(self, path: Path, max_bytes: int = MAX_BYTES, backups: int = BACKUPS) -> None:
+        _own_file(path)
         super().__init__(path, encoding="utf-8")
         self.max_bytes = max_bytes
         self.backups = backups
@@ -105,9 +106,17 @@ class SizedFileHandler(logging.FileHandler):
                 self.stream = None  # reopened by emit, as with delay=True
                 try:
                     rotate(Path(self.baseFilename), self.max_bytes, self.backups)
+                    _own_file(Path(self.baseFilename))
                 except OSError:
                     self.handleError(record)
         super().emit(record)
+
+
+def _own_file(path: Path) -> None:
+    """Create ``path`` readable by its owner alone (0600, whatever the umask), or make it so:
+    a traceback may name a card's id, and an id can give a face away."""
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))
+    os.chmod(path, 0o600)
 
 
 def rotate(path: Path, max_bytes: int = MAX_BYTES, backups: int = BACKUPS) -> bool:

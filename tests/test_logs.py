@@ -4,6 +4,8 @@ unwritable folder is no crash."""
 from __future__ import annotations
 
 import logging
+import os
+import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -131,3 +133,21 @@ def test_a_crash_is_written_to_the_log(tmp_path: Path, capsys: pytest.CaptureFix
     text = path.read_text(encoding="utf-8")
     assert "CRITICAL" in text and "KeyError: 'the missing card'" in text and "Traceback" in text
     assert "the missing card" in capsys.readouterr().err  # still shown as Python shows it
+
+
+@pytest.mark.parametrize("umask", [0, 0o022])
+def test_the_log_files_are_their_owners_alone_under_any_umask(tmp_path: Path, umask: int) -> None:
+    # A traceback may name a card's id ("shoe/7c"), which gives its face away.
+    old = os.umask(umask)
+    try:
+        path = configure_logging(tmp_path / "logs")
+        assert path is not None
+        chatty = logging.getLogger("cardtable.phones.server")
+        for number in range(2 * MAX_BYTES // 1000):
+            chatty.warning("%d %s", number, "x" * 990)
+        _flush()
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "logs").stat().st_mode) == 0o700
+    for file in (tmp_path / "logs").iterdir():
+        assert stat.S_IMODE(file.stat().st_mode) == 0o600, file.name

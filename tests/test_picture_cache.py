@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
@@ -76,7 +77,7 @@ def test_pictures_drawn_by_other_code_are_never_shown(
     cache_at: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     drawn("dot", 16, 13, _square("#ff0000"))
-    monkeypatch.setattr(picture_cache, "_stamp", lambda: b"CTPICT1 changed art\n")
+    monkeypatch.setattr(picture_cache, "_stamp", lambda: b"CTPICT2 changed art\n")
     _restart(cache_at, monkeypatch)
     redraw = _square("#00ff00")
     image = drawn("dot", 16, 13, redraw)
@@ -102,13 +103,34 @@ def test_only_what_the_start_drew_or_used_is_kept(
 
 @pytest.mark.parametrize(
     "content",
-    [b"", b"CTPICT1 00000000\nnot marshal", b"garbage"],
+    [b"", b"CTPICT1 00000000\nold format", b"garbage"],
     ids=["empty", "foreign stamp", "garbage"],
 )
 def test_a_cache_file_that_cannot_be_read_costs_only_a_drawing(
     cache_at: Path, monkeypatch: pytest.MonkeyPatch, content: bytes
 ) -> None:
     cache_at.write_bytes(content)
+    monkeypatch.setattr(picture_cache, "_installed", PictureCache(cache_at))
+    draw = _square("#123456")
+    assert not drawn("dot", 16, 13, draw).isNull()
+    assert draw.calls == ["#123456"]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("damage", ["cut short", "a key not in UTF-8", "a record too large"])
+def test_a_cache_file_with_the_right_stamp_but_damaged_records_costs_only_a_drawing(
+    cache_at: Path, monkeypatch: pytest.MonkeyPatch, damage: str
+) -> None:
+    drawn("dot", 16, 13, _square("#654321"))
+    _restart(cache_at, monkeypatch)
+    data = bytearray(cache_at.read_bytes())
+    record = data.index(b"dot") - 6  # the header (key length, width, height) before the key
+    if damage == "cut short":
+        del data[-5:]
+    elif damage == "a key not in UTF-8":
+        data[record + 6] = 0xFF
+    else:
+        data[record + 2 : record + 4] = (5000).to_bytes(2, "little")
+    cache_at.write_bytes(bytes(data))
     monkeypatch.setattr(picture_cache, "_installed", PictureCache(cache_at))
     draw = _square("#123456")
     assert not drawn("dot", 16, 13, draw).isNull()
@@ -123,21 +145,38 @@ def test_a_toolbar_icon_and_a_card_back_from_the_cache_are_the_ones_drawn(
     _restart(cache_at, monkeypatch)
     painted: list[str] = []
     real_back = card_art.paint_playing_back
-    monkeypatch.setattr(
-        card_art, "paint_playing_back", lambda *a: painted.append("back") or real_back(*a)
-    )
+
+    def paint_back(*args: Any) -> Any:
+        painted.append("back")
+        return real_back(*args)
+
+    monkeypatch.setattr(card_art, "paint_playing_back", paint_back)
     assert toolbar_icons.icon("shuffle").pixmap(48, 48).toImage() == icon
     assert card_art.back_pixmap(card_art.PLAYING, 70).toImage() == back
     assert painted == []
 
 
-def test_the_stamp_follows_every_module_that_draws(
+def test_the_stamp_follows_every_module_of_the_front_end_and_nothing_else(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    drawing = tmp_path / "zones.py"
-    drawing.write_text("RADIUS = 10\n")
-    monkeypatch.setattr(picture_cache, "_ALSO_DRAWING", (drawing,))
+    front_end = tmp_path / "ui"
+    (front_end / "table").mkdir(parents=True)
+    zones = front_end / "table" / "zones.py"
+    zones.write_text("RADIUS = 10\n")
+    monkeypatch.setattr(picture_cache, "_FRONT_END", front_end)
     before = picture_cache._stamp()
-    assert picture_cache._stamp() == before
-    drawing.write_text("RADIUS = 12.5\n")  # the zones drawn with rounder corners
-    assert picture_cache._stamp() != before
+    (front_end / "table" / "__pycache__").mkdir()
+    (front_end / "table" / "__pycache__" / "zones.cpython-311.pyc").write_bytes(b"compiled")
+    (front_end / "notes.txt").write_text("not code")
+    assert picture_cache._stamp() == before  # the first start compiles; the second finds it
+    zones.write_text("RADIUS = 12.5\n")  # the zones drawn with rounder corners
+    changed = picture_cache._stamp()
+    assert changed != before
+    (front_end / "table" / "edges.py").write_text("WIDTH = 2\n")  # a new drawing module
+    assert picture_cache._stamp() != changed
+
+
+def test_the_real_stamp_covers_the_modules_that_draw_the_kept_pictures() -> None:
+    sources = " ".join(picture_cache._sources(picture_cache._FRONT_END))
+    for drawing in ("toolbar_icons.py", "card_art.py", "zones.py", "main_window.py"):
+        assert drawing in sources

@@ -53,8 +53,8 @@ def application() -> QtWidgets.QApplication:
 
 
 def show_icon(app: QtWidgets.QApplication) -> None:
-    """Give every window of ``app`` Cardtable's icon (loading the SVG plugin and drawing the
-    icon's sizes for the window manager: about 4 ms)."""
+    """Give every window of ``app`` Cardtable's icon (this loads the SVG plugin and draws the
+    icon's sizes for the window manager)."""
     app.setWindowIcon(app_icon())
 
 
@@ -71,8 +71,8 @@ class _FirstPaint(QtCore.QObject):
 
     It watches one widget at a time (the window, then the felt that shows the session), not
     the whole application: an application-wide filter hands Python every event of every
-    object, Qt's own included, and made the start it measured slower (by 24 ms for the bare
-    window of :mod:`cardtable.ui.window.bare_window`, which watches the same way)."""
+    object, Qt's own included, and would slow the very start it measures (the bare window of
+    :mod:`cardtable.ui.window.bare_window` watches the same way)."""
 
     def __init__(self, app: QtWidgets.QApplication, window: QtWidgets.QWidget) -> None:
         super().__init__(app)

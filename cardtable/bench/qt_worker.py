@@ -14,7 +14,8 @@ Start-up is measured from launching a fresh process to a usable window: Cardtabl
 (``python -m cardtable`` with the demo session and ``CARDTABLE_SMOKE_EXIT=1``) until the end
 of the first paint that shows the session, against a bare PySide6 ``QMainWindow`` of the
 same size until its first paint, alternating, after one unmeasured run of each (so both
-find the files in the disk cache).
+find the files in the disk cache). Each round also times Cardtable's first start after
+install: the same, with an empty cache folder.
 """
 
 from __future__ import annotations
@@ -60,14 +61,13 @@ def time_marks(command: Sequence[str], env: dict[str, str]) -> dict[str, float]:
 
 
 def _scratch_env(scratch: str) -> dict[str, str]:
-    """The environment of a measured start: the player's own settings, log and autosave
-    stay out of it (where platformdirs follows XDG); the user's cache folder is shared, as it
-    is for any start (the fonts' cache, and the code attrs and cattrs generate, kept by
-    :mod:`cardtable.codecache`). Python keeps its compiled modules (in the scratch folder),
-    as an installed app does: a start is timed warm, after one unmeasured start has compiled
-    them and filled the caches."""
+    """The environment of a measured start: the player's own settings, log, autosave and
+    cache folder stay out of it (where platformdirs follows XDG), so that neither the player
+    nor another checkout's bench changes what is timed. Python keeps its compiled modules (in
+    the scratch folder), as an installed app does: a start is timed warm, after one
+    unmeasured start has compiled them and filled the cache folder."""
     env = dict(os.environ, CARDTABLE_SMOKE_EXIT="1")
-    for name in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME"):
+    for name in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
         env[name] = os.path.join(scratch, name.lower())
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = os.path.join(scratch, "pycache")
@@ -85,34 +85,43 @@ def _bare_window() -> str:
 
 def startup(runs: int) -> dict[str, Any]:
     """Median start-up times (ms): Cardtable to a usable window showing the demo session
-    (and to its first paint), a bare window to its first paint, and the ratio of the two."""
+    (and to its first paint), the same with an empty cache folder (the first start after
+    install), a bare window to its first paint, and the ratio of the warm start to it."""
     from cardtable.session.demo import demo_path
 
     app = [sys.executable, "-m", "cardtable", str(demo_path())]
     bare = [sys.executable, _bare_window()]
     shown: list[float] = []
     first: list[float] = []
+    cold: list[float] = []
     bare_s: list[float] = []
     with tempfile.TemporaryDirectory(prefix="cardtable-bench-") as scratch:
         env = _scratch_env(scratch)
         time_marks(bare, env)
         time_marks(app, env)
-        for _ in range(runs):
+        for run in range(runs):
             bare_s.append(time_marks(bare, env)["painted"])
             marks = time_marks(app, env)
-            if "shown" not in marks:
-                raise StartupError("Cardtable painted but never showed its session")
-            shown.append(marks["shown"])
+            shown.append(_shown(marks))
             first.append(marks["painted"])
+            empty = os.path.join(scratch, f"empty-cache-{run}")
+            cold.append(_shown(time_marks(app, dict(env, XDG_CACHE_HOME=empty))))
     app_ms = statistics.median(shown) * 1000
     bare_ms = statistics.median(bare_s) * 1000
     return {
         "startup_ratio": app_ms / bare_ms,
         "startup_ms": app_ms,
         "startup_first_paint_ms": statistics.median(first) * 1000,
+        "startup_cold_ms": statistics.median(cold) * 1000,
         "bare_startup_ms": bare_ms,
         "startup_runs": runs,
     }
+
+
+def _shown(marks: dict[str, float]) -> float:
+    if "shown" not in marks:
+        raise StartupError("Cardtable painted but never showed its session")
+    return marks["shown"]
 
 
 def _application() -> None:

@@ -356,7 +356,7 @@ class ArtLibrary:
         target = self._cache_folder(art) / str(step) / f"{slot}.png"
         if target.is_file():
             return target
-        # Pillow comes in only to make a copy: the table opens without it (~20 ms).
+        # Pillow comes in only to make a copy: the table opens without it.
         from PIL import Image
 
         from cardtable.decks.images import PNG_OPTIONS, CardImageError, open_upright

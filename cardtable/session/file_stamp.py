@@ -21,14 +21,10 @@ False
 from __future__ import annotations
 
 import os
+from hashlib import blake2b
 from pathlib import Path
 
 from attrs import frozen
-
-try:  # Python's own BLAKE2: hashlib would first start OpenSSL (2 ms of every start)
-    from _blake2 import blake2b
-except ImportError:  # a Python built without it
-    from hashlib import blake2b
 
 
 def _digest(data: bytes) -> str:

@@ -24,7 +24,7 @@ def _events(items: Iterable[Event | str]) -> list[Event]:
 
 def _texts(items: Iterable[Event | str]) -> tuple[Event | str, ...]:
     # A function, not the builtin tuple: attrs reads a converter's signature, and a
-    # builtin's is text that Python parses with tokenize (2 ms the first time, at start).
+    # builtin's is text that Python parses with tokenize, on the way to the first window.
     return tuple(items)
 
 

@@ -59,7 +59,7 @@ def portrait_from_bytes(
 ) -> Portrait:
     """Make a portrait from the bytes of an image file; ``name`` is used in messages."""
     # Pillow comes in only when a picture is read: a session's stored portraits are PNG
-    # already, and opening the table need not wait for Pillow (~20 ms).
+    # already, and opening the table need not wait for Pillow.
     from PIL import Image, ImageOps, UnidentifiedImageError
 
     from cardtable.decks.images import FORMATS, flat_mode

@@ -22,8 +22,8 @@ def app_icon() -> QtGui.QIcon:
     icon = QtGui.QIcon(str(folder / "cardtable.svg"))
     if not icon.isNull():
         return icon
-    # Without the SVG icon plugin (a trimmed bundle, say); loading the PNGs up front would
-    # cost every start ~10 ms, so they are the fallback only.
+    # Without the SVG icon plugin (a trimmed bundle, say): every start would otherwise
+    # read and decode all the PNGs up front, so they are the fallback only.
     icon = QtGui.QIcon()
     for size in ICON_SIZES:
         icon.addFile(str(folder / f"cardtable-{size}.png"), QtCore.QSize(size, size))

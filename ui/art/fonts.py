@@ -71,7 +71,7 @@ def use_bundled_fonts(app: QtGui.QGuiApplication) -> None:
     """Register the bundled sans and make it ``app``'s default font. The serif and the
     condensed sans, which only the cards' faces and the printed sheets use, are registered
     when those first ask for them (:func:`cardtable.ui.art.common.font`, the printing
-    canvas): 2.5 ms of a start that needs neither.
+    canvas): a start needs neither.
 
     Only the family changes: the size stays the one the desktop asks for (a player who set
     larger text there keeps it).

@@ -1,16 +1,20 @@
 """The pictures a start draws (the toolbar's icons, the backs on the felt), kept between runs.
 
 Cardtable draws its art with QPainter rather than shipping images, and a start draws the same
-pictures every time: about 7 ms of a start that should take little more than Qt's own. As
-kpat keeps the cards it renders in a disk cache (KDE's ``KImageCache``), this keeps the
-pictures drawn before the first session is shown in one file of the user's cache folder
-(:mod:`cardtable.cachefile`), as raw pixels, read back whole at the next start.
+pictures every time. As kpat keeps the cards it renders in a disk cache (KDE's
+``KImageCache``), this keeps the pictures drawn before the first session is shown in one file
+of the user's cache folder (:mod:`cardtable.cachefile`), as raw pixels, read back whole at the
+next start.
 
 A picture is kept by a key that says all it shows (what, how many device pixels, which
 colours); the file is stamped with the app's version, Qt's, and the size and time of every
-module that draws, so a picture drawn by other code is never shown. Only what this start
+module of the front end, so a picture drawn by other code is never shown. Only what this start
 drew or used is written (when the process ends, if anything was new), so a long evening of
 zooming does not make the next start read more.
+
+The file is a series of records, each a little-endian header (the key's length in bytes, the
+width, the height, each two bytes), the key in UTF-8, then the pixels (premultiplied ARGB,
+four bytes each, row by row). A file cut short or malformed anywhere is read as empty.
 
 Nothing is kept unless the app installs the cache (:func:`install`): tests draw afresh.
 """
@@ -20,6 +24,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import struct
 import zlib
 from pathlib import Path
 from typing import Any
@@ -34,24 +39,37 @@ _FORMAT = QtGui.QImage.Format.Format_ARGB32_Premultiplied
 _installed: PictureCache | None = None
 
 
-#: The modules that draw what is kept, besides those of ``cardtable.ui.art``: the felt's zones.
-_ALSO_DRAWING = (Path(__file__).parent.parent / "table" / "zones.py",)
+#: The front end's package folder (``cardtable.ui``): the code that draws what is kept.
+_FRONT_END = Path(__file__).parent.parent
+#: A record's header: the key's length in bytes, the width and the height.
+_HEADER = struct.Struct("<HHH")
+_LARGEST = 4096
 
 
 def _stamp() -> bytes:
-    """What made the pictures: this version, Qt's, and every module that draws them as it is
-    on disk (a picture-drawing change in a working copy counts)."""
+    """What made the pictures: this version, Qt's, and every module of the front end as it is
+    on disk (a drawing change in a working copy counts)."""
     parts = [__version__, QtCore.qVersion()]
-    files: list[Path] = []
-    # Not glob (its pattern is a regex); a frozen build ships no sources, its version says all.
-    with contextlib.suppress(OSError), os.scandir(Path(__file__).parent) as entries:
-        files = [Path(entry.path) for entry in entries if entry.name.endswith(".py")]
-    for path in sorted(files) + list(_ALSO_DRAWING):
-        with contextlib.suppress(OSError):
-            status = path.stat()
-            parts.append(f"{path.name}:{status.st_size}:{status.st_mtime_ns}")
+    parts += sorted(_sources(_FRONT_END))
     digest = zlib.crc32("\n".join(parts).encode())
-    return b"CTPICT1 " + f"{digest:08x}".encode() + b"\n"
+    return b"CTPICT2 " + f"{digest:08x}".encode() + b"\n"
+
+
+def _sources(folder: Path) -> list[str]:
+    """Each Python source under ``folder`` as its path, size and time; none in a frozen build,
+    which ships no sources and whose version says all."""
+    found = []
+    # os.walk, not glob: a glob pattern is compiled to a regular expression on every start.
+    for root, folders, files in os.walk(folder):
+        folders[:] = [name for name in folders if name != "__pycache__"]
+        for name in files:
+            if name.endswith(".py"):
+                path = os.path.join(root, name)
+                with contextlib.suppress(OSError):
+                    status = os.stat(path)
+                    relative = os.path.relpath(path, folder)
+                    found.append(f"{relative}:{status.st_size}:{status.st_mtime_ns}")
+    return found
 
 
 class PictureCache:
@@ -77,11 +95,7 @@ class PictureCache:
         if self._pictures is None:
             self._stamp = _stamp()
             read = cachefile.read(self.path, self._stamp)
-            self._pictures = {
-                key: value
-                for key, value in (read.items() if isinstance(read, dict) else ())
-                if isinstance(key, str) and _valid(value)
-            }
+            self._pictures = {} if read is None else _unpack(read)
         return self._pictures
 
     def find(self, key: str) -> QtGui.QImage | None:
@@ -113,24 +127,43 @@ class PictureCache:
             return False
         known = self._known()
         kept = {key: known[key] for key in self._used if key in known}
-        if not cachefile.write(self.path, self._stamp, kept, kind=FILE_PREFIX):
+        if not cachefile.write(self.path, self._stamp, _pack(kept), kind=FILE_PREFIX):
             return False
         self._new = 0
         return True
 
 
-def _valid(value: Any) -> bool:
-    if not (isinstance(value, tuple) and len(value) == 3):
-        return False
-    width, height, pixels = value
-    return (
-        isinstance(width, int)
-        and isinstance(height, int)
-        and 0 < width <= 4096
-        and 0 < height <= 4096
-        and isinstance(pixels, bytes)
-        and len(pixels) == width * height * 4
-    )
+def _pack(pictures: dict[str, tuple[int, int, bytes]]) -> bytes:
+    parts = []
+    for key, (width, height, pixels) in pictures.items():
+        name = key.encode()
+        if len(name) <= 0xFFFF and _fits(width, height):
+            parts += [_HEADER.pack(len(name), width, height), name, pixels]
+    return b"".join(parts)
+
+
+def _unpack(data: memoryview) -> dict[str, tuple[int, int, bytes]]:
+    """The pictures of a file's records; none at all if any record is malformed."""
+    pictures = {}
+    at = 0
+    try:
+        while at < len(data):
+            length, width, height = _HEADER.unpack_from(data, at)
+            at += _HEADER.size
+            key = str(data[at : at + length], "utf-8")
+            at += length
+            size = width * height * 4
+            if not _fits(width, height) or at + size > len(data):
+                return {}
+            pictures[key] = (width, height, bytes(data[at : at + size]))
+            at += size
+    except (struct.error, UnicodeDecodeError):
+        return {}
+    return pictures
+
+
+def _fits(width: int, height: int) -> bool:
+    return 0 < width <= _LARGEST and 0 < height <= _LARGEST
 
 
 def install(path: Path | None = None) -> PictureCache:

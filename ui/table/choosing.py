@@ -28,7 +28,7 @@ from cardtable.ui.qt import QtCore
 
 def _card_set(cards: Iterable[CardId]) -> frozenset[CardId]:
     # A function, not the builtin frozenset: attrs reads a converter's signature, and a
-    # builtin's is text that Python parses with tokenize (2 ms the first time, at start).
+    # builtin's is text that Python parses with tokenize, on the way to the first window.
     return frozenset(cards)
 
 
@@ -94,8 +94,12 @@ class CardChoice(QtCore.QObject):
         session = self._document.session
         if session.curtain is not None or session.holder is None:
             return frozenset()
-        return frozenset(str(card) for p in self._prompts.values()
-                         if p.player == session.holder for card in p.cards)
+        return frozenset(
+            str(card)
+            for p in self._prompts.values()
+            if p.player == session.holder
+            for card in p.cards
+        )
 
     def refusal(self, card: str) -> str | None:
         """Why the seat holding the computer may not choose ``card`` for its prompt, or None."""

@@ -14,7 +14,6 @@ search of the cards under it, through Python, hundreds deep on a crowded table.
 from __future__ import annotations
 
 import contextlib
-import sys
 import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -26,8 +25,6 @@ if TYPE_CHECKING:  # the card art is not needed for the window's first paint
 
 FELT_GREEN = QtGui.QColor("#1f5d3a")
 TABLE_RECT = QtCore.QRectF(-1200, -800, 2400, 1600)
-#: The module of the cards on the felt (imported with the session, after the first paint).
-_CARD_MODULE = "cardtable.ui.table.cards.item"
 #: How finely the scene's index divides the table (64 x 64 cells, each a third of a card
 #: across). Qt picks a depth for the table it first indexes and keeps it: a crowded table
 #: opened over the demo stayed coarse, and every query at one point (the card under the
@@ -58,7 +55,7 @@ class FeltView(QtWidgets.QGraphicsView):
         super().__init__(parent)
         # A viewport of our own making, as plain as Qt's own: the first widget Qt made that
         # Python meets sends PySide through every widget class it knows, building each one's
-        # enums (4 ms of the app's start).
+        # enums.
         self.setViewport(QtWidgets.QWidget())
         # The view does not own its scene; parenting it keeps Python from collecting it.
         self.setScene(QtWidgets.QGraphicsScene(TABLE_RECT, self))
@@ -93,13 +90,14 @@ class FeltView(QtWidgets.QGraphicsView):
 
     def card_items(self) -> Iterable[CardItem]:
         """Every card on the felt (a view that keeps its own list answers faster)."""
-        module = sys.modules.get(_CARD_MODULE)
-        if module is None:
-            # No card was ever made, so none is here: the first paint of the empty felt,
-            # before the session is loaded, need not import the cards (and attrs with them).
+        items = self.scene().items()
+        if not items:
+            # The empty felt painted before the session is loaded need not import the cards
+            # (and attrs with them).
             return iter(())
-        card = module.CardItem
-        return (item for item in self.scene().items() if isinstance(item, card))
+        from cardtable.ui.table.cards.item import CardItem
+
+        return (item for item in items if isinstance(item, CardItem))
 
     def drawBackground(self, painter: QtGui.QPainter, rect: QtCore.QRectF) -> None:
         super().drawBackground(painter, rect)

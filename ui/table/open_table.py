@@ -132,8 +132,8 @@ class OpenTable(QtCore.QObject):
     def stale(self, *_args: object) -> None:
         """The chosen cards or the table changed: every entry is live again until a menu
         showing them opens (:meth:`refresh`). Working out each refusal at every click would
-        cost a click on a crowded table tens of milliseconds; a key pressed meanwhile is
-        checked when it arranges, and a refusal says why in the status bar."""
+        slow every click on a crowded table; a key pressed meanwhile is checked when it
+        arranges, and a refusal says why in the status bar."""
         for action, tip in self._tips.items():
             offer(action, None, tip)
 
@@ -248,7 +248,7 @@ class OpenTable(QtCore.QObject):
         """The topmost card of the open table near ``point`` (not one of ``moving``)."""
         # From the places the felt laid the cards in, top card first: asking the scene for
         # the cards round the point called into Python for the bounds of hundreds of them on
-        # a crowded table (3 ms of a drop at 2,000 cards).
+        # a crowded table, at every drop.
         cards, places = self._view.laid(OPEN_TABLE)
         reach_x, reach_y = STACK_REACH * CARD_W, STACK_REACH * CARD_H
         x, y = point.x(), point.y()

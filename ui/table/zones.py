@@ -420,7 +420,7 @@ class CaptionItem(QtWidgets.QGraphicsSimpleTextItem):
         super().__init__(text)
         self.setFont(_font(20, bold=True))
         # With its style said: QBrush(colour) alone makes PySide try every overload, and
-        # build the gradient classes (and their enums: 1 ms) to rule them out.
+        # build the gradient classes (and their enums) to rule them out.
         self.setBrush(QtGui.QBrush(INK, Qt.BrushStyle.SolidPattern))
         self.setZValue(ZONE_Z)
 

@@ -146,7 +146,7 @@ _GUARDED = "cardtableWheelGuarded"
 def _wheel_fields() -> tuple[type[QtWidgets.QWidget], ...]:
     """Fields a turn of the wheel changes: in a scrolling panel only once they have the
     focus. Asked for when first needed: PySide makes each Qt class (and its enums) as it is
-    first named, 1 ms for these three."""
+    first named."""
     return (QtWidgets.QComboBox, QtWidgets.QAbstractSpinBox, QtWidgets.QSlider)
 
 
@@ -197,7 +197,7 @@ class ScrollColumn(QtWidgets.QScrollArea):
         if page is None:
             return hint
         # The scroll bar's own width (the style's PM_ScrollBarExtent): asking the style itself
-        # makes PySide build QStyle's hundreds of enum members, 4 ms of the app's start.
+        # makes PySide build QStyle's hundreds of enum members.
         bar = self.verticalScrollBar().sizeHint().width()
         width = page.minimumSizeHint().width() + bar + 2 * self.frameWidth()
         return QtCore.QSize(max(hint.width(), width), hint.height())
@@ -310,8 +310,9 @@ class ElidedLabel(QtWidgets.QLabel):
     def __init__(self, text: str = "", parent: QtWidgets.QWidget | None = None) -> None:
         super().__init__(parent)
         self._full = ""
-        self.setSizePolicy(QtWidgets.QSizePolicy.Policy.Ignored,
-                           QtWidgets.QSizePolicy.Policy.Preferred)
+        self.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred
+        )
         self.setText(text)
 
     def setText(self, text: str) -> None:
@@ -329,8 +330,7 @@ class ElidedLabel(QtWidgets.QLabel):
 
     def sizeHint(self) -> QtCore.QSize:
         metrics = self.fontMetrics()
-        return QtCore.QSize(metrics.horizontalAdvance(self._full) + 4,
-                            super().sizeHint().height())
+        return QtCore.QSize(metrics.horizontalAdvance(self._full) + 4, super().sizeHint().height())
 
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -181,8 +181,8 @@ class MainWindow(QtWidgets.QMainWindow):
     def load_now(self) -> None:
         """Put the session in place now, not after the window's first paint: the app calls
         this just after showing the window, which the window system maps meanwhile, so that
-        its first paint shows the session (an empty felt painted first, then the window laid
-        out and painted again with the session, cost 13 ms more)."""
+        its first paint shows the session rather than an empty felt that is laid out and
+        painted again a moment later."""
         self._ensure_loaded()
 
     def _ensure_loaded(self) -> None:

@@ -1,16 +1,15 @@
 """Python's collector of reference cycles, kept from pausing a drag on a big table.
 
 Python looks for garbage cycles now and then; its full search walks every object alive.
-With a few thousand cards on the felt that is some 200,000 objects and 150-280 ms, and it
-came in the middle of drags (a frame of 214 ms on the crowded 5,000-card table). So once the
-felt has shown a session it has just put in place, :func:`settle` collects what the session
-before it left, and sets every object alive then aside (``gc.freeze``): later searches walk
-only what play has made since, a few milliseconds. The pause comes once, as the session
-appears, not at a moment nobody chose.
+With a few thousand cards on the felt that is some 200,000 objects, long enough to stop a
+drag for several frames wherever it falls. So once the felt has shown a session it has just
+put in place, :func:`settle` collects what the session before it left, and sets every object
+alive then aside (``gc.freeze``): later searches walk only what play has made since. The
+pause comes once, as the session appears, not at a moment nobody chose.
 
 Start-up makes some 70,000 objects the collector tracks, nearly all of which live on, and it
-searched them for garbage about a hundred times before the first session was shown (8-10 ms
-of a 250 ms start). :func:`hold_for_start` keeps it off until then: the :func:`settle` that
+would search them for garbage about a hundred times before the first session is shown.
+:func:`hold_for_start` keeps it off until then: the :func:`settle` that
 follows the first session's paint turns it back on, or, should no session ever be shown, a
 timer does.
 """

@@ -123,7 +123,7 @@ def start_desktop(app: QtWidgets.QApplication, session: str | None) -> OpenReque
             _log.info("the running Cardtable took %s; this start ends", session)
             return None
     else:
-        # QtNetwork costs some 25 ms to import: not before the first screen is up.
+        # Listening imports QtNetwork, which the first screen does not need.
         QtCore.QTimer.singleShot(0, requests, lambda: _instance(requests).listen())
     # Only macOS sends QFileOpenEvent, and an application-wide filter sees every event of
     # every widget (some microseconds each through Python), so elsewhere it stays off.

@@ -24,7 +24,7 @@ from cardtable.ui.window.main_window import MainWindow
 from cardtable.ui.window.placement import WindowPlace
 
 if TYPE_CHECKING:
-    # Imported for real only after the first paint: attrs and platformdirs cost ~25 ms.
+    # Imported for real only after the first paint, with attrs and platformdirs.
     from cardtable.settings import Settings
 
 #: Panels, their menu text and the shortcut that shows or hides them, in tab order.
@@ -127,9 +127,7 @@ class WindowSetup:
         self._place.setFeatures(QtWidgets.QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)
         self._place.setWidget(QtWidgets.QWidget(self._place))
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self._place)
-        window.resizeDocks(
-            [self._place], [panel_width(window.width())], Qt.Orientation.Horizontal
-        )
+        window.resizeDocks([self._place], [panel_width(window.width())], Qt.Orientation.Horizontal)
         # The hand's row as it will be once the panels are built, so the felt the player
         # first sees keeps its size.
         hand_height = self.place.saved_height(window.hand_dock) if self.place else None
@@ -188,8 +186,9 @@ class WindowSetup:
             entry = window.add_dock(dock, text)
             dock.setToolTip(text.replace("&", ""))
             entry.setShortcut(QtGui.QKeySequence(keys))
-            entry.setToolTip(f"Bring the {text.replace('&', '')} to the front ({keys}); "
-                             "again hides it")
+            entry.setToolTip(
+                f"Bring the {text.replace('&', '')} to the front ({keys}); again hides it"
+            )
             entry.setStatusTip(entry.toolTip())
             if key == "log":
                 # The log lies beside the hand, always in sight, not behind a tab.
@@ -263,8 +262,9 @@ class WindowSetup:
             simple = dock.findChild(SimpleView)
             tabs = dock.findChild(QtWidgets.QTabWidget)
             if simple is not None and tabs is not None:
-                tabs.setCurrentIndex(next(i for i in range(tabs.count())
-                                          if tabs.widget(i).isAncestorOf(simple)))
+                tabs.setCurrentIndex(
+                    next(i for i in range(tabs.count()) if tabs.widget(i).isAncestorOf(simple))
+                )
                 simple.choose(character)
             return
         panel = dock.findChild(BanzaiPanel)
