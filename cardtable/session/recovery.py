@@ -29,7 +29,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import sys
+import stat
 from datetime import datetime
 from pathlib import Path
 from typing import IO, Any
@@ -39,11 +39,25 @@ from attrs import frozen
 from cardtable.randomness import Rng
 from cardtable.session.atomic import process_alive, sweep_stale_temps, write_atomic
 from cardtable.session.core import Session
+from cardtable.session.file_lock import open_private, try_lock
 from cardtable.session.saving import SessionFileError, load
 
 PREFIX = "autosave-"
 #: What an earlier Cardtable left: one slot for every instance, and a marker with its pid.
 LEGACY_AUTOSAVE, LEGACY_MARKER = "autosave.cardtable", "autosave.open"
+
+
+#: The autosave folder's mode: its owner's alone.
+FOLDER_MODE = 0o700
+
+
+def private_folder(folder: Path) -> None:
+    """Make ``folder`` (and its parents) if need be, and make it its owner's alone, whatever
+    the umask (and also when an earlier Cardtable made it readable by others)."""
+    folder.mkdir(mode=FOLDER_MODE, parents=True, exist_ok=True)
+    if os.name == "posix" and stat.S_IMODE(folder.stat().st_mode) != FOLDER_MODE:
+        with contextlib.suppress(OSError):  # another user's folder: the files stay 0600
+            folder.chmod(FOLDER_MODE)
 
 
 @frozen
@@ -91,8 +105,10 @@ class Recovery:
     def words(self) -> str:
         """What it holds, for the player: "evening.cardtable, autosaved at 21:14 on 3 May,
         with 2 moves made after it was last saved"."""
-        when = f"{self.at:%H:%M}" if self.at.date() == datetime.now().date() else (
-            f"{self.at:%H:%M} on {self.at.day} {self.at:%B}"
+        when = (
+            f"{self.at:%H:%M}"
+            if self.at.date() == datetime.now().date()
+            else (f"{self.at:%H:%M} on {self.at.day} {self.at:%B}")
         )
         if self.moves is None:
             moves = ""
@@ -146,8 +162,9 @@ class Slot:
 
     @classmethod
     def claim(cls, folder: Path) -> Slot:
-        """A new slot of this process's own in ``folder`` (made if need be)."""
-        folder.mkdir(parents=True, exist_ok=True)
+        """A new slot of this process's own in ``folder`` (made if need be, and readable by
+        its owner only: autosaves hold private cards and notes)."""
+        private_folder(folder)
         while True:
             name = f"{PREFIX}{os.getpid()}-{os.urandom(3).hex()}"
             if not (folder / f"{name}.lock").exists():
@@ -160,8 +177,8 @@ class Slot:
         """The slot ``name`` locked for this process; None while another process holds it."""
         if name == LEGACY_AUTOSAVE.removesuffix(".cardtable"):
             return _legacy_slot(folder)
-        handle = open(folder / f"{name}.lock", "a+b")  # noqa: SIM115 - held while in use
-        if not _try_lock(handle):
+        handle = open_private(folder / f"{name}.lock")  # held while in use
+        if not try_lock(handle):
             handle.close()
             return None
         return cls(folder, name, handle)
@@ -209,22 +226,6 @@ class _LegacySlot(Slot):
     @property
     def info(self) -> Path:
         return self.folder / LEGACY_MARKER
-
-
-def _try_lock(handle: IO[bytes]) -> bool:
-    try:
-        if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-            import msvcrt
-
-            handle.seek(0)
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
-        else:
-            import fcntl
-
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return False
-    return True
 
 
 def recoverable(folder: Path) -> list[Recovery]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import gc
 import json
 import logging
+import os
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -48,6 +49,7 @@ from cardtable.randomness import Rng
 from cardtable.refusals import in_plain_words, python_words
 from cardtable.session.atomic import write_atomic
 from cardtable.session.core import Session
+from cardtable.session.file_lock import locked
 from cardtable.session.file_stamp import FileStamp
 from cardtable.session.log_file import DamagedLogError, columns, read_log
 from cardtable.session.migrations import FORMAT_VERSION, MigrationError, migrate
@@ -327,20 +329,25 @@ def save(
     The file holds private cards and notes: a new one is readable by its owner only. With
     ``unchanged_since`` (the stamp from when the file was loaded or last saved), a file
     someone else has written since is refused with :class:`FileChangedError` and left
-    alone. On any failure the file at ``path`` is as it was, and :class:`SessionFileError`
-    says why.
+    alone. The check and the write happen under a lock every Cardtable honours
+    (:mod:`cardtable.session.file_lock`), so two of them saving the same file at once never
+    overwrite each other unseen. On any failure the file at ``path`` is as it was, and
+    :class:`SessionFileError` says why.
     """
     path = Path(path)
-    if unchanged_since is not None and path.exists() and not unchanged_since.matches(path):
-        raise FileChangedError(path.name)
     try:
         with no_cycles():
             data = to_bytes(session)
     except (ValueError, TypeError) as exc:
         raise SessionFileError(_line(path.name, f"cannot be saved: {exc}")) from None
     try:
-        write_atomic(path, data, backup=True, private=True)
-        return FileStamp.of(path, data)
+        # Under the lock every Cardtable takes to save this file, the check that nobody
+        # wrote it since, the write and the new stamp are one step another save cannot cut.
+        with locked(Path(os.path.realpath(path))):
+            if unchanged_since is not None and path.exists() and not unchanged_since.matches(path):
+                raise FileChangedError(path.name)
+            write_atomic(path, data, backup=True, private=True)
+            return FileStamp.of(path, data)
     except OSError as exc:
         raise SessionFileError(
             _line(path.name, f"cannot be written ({exc.strerror or exc})")
@@ -423,8 +430,7 @@ def load_stamped(
     ``unchanged_since``)."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
-        stamp = FileStamp.of(path, raw)
+        stamp, raw = FileStamp.read_with_bytes(path)
     except OSError as exc:
         raise SessionFileError(
             _line(path.name, f"cannot be read ({exc.strerror or exc})")
