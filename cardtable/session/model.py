@@ -30,6 +30,7 @@ from cardtable.decks.standard import (
     tourist_tarot,
 )
 from cardtable.piles import Pile, PileError, PileId, PileKind, Table
+from cardtable.refusals import Refusal
 from cardtable.sheets.common import MAX_NAME as SHEET_NAME_LIMIT
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ MAX_NAME = SHEET_NAME_LIMIT
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
-class SessionError(ValueError):
+class SessionError(Refusal):
     """An action the session refuses; the message says what to do instead."""
 
 
