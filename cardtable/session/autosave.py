@@ -34,6 +34,7 @@ True
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from bisect import bisect_right
@@ -207,6 +208,8 @@ class Autosaver:
         self._title = "an unsaved session"
         self._file: Path | None = None
         self._saved_moves = 0
+        #: Names this session across crashes (see :attr:`RecoveryInfo.session`).
+        self._session_name = os.urandom(8).hex()
         self._info: RecoveryInfo | None = None
         self._text = LogText(session.log)
         self._pending: Snapshot | None = None
@@ -245,8 +248,10 @@ class Autosaver:
 
     def keep_until_saved(self, slot: Slot) -> None:
         """Hold ``slot`` (the autosave a recovered session came from) until the session is
-        saved (:meth:`saved`) or discarded (:meth:`close`)."""
+        saved (:meth:`saved`) or discarded (:meth:`close`). The session goes on under that
+        autosave's name: should it crash again, its newer autosave is offered in its place."""
         self._kept.append(slot)
+        self._session_name = RecoveryInfo.of_slot(slot).session or slot.name
 
     def _on_changes(self, changes: Changes) -> None:
         if changes:
@@ -268,7 +273,7 @@ class Autosaver:
         with self._wake:
             if self._closed:
                 return
-            self._info = RecoveryInfo(self._title, self._file, moves)
+            self._info = RecoveryInfo(self._title, self._file, moves, self._session_name)
             now = self._clock()
             if self._pending is None:
                 self._first = now

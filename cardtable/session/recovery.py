@@ -45,8 +45,11 @@ from cardtable.session.saving import SessionFileError, load
 PREFIX = "autosave-"
 #: What an earlier Cardtable left: one slot for every instance, and a marker with its pid.
 LEGACY_AUTOSAVE, LEGACY_MARKER = "autosave.cardtable", "autosave.open"
+LEGACY_TITLE = "the last session"
 
 
+#: The title of an autosave whose Cardtable did not say what it held.
+UNKNOWN_TITLE = "an unsaved session"
 #: The autosave folder's mode: its owner's alone.
 FOLDER_MODE = 0o700
 
@@ -67,12 +70,16 @@ class RecoveryInfo:
     title: str
     path: Path | None
     moves: int | None
+    #: Names the session across crashes: an autosave of a recovered session carries the
+    #: name of the autosave it was recovered from, and holds all that one held.
+    session: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
             "title": self.title,
             "path": None if self.path is None else str(self.path),
             "moves": self.moves,
+            "session": self.session,
             "pid": os.getpid(),
         }
 
@@ -83,11 +90,22 @@ class RecoveryInfo:
         title = data.get("title")
         path = data.get("path")
         moves = data.get("moves")
+        session = data.get("session")
         return cls(
-            title=title if isinstance(title, str) and title.strip() else "an unsaved session",
+            title=title if isinstance(title, str) and title.strip() else UNKNOWN_TITLE,
             path=Path(path) if isinstance(path, str) and path else None,
             moves=moves if type(moves) is int and moves >= 0 else None,
+            session=session if isinstance(session, str) and session else None,
         )
+
+    @classmethod
+    def of_slot(cls, slot: Slot) -> RecoveryInfo:
+        """What ``slot``'s Cardtable noted beside its autosave (leniently, as
+        :meth:`from_json`)."""
+        try:
+            return cls.from_json(json.loads(slot.info.read_bytes()))
+        except (OSError, ValueError):
+            return cls.from_json(None)
 
 
 @frozen
@@ -101,6 +119,15 @@ class Recovery:
     path: Path | None
     moves: int | None
     at: datetime
+    session: str | None = None
+
+    @property
+    def untitled(self) -> str | None:
+        """The name the recovered session goes by until it is saved somewhere ("Demo
+        table"), when its Cardtable said one."""
+        if self.title in (UNKNOWN_TITLE, LEGACY_TITLE):
+            return None
+        return self.title.removesuffix(".cardtable") or None
 
     def words(self) -> str:
         """What it holds, for the player: "evening.cardtable, autosaved at 21:14 on 3 May,
@@ -249,7 +276,25 @@ def recoverable(folder: Path) -> list[Recovery]:
     legacy = _legacy(folder)
     if legacy is not None:
         found.append(legacy)
-    return sorted(found, key=lambda recovery: recovery.at, reverse=True)
+    return _newest_of_each(sorted(found, key=lambda recovery: recovery.at, reverse=True))
+
+
+def _newest_of_each(found: list[Recovery]) -> list[Recovery]:
+    """One offer per session, its newest autosave: a session that crashed, was recovered
+    and crashed again left two, and the newer holds all the older one did (the older is
+    removed)."""
+    offered: list[Recovery] = []
+    sessions: set[str] = set()
+    for recovery in found:
+        # An autosave noted by an earlier Cardtable has no session name; one recovered
+        # from it goes on under the name of its slot.
+        names = {recovery.session or recovery.slot, recovery.slot}
+        if names & sessions:
+            recovery.discard()
+        else:
+            offered.append(recovery)
+            sessions |= names
+    return offered
 
 
 def _left_in(folder: Path, name: str) -> Recovery | None:
@@ -260,10 +305,7 @@ def _left_in(folder: Path, name: str) -> Recovery | None:
         if not slot.autosave.is_file():
             slot.release(remove=True)  # crashed before its first autosave: nothing to offer
             return None
-        try:
-            info = RecoveryInfo.from_json(json.loads(slot.info.read_bytes()))
-        except (OSError, ValueError):
-            info = RecoveryInfo.from_json(None)
+        info = RecoveryInfo.of_slot(slot)
         if info.moves == 0 and info.path is not None and info.path.is_file():
             slot.release(remove=True)  # saved just before the end: the file holds it all
             return None
@@ -278,7 +320,7 @@ def _legacy(folder: Path) -> Recovery | None:
         return None
     if _legacy_slot(folder) is None:
         return None
-    info = RecoveryInfo(title="the last session", path=None, moves=None)
+    info = RecoveryInfo(title=LEGACY_TITLE, path=None, moves=None)
     return _recovery(folder, LEGACY_AUTOSAVE.removesuffix(".cardtable"), autosave, info)
 
 
@@ -287,4 +329,4 @@ def _recovery(folder: Path, name: str, autosave: Path, info: RecoveryInfo) -> Re
         at = datetime.fromtimestamp(autosave.stat().st_mtime)
     except OSError:
         at = datetime.now()
-    return Recovery(name, folder, autosave, info.title, info.path, info.moves, at)
+    return Recovery(name, folder, autosave, info.title, info.path, info.moves, at, info.session)
