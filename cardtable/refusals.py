@@ -72,6 +72,20 @@ def in_plain_words(error: BaseException, fallback: str) -> str:
     return fallback if python_words(message) else message
 
 
+#: Control characters but the tab and the line break (which :func:`one_line` makes spaces).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """``text`` with each control character written as its escape: quoted input can then
+    never move a terminal's cursor, change its colours or clear it.
+
+    >>> print(printable("7k5\\x1b[31mRED"))
+    7k5\\x1b[31mRED
+    """
+    return _CONTROL.sub(lambda found: f"\\x{ord(found[0]):02x}", text)
+
+
 def one_line(text: str) -> str:
     """``text`` with every run of white space (line breaks too) made one space."""
     return " ".join(text.split())

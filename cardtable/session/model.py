@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import re
+import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NewType
 
@@ -69,6 +70,10 @@ def _check_name(what: str, name: str) -> None:
         raise SessionError(f"{what} needs a name")
     if len(name) > MAX_NAME or any(ch in name for ch in "\n\r\t"):
         raise SessionError(f"{what} names fit on one line of at most {MAX_NAME} characters")
+    if control := next((ch for ch in name if unicodedata.category(ch) == "Cc"), None):
+        raise SessionError(
+            f"{what} name holds a control character (U+{ord(control):04X}); names are plain text"
+        )
 
 
 def slug(name: str) -> str:

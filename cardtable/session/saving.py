@@ -49,6 +49,7 @@ from cardtable.randomness import Rng
 from cardtable.refusals import in_plain_words, python_words
 from cardtable.session.atomic import write_atomic
 from cardtable.session.core import Session
+from cardtable.session.file_limits import TextLimitError, check_texts, refuse_huge_texts
 from cardtable.session.file_lock import locked
 from cardtable.session.file_stamp import FileStamp
 from cardtable.session.log_file import DamagedLogError, columns, read_log
@@ -446,18 +447,42 @@ def from_bytes(
     clock: Callable[[], datetime] | None = None,
 ) -> Session:
     """The session in ``raw`` (the bytes of a file called ``name``), all or nothing."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SessionFileError(_line(name, "is not a Cardtable session (not UTF-8 text)")) from None
-    if not text.strip():
+    if not raw.strip():
         raise SessionFileError(_line(name, "is empty"))
+    try:
+        refuse_huge_texts(raw)
+    except TextLimitError as exc:
+        raise SessionFileError(_line(name, str(exc))) from None
     with no_cycles():
         try:  # the quick way, for a file that reads as it should
-            return _session_of(orjson.loads(raw), rng, clock)
-        except Exception:  # said again below, in Python's own reading
-            pass
+            data = orjson.loads(raw)
+        except orjson.JSONDecodeError:  # said again below, in Python's own reading
+            data = None
+        if isinstance(data, dict):
+            _refuse_long_texts(data, name)
+            try:
+                return _session_of(data, rng, clock)
+            except Exception:  # said again below, in Python's own reading
+                pass
+        del data  # a damaged file need not be held twice while it is read again
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SessionFileError(
+                _line(name, "is not a Cardtable session (not UTF-8 text)")
+            ) from None
+        if not text.strip():
+            raise SessionFileError(_line(name, "is empty"))
         return _from_text(text, name, rng, clock)
+
+
+def _refuse_long_texts(data: dict[str, Any], name: str) -> None:
+    """Refuse a file holding a text over its limit (:mod:`cardtable.session.file_limits`)
+    before anything is made of it."""
+    try:
+        check_texts(data.get("session"))
+    except TextLimitError as exc:
+        raise SessionFileError(_line(name, str(exc))) from None
 
 
 def _session_of(
@@ -493,6 +518,7 @@ def _from_text(
     _refuse_broken_text(text, data, name)
     if not isinstance(data, dict):
         raise SessionFileError(_line(name, "is not a Cardtable session (no JSON object inside)"))
+    _refuse_long_texts(data, name)
     try:
         data = migrate(data)
         doc = CONVERTER.structure(data, FileDoc)
