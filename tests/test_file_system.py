@@ -8,6 +8,7 @@ import os
 import random
 import signal
 import stat
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -303,6 +304,48 @@ def test_the_autosave_folder_and_every_lock_are_their_owners_alone(
     monkeypatch.setattr(saving_module, "write_atomic", looking)
     save(session, tmp_path / "evening.cardtable")
     assert seen == [0o600]
+
+
+def test_a_save_lock_left_by_a_crash_does_not_hold_the_next_save(tmp_path: Path) -> None:
+    """A Cardtable killed while it held the save lock leaves its lock file; the operating
+    system let go of the lock itself, so the next save goes through at once."""
+    path = tmp_path / "evening.cardtable"
+    holder = (
+        "import os, sys\n"
+        "from pathlib import Path\n"
+        "from cardtable.session.file_lock import locked\n"
+        "with locked(Path(sys.argv[1])):\n"
+        "    os._exit(137)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", holder, str(path)], timeout=60)
+    assert done.returncode == 137
+    assert lock_path(path).exists()  # left behind, as a crash leaves it
+    began = time.monotonic()
+    save(small_session(), path)
+    assert time.monotonic() - began < 2.0
+    assert load(path).players
+
+
+def test_a_save_waits_for_another_cardtables_save_then_goes_through(tmp_path: Path) -> None:
+    path = tmp_path / "evening.cardtable"
+    holder = (
+        "import sys, time\n"
+        "from pathlib import Path\n"
+        "from cardtable.session.file_lock import locked\n"
+        "with locked(Path(sys.argv[1])):\n"
+        "    print('held', flush=True)\n"
+        "    time.sleep(0.5)\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", holder, str(path)], stdout=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None and child.stdout.readline().strip() == "held"
+    began = time.monotonic()
+    save(small_session(), path)
+    waited = time.monotonic() - began
+    child.communicate(timeout=60)
+    assert 0.2 < waited < 5.0
+    assert not lock_path(path).exists()  # the last save out takes its lock file away
 
 
 @posix_only
