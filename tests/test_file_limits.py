@@ -14,9 +14,9 @@ import pytest
 from session_builders import DANA, small_session
 
 from cardtable.session import Note, SessionError, SessionFileError, load
-from cardtable.session.file_limits import MAX_LOG_LINE, MAX_OPTION_TEXT, MAX_TEXT
 from cardtable.session.model import MAX_NAME, Player
 from cardtable.session.saving import to_bytes
+from cardtable.session.text_limits import MAX_LOG_LINE, MAX_OPTION_TEXT, MAX_TEXT
 
 Change = Callable[[dict[str, Any]], None]
 

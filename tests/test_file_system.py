@@ -32,7 +32,7 @@ from cardtable.session import (
 from cardtable.session import atomic as atomic_module
 from cardtable.session import saving as saving_module
 from cardtable.session.atomic import STALE_SECONDS, sweep_stale_temps
-from cardtable.session.file_lock import lock_path
+from cardtable.session.locks import lock_path
 from cardtable.session.recovery import recoverable
 from cardtable.session.saving import to_bytes
 
@@ -313,7 +313,7 @@ def test_a_save_lock_left_by_a_crash_does_not_hold_the_next_save(tmp_path: Path)
     holder = (
         "import os, sys\n"
         "from pathlib import Path\n"
-        "from cardtable.session.file_lock import locked\n"
+        "from cardtable.session.locks import locked\n"
         "with locked(Path(sys.argv[1])):\n"
         "    os._exit(137)\n"
     )
@@ -331,7 +331,7 @@ def test_a_save_waits_for_another_cardtables_save_then_goes_through(tmp_path: Pa
     holder = (
         "import sys, time\n"
         "from pathlib import Path\n"
-        "from cardtable.session.file_lock import locked\n"
+        "from cardtable.session.locks import locked\n"
         "with locked(Path(sys.argv[1])):\n"
         "    print('held', flush=True)\n"
         "    time.sleep(0.5)\n"

@@ -39,7 +39,7 @@ from attrs import frozen
 from cardtable.randomness import Rng
 from cardtable.session.atomic import process_alive, sweep_stale_temps, write_atomic
 from cardtable.session.core import Session
-from cardtable.session.file_lock import open_private, try_lock
+from cardtable.session.locks import open_private, try_lock
 from cardtable.session.saving import SessionFileError, load
 
 PREFIX = "autosave-"

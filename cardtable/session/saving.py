@@ -49,9 +49,8 @@ from cardtable.randomness import Rng
 from cardtable.refusals import in_plain_words, python_words
 from cardtable.session.atomic import write_atomic
 from cardtable.session.core import Session
-from cardtable.session.file_limits import TextLimitError, check_texts, refuse_huge_texts
-from cardtable.session.file_lock import locked
 from cardtable.session.file_stamp import FileStamp
+from cardtable.session.locks import locked
 from cardtable.session.log_file import DamagedLogError, columns, read_log
 from cardtable.session.migrations import FORMAT_VERSION, MigrationError, migrate
 from cardtable.session.model import (
@@ -65,6 +64,7 @@ from cardtable.session.model import (
     PlayerId,
 )
 from cardtable.session.registry import resolver_class, resolver_kind
+from cardtable.session.text_limits import TextLimitError, check_texts, refuse_huge_texts
 from cardtable.sheets import SheetError
 from cardtable.sheets.convert import configure_portraits, sheet_from_dict, sheet_to_dict
 
@@ -331,7 +331,7 @@ def save(
     ``unchanged_since`` (the stamp from when the file was loaded or last saved), a file
     someone else has written since is refused with :class:`FileChangedError` and left
     alone. The check and the write happen under a lock every Cardtable honours
-    (:mod:`cardtable.session.file_lock`), so two of them saving the same file at once never
+    (:mod:`cardtable.session.locks`), so two of them saving the same file at once never
     overwrite each other unseen. On any failure the file at ``path`` is as it was, and
     :class:`SessionFileError` says why.
     """
@@ -477,7 +477,7 @@ def from_bytes(
 
 
 def _refuse_long_texts(data: dict[str, Any], name: str) -> None:
-    """Refuse a file holding a text over its limit (:mod:`cardtable.session.file_limits`)
+    """Refuse a file holding a text over its limit (:mod:`cardtable.session.text_limits`)
     before anything is made of it."""
     try:
         check_texts(data.get("session"))

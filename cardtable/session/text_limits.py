@@ -11,7 +11,7 @@ made into a session::
 >>> check_texts({"players": [{"name": "Bea"}], "options": {"pool-ties": "x" * 20_000}})
 Traceback (most recent call last):
 ...
-cardtable.session.file_limits.TextLimitError: options['pool-ties'] holds 20,000 characters; \
+cardtable.session.text_limits.TextLimitError: options['pool-ties'] holds 20,000 characters; \
 an option's value holds at most 10,000
 """
 
