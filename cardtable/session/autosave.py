@@ -217,9 +217,9 @@ class Autosaver:
         self._first = 0.0
         self._due = 0.0
         self._writing = False
-        #: Changes told so far, and how many of them the worker has looked at.
-        self._told = 0
-        self._seen = 0
+        #: Looks at the clock asked of the worker (by :meth:`settle`), and the last it took.
+        self._asked = 0
+        self._looked = 0
         self._closed = False
         self._wake = threading.Condition()
         self._unsubscribe = session.subscribe(self._on_changes) if listen else None
@@ -275,20 +275,23 @@ class Autosaver:
                 return
             self._info = RecoveryInfo(self._title, self._file, moves, self._session_name)
             now = self._clock()
-            if self._pending is None:
+            waiting = self._pending is None
+            if waiting:
                 self._first = now
             self._pending = snapshot
             self._due = min(now + self.delay, self._first + self.longest)
-            self._told += 1
-            # Woken each time, so that it reads the clock again (a test's clock moves by hand).
-            self._wake.notify_all()
+            if waiting:  # else the worker wakes at its time, no later than the new one
+                self._wake.notify_all()
 
     def settle(self, timeout: float = 10.0) -> None:
-        """Wait until the worker has acted on every change told so far: written it if it was
-        due by :attr:`clock`, or gone back to waiting."""
+        """Have the worker look at the clock now, and wait until it has: written what was
+        due by then, or gone back to waiting (for a test whose clock moves by hand)."""
         deadline = time.monotonic() + timeout
         with self._wake:
-            while (self._seen != self._told or self._writing) and self._thread.is_alive():
+            self._asked += 1
+            asked = self._asked
+            self._wake.notify_all()
+            while (self._looked < asked or self._writing) and self._thread.is_alive():
                 left = deadline - time.monotonic()
                 if left <= 0:
                     break
@@ -325,11 +328,11 @@ class Autosaver:
         while True:
             with self._wake:
                 while True:
-                    self._seen = self._told
+                    self._looked = self._asked
                     now = self._clock()
                     if self._closed or (self._pending is not None and now >= self._due):
                         break
-                    self._wake.notify_all()  # for settle(): this change is seen, not due
+                    self._wake.notify_all()  # for settle(): the clock is read, nothing is due
                     self._wake.wait(None if self._pending is None else self._due - now)
                 if self._pending is None:
                     return  # closed with nothing left to write
