@@ -98,3 +98,24 @@ def test_the_models_own_refusal_is_still_a_refusal(window: MainWindow, log_file:
     assert refusals == ["The shoe is empty."]
     assert window.statusBar().currentMessage() == "⚠ The shoe is empty."
     assert "Traceback" not in log_file.read_text(encoding="utf-8")
+
+
+def test_an_undo_that_fails_with_a_bug_leaves_the_table_as_it_was(
+    window: MainWindow, log_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = window.document.session
+    before = to_bytes(session)
+
+    def slipping_undo() -> None:
+        session.state.table.move([top(session, TAROT_DRAW)], CHALLENGE)
+        raise IndexError("pop from empty list")
+
+    monkeypatch.setattr(session, "undo", slipping_undo)
+    assert window.document.undo() is False
+    assert to_bytes(session) == before
+    assert (
+        window.statusBar()
+        .currentMessage()
+        .startswith("Something went wrong; the table is unchanged.")
+    )
+    assert "IndexError: pop from empty list" in log_file.read_text(encoding="utf-8")

@@ -88,8 +88,9 @@ class SessionDocument(QtCore.QObject):
     def _run(self, what: str, run: Callable[[], Changes], action: Action | None = None) -> bool:
         session = self._session
         # The session puts the game state back itself when an undoable action fails; an
-        # action that is not undoable gets no copy there, so one is kept here.
-        kept = session.state.copy() if action is not None and not action.undoable else None
+        # action that is not undoable gets no copy there, nor does undo or redo: one is kept
+        # here.
+        kept = session.state.copy() if action is None or not action.undoable else None
         seat = (session.holder, session.curtain)
         entries = len(session.log)
         self._heard = False
