@@ -17,9 +17,12 @@ an option's value holds at most 10,000
 
 from __future__ import annotations
 
+import codecs
 import unicodedata
 from collections.abc import Iterator
 from typing import Any
+
+import orjson
 
 from cardtable.session.model import MAX_NAME
 
@@ -63,8 +66,6 @@ def refuse_huge_texts(raw: bytes) -> None:
         pieces += [raw[start:begin], marker.encode()]
         start = end
     pieces.append(raw[start:])
-    import orjson
-
     try:
         data = orjson.loads(b"".join(pieces))
     except orjson.JSONDecodeError:
@@ -72,8 +73,8 @@ def refuse_huge_texts(raw: bytes) -> None:
     if isinstance(data, dict):
         check_texts(data.get("session"), lengths)
     raise TextLimitError(
-        f"it holds {max(lengths.values()):,} characters in a row, more than any text Cardtable "
-        f"writes ({MAX_PORTRAIT:,})"
+        f"holds {max(lengths.values()):,} characters in a row, more than any text in a session "
+        f"may ({MAX_PORTRAIT:,})"
     )
 
 
@@ -98,8 +99,6 @@ def _unbroken(raw: bytes, longest: int) -> list[tuple[int, int]]:
 
 def _characters(raw: bytes, begin: int, end: int) -> int:
     """How many characters ``raw[begin:end]`` holds as UTF-8, read a megabyte at a time."""
-    import codecs
-
     decoder = codecs.getincrementaldecoder("utf-8")("replace")
     view = memoryview(raw)
     step = 1 << 20
