@@ -129,3 +129,15 @@ def test_a_long_evenings_texts_within_their_limits_load(tmp_path: Path) -> None:
 def test_a_name_with_a_control_character_is_refused_at_the_table_too() -> None:
     with pytest.raises(SessionError, match=r"control character \(U\+0000\)"):
         Player.named("Bea\x00", "#c0392b")
+
+
+def test_a_stretch_longer_than_any_text_outside_the_session_is_refused_all_the_same(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "evening.cardtable"
+    raw = to_bytes(small_session(holder=DANA))
+    path.write_bytes(raw.replace(b'"saved_by":"', b'"saved_by":"' + b"y" * 9_000_000, 1))
+    assert _refusal(path) == (
+        "evening.cardtable: holds 9,000,015 characters in a row, more than any text in a "
+        "session may (8,000,000)"
+    )

@@ -30,8 +30,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
-#: Owner read and write, nobody else.
-PRIVATE_MODE = 0o600
+from cardtable.session.atomic import PRIVATE_MODE
+
 #: How long a save waits for another Cardtable's save of the same file to finish.
 WAIT_SECONDS = 10.0
 
@@ -48,7 +48,8 @@ def lock_path(path: Path) -> Path:
 def open_private(path: Path) -> IO[bytes]:
     """``path`` opened for appending, made if need be, readable by its owner only (whatever
     the umask, and also when an earlier Cardtable made it readable by others)."""
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_BINARY", 0), 0o600)
+    flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags, PRIVATE_MODE)
     try:
         if os.name == "posix" and stat.S_IMODE(os.fstat(fd).st_mode) != PRIVATE_MODE:
             os.fchmod(fd, PRIVATE_MODE)
