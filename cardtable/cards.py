@@ -20,11 +20,13 @@ from typing import NewType
 
 from attrs import field, frozen
 
+from cardtable.refusals import Refusal
+
 CardId = NewType("CardId", str)
 DeckId = NewType("DeckId", str)
 
 
-class CardError(ValueError):
+class CardError(Refusal):
     """A card name or code that names no card."""
 
 

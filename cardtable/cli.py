@@ -2,7 +2,8 @@
 
 ``cardtable`` (or ``cardtable FILE.cardtable``) opens the table; ``cardtable roll``,
 ``cardtable odds``, ``cardtable print`` and ``cardtable bench`` work without a window.
-A bad argument or input ends with exit status 2 and a one-line message, never a traceback.
+A bad argument or input ends with exit status 2 and a one-line message, never a traceback;
+input it quotes has its control characters escaped (``\x1b``), never sent to the terminal.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from cardtable import __version__
-from cardtable.refusals import one_line
+from cardtable.refusals import one_line, printable
 
 EXIT_USAGE = 2
 
@@ -26,7 +27,7 @@ class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line: ``cardtable roll: error: ...``."""
 
     def error(self, message: str) -> NoReturn:
-        message = one_line(message)
+        message = printable(one_line(message))
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
@@ -92,11 +93,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(["open"])
     try:
         return int(args.func(args))
-    except ValueError as exc:  # our model errors are ValueErrors with a message for the player
-        print(f"cardtable {args.command}: error: {one_line(str(exc))}", file=sys.stderr)
-        return EXIT_USAGE
-    except OSError as exc:
-        print(f"cardtable {args.command}: error: {one_line(str(exc))}", file=sys.stderr)
+    except (ValueError, OSError) as exc:  # the model's refusals, and files it cannot read
+        # The message may quote what was typed: its control characters are shown escaped.
+        print(f"cardtable {args.command}: error: {printable(one_line(str(exc)))}", file=sys.stderr)
         return EXIT_USAGE
 
 

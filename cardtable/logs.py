@@ -147,3 +147,13 @@ def log_uncaught(
     if not issubclass(kind, KeyboardInterrupt):
         _log.critical("uncaught exception", exc_info=(kind, error, trace))
     sys.__excepthook__(kind, error, trace)
+
+
+def current_log_file() -> Path | None:
+    """The file :func:`configure_logging` writes to now; None when records go to stderr (or
+    logging was never set up)."""
+    for handler in logging.getLogger(_ROOT).handlers:
+        name = getattr(handler, "baseFilename", None)
+        if handler.get_name() == HANDLER_NAME and isinstance(name, str):
+            return Path(name)
+    return None

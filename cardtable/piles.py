@@ -25,11 +25,12 @@ from attrs import Factory, define, evolve, field, frozen
 from cardtable.cards import Card, CardId, DeckId
 from cardtable.decks.standard import DeckSpec
 from cardtable.randomness import Rng
+from cardtable.refusals import Refusal
 
 PileId = NewType("PileId", str)
 
 
-class PileError(ValueError):
+class PileError(Refusal):
     """A move the table cannot make (an unknown card or pile, an empty draw pile)."""
 
 

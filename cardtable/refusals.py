@@ -1,5 +1,10 @@
 """Refusals in a player's words: never Python's own ("unhashable type: 'list'").
 
+:class:`Refusal` is what the model raises when it will not do what was asked (a rule, a
+seat that may not, text it cannot read): every error class of the model meant for a player
+derives from it, and only these reach a player as a refusal. Any other exception during an
+action is a bug: the window logs it and says so (``cardtable.ui.document``).
+
 Loading a hostile file can trip Python itself deep inside a check (a list where a name
 belongs, a number where an object belongs). Such a message means nothing to a player, so a
 refusal that would carry one says what the player can act on instead.
@@ -17,6 +22,10 @@ False
 from __future__ import annotations
 
 import re
+
+
+class Refusal(ValueError):
+    """The model's own refusal, with a message a player can act on."""
 
 #: The shapes of CPython's own error messages (and of the libraries' that pass them on).
 _PYTHON = re.compile(
@@ -61,6 +70,20 @@ def in_plain_words(error: BaseException, fallback: str) -> str:
     """``error``'s message on one line, or ``fallback`` where the message is Python's own."""
     message = one_line(str(error))
     return fallback if python_words(message) else message
+
+
+#: Control characters but the tab and the line break (which :func:`one_line` makes spaces).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """``text`` with each control character written as its escape: quoted input can then
+    never move a terminal's cursor, change its colours or clear it.
+
+    >>> print(printable("7k5\\x1b[31mRED"))
+    7k5\\x1b[31mRED
+    """
+    return _CONTROL.sub(lambda found: f"\\x{ord(found[0]):02x}", text)
 
 
 def one_line(text: str) -> str:

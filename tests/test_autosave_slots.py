@@ -9,7 +9,7 @@ import signal
 from pathlib import Path
 
 import pytest
-from autosave_rig import crash_while_autosaving, running_cardtable
+from autosave_rig import crash_after_recovering, crash_while_autosaving, running_cardtable
 from session_builders import DANA, small_session
 
 from cardtable.session import Autosaver, ChangeScene, Note, load, save
@@ -151,3 +151,25 @@ def test_an_earlier_cardtables_single_autosave_is_still_offered_once_it_is_gone(
     assert left.title == "the last session" and _same(load(left.autosave), session)
     assert left.discard()
     assert _files(tmp_path) == []
+
+
+def test_a_session_that_crashed_twice_is_offered_once_its_newest(tmp_path: Path) -> None:
+    """Crashed, recovered, played on, crashed again: one offer, holding the later move."""
+    session = small_session(holder=DANA)
+    session.apply(Note("The lantern goes out."))
+    crash_while_autosaving(tmp_path, session, title="Demo table")
+    crash_after_recovering(tmp_path, "The door creaks.", title="Demo table")
+    found = recoverable(tmp_path)
+    assert [(offer.title, offer.untitled) for offer in found] == [("Demo table", "Demo table")]
+    notes = [entry.public for entry in load(found[0].autosave).log][-2:]
+    assert notes == ["Dana noted: The lantern goes out.", "Dana noted: The door creaks."]
+    assert len([name for name in _files(tmp_path) if name.endswith(".cardtable")]) == 1
+
+
+def test_two_sessions_that_crashed_are_both_offered(tmp_path: Path) -> None:
+    crash_while_autosaving(tmp_path, small_session(holder=DANA), title="Demo table")
+    crash_while_autosaving(tmp_path, small_session(holder=DANA), title="evening.cardtable")
+    assert sorted(offer.title for offer in recoverable(tmp_path)) == [
+        "Demo table",
+        "evening.cardtable",
+    ]

@@ -45,6 +45,32 @@ def test_unknown_option_is_one_line_and_status_2() -> None:
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (
+            ("roll", "7k5\x1b[31mRED"),
+            "cardtable roll: error: 7k5\\x1b[31mRED: cannot read '\\x1b[31mred'; write dice "
+            "like 2d6, 4d6kh3, 7k5 or 3c",
+        ),
+        (
+            ("roll", "7k5", "--tn", "\x1b[2J\x07"),
+            "cardtable roll: error: argument --tn: invalid int value: '\\x1b[2J\\x07' (see "
+            "'cardtable roll --help')",
+        ),
+    ],
+    ids=["expression", "option"],
+)
+def test_quoted_input_shows_its_control_characters_escaped(
+    args: tuple[str, ...], expected: str
+) -> None:
+    """A terminal escape typed (or pasted) into the command never reaches the terminal."""
+    done = run(*args)
+    assert done.returncode == 2
+    assert done.stderr == expected + "\n"
+    assert "\x1b" not in done.stderr and "\x07" not in done.stderr
+
+
 def test_a_bare_file_argument_means_open(monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[str | None] = []
     monkeypatch.setattr(cli, "_open", lambda args: opened.append(args.session) or 0)

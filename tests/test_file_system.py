@@ -8,6 +8,7 @@ import os
 import random
 import signal
 import stat
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -29,7 +30,10 @@ from cardtable.session import (
     write_log,
 )
 from cardtable.session import atomic as atomic_module
+from cardtable.session import saving as saving_module
 from cardtable.session.atomic import STALE_SECONDS, sweep_stale_temps
+from cardtable.session.locks import lock_path
+from cardtable.session.recovery import recoverable
 from cardtable.session.saving import to_bytes
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX links, modes and signals")
@@ -268,6 +272,96 @@ def test_files_holding_private_cards_are_readable_by_their_owner_only(
         assert stat.S_IMODE(private.stat().st_mode) == 0o600, private.name
     # What everyone at the table saw is the player's to share: the usual mode for new files.
     assert stat.S_IMODE(everyone.stat().st_mode) == 0o666 & ~umask
+    saver.close()
+
+
+@posix_only
+def test_the_autosave_folder_and_every_lock_are_their_owners_alone(
+    tmp_path: Path, umask: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "data" / "cardtable"
+    session = small_session()
+    session.apply(Draw(TAROT_DRAW, HAND[AYLA], 2))
+    saver = Autosaver(session, folder, delay=0.0)
+    saver.about("evening.cardtable", None, 1)
+    saver.changed()
+    saver.flush()
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    modes = {
+        entry.name.rsplit(".", 1)[1]: stat.S_IMODE(entry.stat().st_mode)
+        for entry in folder.iterdir()
+    }
+    assert modes == {"cardtable": 0o600, "json": 0o600, "lock": 0o600}
+    saver.close()
+    # The lock a save holds, seen while it is held.
+    seen: list[int] = []
+    real_write = saving_module.write_atomic
+
+    def looking(target: Path, data: bytes, **kwargs: bool) -> None:
+        seen.append(stat.S_IMODE(lock_path(target).stat().st_mode))
+        real_write(target, data, **kwargs)
+
+    monkeypatch.setattr(saving_module, "write_atomic", looking)
+    save(session, tmp_path / "evening.cardtable")
+    assert seen == [0o600]
+
+
+def test_a_save_lock_left_by_a_crash_does_not_hold_the_next_save(tmp_path: Path) -> None:
+    """A Cardtable killed while it held the save lock leaves its lock file; the operating
+    system let go of the lock itself, so the next save goes through at once."""
+    path = tmp_path / "evening.cardtable"
+    holder = (
+        "import os, sys\n"
+        "from pathlib import Path\n"
+        "from cardtable.session.locks import locked\n"
+        "with locked(Path(sys.argv[1])):\n"
+        "    os._exit(137)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", holder, str(path)], timeout=60)
+    assert done.returncode == 137
+    assert lock_path(path).exists()  # left behind, as a crash leaves it
+    began = time.monotonic()
+    save(small_session(), path)
+    assert time.monotonic() - began < 2.0
+    assert load(path).players
+
+
+def test_a_save_waits_for_another_cardtables_save_then_goes_through(tmp_path: Path) -> None:
+    path = tmp_path / "evening.cardtable"
+    holder = (
+        "import sys, time\n"
+        "from pathlib import Path\n"
+        "from cardtable.session.locks import locked\n"
+        "with locked(Path(sys.argv[1])):\n"
+        "    print('held', flush=True)\n"
+        "    time.sleep(0.5)\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", holder, str(path)], stdout=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None and child.stdout.readline().strip() == "held"
+    began = time.monotonic()
+    save(small_session(), path)
+    waited = time.monotonic() - began
+    child.communicate(timeout=60)
+    assert 0.2 < waited < 5.0
+    assert not lock_path(path).exists()  # the last save out takes its lock file away
+
+
+@posix_only
+def test_an_autosave_folder_an_earlier_cardtable_left_open_is_closed(tmp_path: Path) -> None:
+    folder = tmp_path / "cardtable"
+    folder.mkdir(mode=0o755)
+    folder.chmod(0o755)
+    (folder / "autosave-1-abcdef.lock").write_bytes(b"")
+    (folder / "autosave-1-abcdef.cardtable").write_bytes(to_bytes(small_session()))
+    (folder / "autosave-1-abcdef.lock").chmod(0o644)
+    saver = Autosaver(small_session(), folder, delay=0.0)
+    saver.changed()
+    saver.flush()
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    recoverable(folder)  # takes the old slot's lock on the way
+    assert stat.S_IMODE((folder / "autosave-1-abcdef.lock").stat().st_mode) == 0o600
     saver.close()
 
 

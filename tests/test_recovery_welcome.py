@@ -100,11 +100,8 @@ def test_after_a_crash_the_welcome_screen_offers_the_autosave_first_and_says_wha
     started.slot.release(remove=False)
 
 
-def test_a_recovered_session_is_opened_and_its_autosave_kept_until_saved(
-    qtbot: QtBot, crashed: tuple[Path, Session]
-) -> None:
-    file, _session = crashed
-    [left] = recoverable(autosave_folder())
+def _recovered_on_the_welcome_screen(qtbot: QtBot) -> MainWindow:
+    """The app started, its welcome screen's first Recover clicked: the window it opens."""
 
     def recover(welcome: QtWidgets.QWidget) -> None:
         assert isinstance(welcome, WelcomeDialog)
@@ -115,6 +112,15 @@ def test_a_recovered_session_is_opened_and_its_autosave_kept_until_saved(
     assert window is not None
     qtbot.addWidget(window)
     window.ask_unsaved = lambda: DISCARD
+    return window
+
+
+def test_a_recovered_session_is_opened_and_its_autosave_kept_until_saved(
+    qtbot: QtBot, crashed: tuple[Path, Session]
+) -> None:
+    file, _session = crashed
+    [left] = recoverable(autosave_folder())
+    window = _recovered_on_the_welcome_screen(qtbot)
     document = window.document
     assert _log(document.session)[-1] == MOVE
     assert document.path == file and document.dirty
@@ -189,8 +195,30 @@ def test_a_saved_session_appears_among_the_recent_sessions(
     window.show()
     qtbot.waitUntil(lambda: bool(window.setup.docks))
     target = tmp_path / "Thursday.cardtable"
-    monkeypatch.setattr(
-        QtWidgets.QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), "")
-    )
+    monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
     assert window.save_as()
     assert stored and stored[-1].recent_files[0] == str(target)
+
+
+def test_a_recovered_demo_table_keeps_its_title(qtbot: QtBot) -> None:
+    """An untitled "Demo table" comes back as "Demo table", not "Untitled session"."""
+    session = small_session(holder=DANA)
+    session.apply(Note("The lantern goes out."))
+    crash_while_autosaving(autosave_folder(), session, title="Demo table", unsaved=1)
+    window = _recovered_on_the_welcome_screen(qtbot)
+    assert _log(window.document.session)[-1] == MOVE
+    assert window.windowTitle() == "Demo table[*] — Cardtable"
+    window.close()
+
+
+def test_a_demo_table_recovered_when_asked_keeps_its_title(qtbot: QtBot, tmp_path: Path) -> None:
+    folder = tmp_path / "autosaves"
+    session = small_session(holder=DANA)
+    session.apply(Note("The lantern goes out."))
+    crash_while_autosaving(folder, session, title="Demo table", unsaved=1)
+    window = MainWindow(autosave_folder=folder, ask_recover=lambda recovery: True)
+    qtbot.addWidget(window)
+    window.ask_unsaved = lambda: DISCARD
+    assert _log(window.document.session)[-1] == MOVE
+    assert window.windowTitle().startswith("Demo table")
+    window.close()

@@ -11,6 +11,7 @@ from session_builders import AYLA, BEA, CHALLENGE, DANA, HAND, TAROT_DRAW, small
 from cardtable.session import ChangeScene, Draw, Move, Note, load
 from cardtable.session import autosave as autosave_module
 from cardtable.session.autosave import (
+    MOST_LOST,
     Autosaver,
     autosave_folder,
     dismiss_autosave,
@@ -131,5 +132,38 @@ def test_the_autosave_is_written_from_what_changed_and_equals_a_full_save(tmp_pa
         saver.flush()
         assert saver.last_error is None
         assert saver.path.read_bytes() == to_bytes(session)
+    finally:
+        saver.close()
+
+
+class _Clock:
+    """Seconds that move only when the test moves them."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_steady_play_is_autosaved_however_steady(tmp_path: Path):
+    """A move every half second for 16 s never pauses for the autosave's quiet moment; each
+    move made more than MOST_LOST seconds ago is on disk all the same."""
+    clock = _Clock()
+    session = small_session(holder=DANA)
+    saver = Autosaver(session, tmp_path, clock=clock)
+    made: list[tuple[float, int]] = []  # (when, how long the log was then)
+    try:
+        for step in range(33):
+            clock.now = step * 0.5
+            session.apply(Note(f"move {step}"))
+            made.append((clock.now, len(session.log)))
+            saver.settle()
+            owed = max(
+                (entries for when, entries in made if when <= clock.now - MOST_LOST), default=0
+            )
+            on_disk = len(load(saver.path).log) if saver.path.is_file() else 0
+            assert on_disk >= owed, f"at {clock.now} s the autosave lacks moves of 10 s ago"
+        assert saver.saves >= 1  # written during the play, not only once it stopped
     finally:
         saver.close()

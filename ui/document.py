@@ -2,8 +2,11 @@
 
 Views take a :class:`SessionDocument` in their constructor, connect to :attr:`changed`
 (the model's change flags) and :attr:`replaced` (a whole new session was opened), and ask
-for every change through :meth:`apply`. A refused action never raises into Qt: its reason
-goes to :attr:`refused`, which the main window shows in the status bar.
+for every change through :meth:`apply`. A refused action never raises into Qt: the
+model's own refusal (a :class:`~cardtable.refusals.Refusal`) goes to :attr:`refused`, which
+the main window shows in the status bar. Any other exception is a bug, not a rule: it is
+logged with its traceback, the session is left as it was before the action, and
+:attr:`failed` says so, with where the log file is.
 """
 
 from __future__ import annotations
@@ -12,11 +15,16 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
+from cardtable.logs import current_log_file
 from cardtable.randomness import from_os
+from cardtable.refusals import Refusal
 from cardtable.session import Action, Changes, FileStamp, Session, load_stamped, save
 from cardtable.ui.qt import QtCore
 
 log = logging.getLogger(__name__)
+
+#: What the player is told when an action fails for a reason that is no rule (a bug).
+UNCHANGED = "Something went wrong; the table is unchanged."
 
 
 class SessionDocument(QtCore.QObject):
@@ -28,6 +36,9 @@ class SessionDocument(QtCore.QObject):
     replaced = QtCore.Signal()
     #: Emitted with a player-readable reason when an action is refused.
     refused = QtCore.Signal(str)
+    #: Emitted with what to tell the player when an action failed for a reason that is no
+    #: rule (a bug): that the table is unchanged, and where the log file with the details is.
+    failed = QtCore.Signal(str)
     #: Emitted with a word for the status bar that is no refusal ("Laid the card face down").
     said = QtCore.Signal(str)
     #: Emitted after the session was written to :attr:`path`.
@@ -39,6 +50,7 @@ class SessionDocument(QtCore.QObject):
         self._unsubscribe: Callable[[], None] = self._session.subscribe(self._on_changes)
         self.path = path
         self.dirty = False
+        self._heard = False
         #: How :attr:`path` looked when it was opened or last saved here (None: not known),
         #: so that a save never overwrites what someone else wrote meanwhile.
         self.stamp = FileStamp.read(path) if path is not None else None
@@ -63,28 +75,41 @@ class SessionDocument(QtCore.QObject):
         self.replaced.emit()
 
     def apply(self, action: Action) -> bool:
-        """Ask the session to perform ``action``; False (and :attr:`refused`) when it will not."""
-        try:
-            self._session.apply(action)
-        except ValueError as exc:
-            log.info("refused %s: %s", type(action).__name__, exc)
-            self.refused.emit(str(exc))
-            return False
-        return True
+        """Ask the session to perform ``action``; False (and :attr:`refused`, or
+        :attr:`failed` for a bug) when it did not."""
+        return self._run(type(action).__name__, lambda: self._session.apply(action), action)
 
     def undo(self) -> bool:
-        try:
-            self._session.undo()
-        except ValueError as exc:
-            self.refused.emit(str(exc))
-            return False
-        return True
+        return self._run("undo", self._session.undo)
 
     def redo(self) -> bool:
+        return self._run("redo", self._session.redo)
+
+    def _run(self, what: str, run: Callable[[], Changes], action: Action | None = None) -> bool:
+        session = self._session
+        # The session puts the game state back itself when an undoable action fails; an
+        # action that is not undoable gets no copy there, nor does undo or redo: one is kept
+        # here.
+        kept = session.state.copy() if action is None or not action.undoable else None
+        seat = (session.holder, session.curtain)
+        entries = len(session.log)
+        self._heard = False
         try:
-            self._session.redo()
-        except ValueError as exc:
+            run()
+        except Refusal as exc:
+            log.info("refused %s: %s", what, exc)
             self.refused.emit(str(exc))
+            return False
+        except Exception:
+            log.exception("%s failed", what)
+            if self._heard or len(session.log) != entries:
+                # The session had done it and told its listeners; one of them failed.
+                self.failed.emit(f"Something went wrong after the table changed. {_details()}")
+                return False
+            if kept is not None:
+                session.state.restore(kept)
+            session.holder, session.curtain = seat
+            self.failed.emit(f"{UNCHANGED} {_details()}")
             return False
         return True
 
@@ -111,6 +136,14 @@ class SessionDocument(QtCore.QObject):
         self.saved.emit()
 
     def _on_changes(self, changes: Changes) -> None:
+        self._heard = True
         if changes & ~Changes.UNDO:
             self.dirty = True
         self.changed.emit(changes.value)
+
+
+def _details() -> str:
+    where = current_log_file()
+    if where is None:
+        return "The details went to the terminal Cardtable was started from."
+    return f"The details are in {where}."

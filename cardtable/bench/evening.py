@@ -10,6 +10,13 @@ processor time (the UI thread, in the app). The figures are the medians in micro
 and how the end compares with the start: a flat evening has a ratio near 1.
 ``autosave_write_ms`` is how long the autosave of the whole evening then takes to reach the
 disk (on its own thread).
+
+Then actions land while the autosave writes: at the end of the evening the autosave is
+written again and again (as steady play has it written every few seconds), each action
+applied while a write is under way is timed by the wall clock (waiting for the writer
+counts), and as many of the same evening's actions are timed with no write under way.
+``writing_action_us`` and ``quiet_action_us`` are their medians: an action keeps its usual
+time when the two are close.
 """
 
 from __future__ import annotations
@@ -26,6 +33,8 @@ from cardtable.session.autosave import Autosaver
 
 #: Actions at each end of the evening whose medians are compared.
 WINDOW = 1000
+#: Autosaves written while actions land, and the most actions timed during each.
+WRITES, DURING = 40, 50
 
 
 class _Player:
@@ -46,6 +55,13 @@ class _Player:
         start = time.thread_time()
         self.session.apply(action)
         self.times.append((time.thread_time() - start) * 1_000_000)
+
+    def walled(self) -> float:
+        """Apply the next action; its wall-clock microseconds."""
+        action = next(self._actions)
+        start = time.perf_counter()
+        self.session.apply(action)
+        return (time.perf_counter() - start) * 1_000_000
 
     def close(self) -> None:
         if self.saver is not None:
@@ -73,6 +89,9 @@ def run(actions: int = 50_000) -> dict[str, float]:
             start = time.perf_counter()
             late.saver.flush(timeout=120)
             written = (time.perf_counter() - start) * 1000
+            late.saver.close()
+            late.saver = None
+            writing, quiet = _during_writes(late, Path(folder) / "writes")
         finally:
             for player in players.values():
                 player.close()
@@ -86,4 +105,33 @@ def run(actions: int = 50_000) -> dict[str, float]:
         "model_last_us": median["late_model"],
         "model_growth": median["late_model"] / median["early_model"],
         "autosave_write_ms": written,
+        "writing_action_us": statistics.median(writing),
+        "quiet_action_us": statistics.median(quiet),
     }
+
+
+def _during_writes(player: _Player, folder: Path) -> tuple[list[float], list[float]]:
+    """Wall-clock microseconds of ``player``'s actions landing while its autosave is being
+    written, and of as many with no write under way."""
+    saver = Autosaver(player.session, folder, delay=0.0, listen=False)
+    writing: list[float] = []
+    quiet: list[float] = []
+    try:
+        saver.changed()
+        saver.flush(timeout=120)  # the whole log once; from now on each write is as in play
+        for _ in range(WRITES):
+            saver.changed()
+            begun = time.perf_counter()
+            while not saver.writing and time.perf_counter() - begun < 1.0:
+                time.sleep(0)  # let the writer take the lock and begin
+            landed = 0
+            while saver.writing and landed < DURING:
+                writing.append(player.walled())
+                landed += 1
+            saver.settle()
+            quiet.extend(player.walled() for _ in range(landed))
+    finally:
+        saver.close()
+    if not writing:
+        raise RuntimeError("no action landed while the autosave was written")
+    return writing, quiet

@@ -38,6 +38,7 @@ from attrs import field, frozen
 
 from cardtable.cards import CardFace, PlayingCard
 from cardtable.decks.names import BACK, DECK_KINDS, PLAYING, SECOND_JOKER, TAROT, slots_for
+from cardtable.refusals import Refusal
 
 ArtSetId = NewType("ArtSetId", str)
 
@@ -62,7 +63,7 @@ _FILE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\.png")
 _log = logging.getLogger(__name__)
 
 
-class ArtSetError(ValueError):
+class ArtSetError(Refusal):
     """An art set that is not installed or cannot be read; the message says which and why."""
 
 

@@ -29,6 +29,8 @@ from typing import Any, Literal
 
 from PIL import Image, ImageChops, ImageFilter, ImageOps, UnidentifiedImageError
 
+from cardtable.refusals import Refusal
+
 #: The picture formats Cardtable reads, for messages (portraits use the same list).
 FORMATS = "PNG, JPEG, GIF, BMP, TIFF or WebP"
 
@@ -66,7 +68,7 @@ Fit = Literal["crop", "pad"]
 Box = tuple[int, int, int, int]
 
 
-class CardImageError(ValueError):
+class CardImageError(Refusal):
     """An image file that cannot become a card picture; the message names the file."""
 
 

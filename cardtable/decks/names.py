@@ -30,6 +30,7 @@ from cardtable.cards import (
     from_roman,
 )
 from cardtable.decks.standard import playing_cards, tourist_tarot
+from cardtable.refusals import Refusal
 
 TAROT = "tarot"
 PLAYING = "playing"
@@ -42,7 +43,7 @@ BACK = "back"
 SECOND_JOKER = "joker-2"
 
 
-class CardNameError(ValueError):
+class CardNameError(Refusal):
     """A name in a mapping that is no card of the deck."""
 
 

@@ -49,6 +49,7 @@ from cardtable.decks.names import (
     slot_from_text,
     tarot_slots,
 )
+from cardtable.refusals import Refusal
 
 #: Files in a folder never taken for pictures (the clutter file managers leave).
 JUNK = frozenset(("thumbs.db", "desktop.ini", ".ds_store"))
@@ -58,7 +59,7 @@ MAX_CARD_NAME = 60
 BLANK_PROBE_CELL = 48
 
 
-class DeckImportError(ValueError):
+class DeckImportError(Refusal):
     """An import that cannot be done; the message names the file or card at fault."""
 
 

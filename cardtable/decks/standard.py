@@ -51,6 +51,7 @@ from cardtable.cards import (
     TarotCard,
     TarotSuit,
 )
+from cardtable.refusals import Refusal
 
 DECK_FORMAT = 1
 SYSTEMS = ("tarot", "playing", "custom")
@@ -59,7 +60,7 @@ MAX_KEYWORD = 40
 MAX_CUSTOM_CARDS = 300
 
 
-class DeckError(ValueError):
+class DeckError(Refusal):
     """A deck that cannot be made (a shoe of too many decks)."""
 
 

@@ -65,7 +65,7 @@ def check_raises(raises: int) -> None:
 
 def _at_least_one(instance: object, attribute: object, value: int) -> None:
     if value < 1:
-        raise ValueError(f"a Banzai pool rolls and keeps at least one die, not {value}")
+        raise DiceExpressionError(f"a Banzai pool rolls and keeps at least one die, not {value}")
 
 
 @frozen(repr=False)
@@ -81,7 +81,9 @@ class BanzaiPool:
 
     def __attrs_post_init__(self) -> None:
         if self.kept > self.rolled:
-            raise ValueError(f"a pool keeps at most the dice it rolls ({self.rolled}k{self.kept})")
+            raise DiceExpressionError(
+                f"a pool keeps at most the dice it rolls ({self.rolled}k{self.kept})"
+            )
 
     @classmethod
     def of(

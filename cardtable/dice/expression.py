@@ -97,7 +97,7 @@ class DicePool:
 
     def __attrs_post_init__(self) -> None:
         if self.keep is not None and not 1 <= self.keep <= self.count:
-            raise ValueError(f"cannot keep {self.keep} of {self.count} dice")
+            raise DiceExpressionError(f"cannot keep {self.keep} of {self.count} dice")
 
     @property
     def kept_count(self) -> int:

@@ -7,7 +7,9 @@
 - :mod:`~cardtable.session.log` and :mod:`~cardtable.session.export`: the log, to Markdown
   and HTML;
 - :mod:`~cardtable.session.saving` and :mod:`~cardtable.session.migrations`: ``.cardtable``
-  files; :mod:`~cardtable.session.autosave`: autosave and recovery after a crash;
+  files, with :mod:`~cardtable.session.text_limits` (how long each text in one may be) and
+  :mod:`~cardtable.session.locks` (the lock a save takes);
+  :mod:`~cardtable.session.autosave`: autosave and recovery after a crash;
 - :mod:`~cardtable.session.registry`: resolver states a session can hold and save;
 - :mod:`~cardtable.session.demo`: the shipped demo session.
 

@@ -1,9 +1,11 @@
 """Autosave: a copy of the session in the user's data folder, written shortly after every
-change by a background thread, so a crash loses at most the last moment of play.
+change by a background thread, so a crash loses at most the last few seconds of play.
 
 After a change, the caller's thread (the table's) only copies the game state, as undo does,
 and notes how long the log is: the same small cost at the first action of an evening and at
-the 50,000th. A worker thread waits until changes have paused for ``delay`` seconds, then
+the 50,000th. A worker thread waits until changes have paused for ``delay`` seconds, or
+until the first change not yet on disk has waited ``longest`` seconds, whichever comes
+first: steady play, which never pauses, is still written every ``longest`` seconds. It
 writes the file atomically, encoding only what is new since its last write (the log's new
 entries, and those a reveal rewrote): :class:`LogText`. The table never waits for the disk,
 nor for the log.
@@ -32,9 +34,11 @@ True
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from bisect import bisect_right
+from collections.abc import Callable
 from pathlib import Path
 
 import platformdirs
@@ -53,6 +57,12 @@ from cardtable.session.saving import document, encode
 AUTOSAVE_NAME = "autosave.cardtable"
 #: Seconds of quiet after a change before the autosave is written.
 DEFAULT_DELAY = 2.0
+#: The longest a change waits to be written however steady the play: with the window's
+#: own moment before it tells the autosave, and the write itself, a change is on disk well
+#: within :data:`MOST_LOST` seconds.
+DEFAULT_LONGEST = 8.0
+#: What a crash can cost at most, in seconds of play (the README promises it).
+MOST_LOST = 10.0
 
 _log = logging.getLogger(__name__)
 
@@ -133,10 +143,14 @@ class LogText:
         )
         doc = document(moment)
         doc["session"]["log"] = _LOG_PLACE
-        log = b"{" + b",".join(
-            b'"%s":[%s]' % (name.encode(), b",".join(piece[column] for piece in self._pieces))
-            for column, name in enumerate(COLUMNS)
-        ) + b"}"
+        log = (
+            b"{"
+            + b",".join(
+                b'"%s":[%s]' % (name.encode(), b",".join(piece[column] for piece in self._pieces))
+                for column, name in enumerate(COLUMNS)
+            )
+            + b"}"
+        )
         return encode(doc).replace(_PLACED, log, 1)
 
 
@@ -166,6 +180,10 @@ class Autosaver:
     :meth:`about` to say what the session is, :meth:`saved` after each save, and
     :meth:`close` when the session closes cleanly. ``last_error`` holds the last failure
     (a full disk, say) in words, or None; autosaving goes on trying.
+
+    A change is written once changes have paused for ``delay`` seconds, and at the latest
+    ``longest`` seconds after the first change not yet written. ``clock`` gives the time in
+    seconds (tests pass one they move by hand, then :meth:`settle`).
     """
 
     def __init__(
@@ -174,11 +192,15 @@ class Autosaver:
         folder: Path | None = None,
         *,
         delay: float = DEFAULT_DELAY,
+        longest: float = DEFAULT_LONGEST,
         listen: bool = True,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.session = session
         self.folder = autosave_folder() if folder is None else Path(folder)
         self.delay = delay
+        self.longest = longest
+        self._clock = clock
         self.saves = 0
         self.last_error: str | None = None
         self._slot: Slot | None = None
@@ -186,11 +208,18 @@ class Autosaver:
         self._title = "an unsaved session"
         self._file: Path | None = None
         self._saved_moves = 0
+        #: Names this session across crashes (see :attr:`RecoveryInfo.session`).
+        self._session_name = os.urandom(8).hex()
         self._info: RecoveryInfo | None = None
         self._text = LogText(session.log)
         self._pending: Snapshot | None = None
+        #: When the first change not yet written came, and when it is to be written.
+        self._first = 0.0
         self._due = 0.0
         self._writing = False
+        #: Looks at the clock asked of the worker (by :meth:`settle`), and the last it took.
+        self._asked = 0
+        self._looked = 0
         self._closed = False
         self._wake = threading.Condition()
         self._unsubscribe = session.subscribe(self._on_changes) if listen else None
@@ -219,15 +248,23 @@ class Autosaver:
 
     def keep_until_saved(self, slot: Slot) -> None:
         """Hold ``slot`` (the autosave a recovered session came from) until the session is
-        saved (:meth:`saved`) or discarded (:meth:`close`)."""
+        saved (:meth:`saved`) or discarded (:meth:`close`). The session goes on under that
+        autosave's name: should it crash again, its newer autosave is offered in its place."""
         self._kept.append(slot)
+        self._session_name = RecoveryInfo.of_slot(slot).session or slot.name
 
     def _on_changes(self, changes: Changes) -> None:
         if changes:
             self.changed()
 
+    @property
+    def writing(self) -> bool:
+        """Whether the worker is writing an autosave at this moment."""
+        return self._writing
+
     def changed(self) -> None:
-        """The session changed: save it once changes have paused for ``delay`` seconds.
+        """The session changed: save it once changes have paused for ``delay`` seconds, or
+        once the first change not yet written has waited ``longest`` seconds.
 
         Only the game state is copied here; the worker does the rest.
         """
@@ -236,18 +273,35 @@ class Autosaver:
         with self._wake:
             if self._closed:
                 return
-            self._info = RecoveryInfo(self._title, self._file, moves)
+            self._info = RecoveryInfo(self._title, self._file, moves, self._session_name)
+            now = self._clock()
             waiting = self._pending is None
+            if waiting:
+                self._first = now
             self._pending = snapshot
-            self._due = time.monotonic() + self.delay
-            if waiting:  # else the worker wakes at the earlier time, and waits on
+            self._due = min(now + self.delay, self._first + self.longest)
+            if waiting:  # else the worker wakes at its time, no later than the new one
                 self._wake.notify_all()
+
+    def settle(self, timeout: float = 10.0) -> None:
+        """Have the worker look at the clock now, and wait until it has: written what was
+        due by then, or gone back to waiting (for a test whose clock moves by hand)."""
+        deadline = time.monotonic() + timeout
+        with self._wake:
+            self._asked += 1
+            asked = self._asked
+            self._wake.notify_all()
+            while (self._looked < asked or self._writing) and self._thread.is_alive():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._wake.wait(left)
 
     def flush(self, timeout: float = 10.0) -> None:
         """Write any pending autosave now and wait until it is on disk."""
         deadline = time.monotonic() + timeout
         with self._wake:
-            self._due = 0.0
+            self._due = float("-inf")
             self._wake.notify_all()
             while (self._pending is not None or self._writing) and self._thread.is_alive():
                 left = deadline - time.monotonic()
@@ -273,9 +327,13 @@ class Autosaver:
     def _run(self) -> None:
         while True:
             with self._wake:
-                while not self._closed and (self._pending is None or time.monotonic() < self._due):
-                    wait = None if self._pending is None else max(0.0, self._due - time.monotonic())
-                    self._wake.wait(wait)
+                while True:
+                    self._looked = self._asked
+                    now = self._clock()
+                    if self._closed or (self._pending is not None and now >= self._due):
+                        break
+                    self._wake.notify_all()  # for settle(): the clock is read, nothing is due
+                    self._wake.wait(None if self._pending is None else self._due - now)
                 if self._pending is None:
                     return  # closed with nothing left to write
                 snapshot, self._pending = self._pending, None

@@ -21,6 +21,7 @@ False
 from __future__ import annotations
 
 import os
+import time
 from hashlib import blake2b
 from pathlib import Path
 
@@ -31,27 +32,48 @@ def _digest(data: bytes) -> str:
     return blake2b(data, digest_size=16).hexdigest()
 
 
+#: A file modified this close to when its stamp was taken may be modified again within the
+#: same tick of the file system's clock (coarse on most, two seconds on FAT) and keep its
+#: modification time: its bytes are compared instead (git's "racily clean" entries).
+RACY_NS = 2_000_000_000
+
+
 @frozen
 class FileStamp:
-    """A file's size, modification time, identity and the digest of its bytes."""
+    """A file's size, modification time, identity and the digest of its bytes, and when
+    the stamp was taken."""
 
     size: int
     mtime_ns: int
     identity: tuple[int, int]
     digest: str
+    taken_ns: int = 0
 
     @classmethod
     def of(cls, path: Path, data: bytes) -> FileStamp:
-        """The stamp of ``path``, which holds ``data`` (just read or just written)."""
-        status = os.stat(path)
+        """The stamp of ``path``, which holds ``data`` (just written, under the lock that
+        keeps other writers out)."""
+        return cls._of(os.stat(path), data)
+
+    @classmethod
+    def _of(cls, status: os.stat_result, data: bytes) -> FileStamp:
         identity = (status.st_dev, status.st_ino)
-        return cls(status.st_size, status.st_mtime_ns, identity, _digest(data))
+        return cls(status.st_size, status.st_mtime_ns, identity, _digest(data), time.time_ns())
+
+    @classmethod
+    def read_with_bytes(cls, path: Path) -> tuple[FileStamp, bytes]:
+        """The stamp of ``path`` and its bytes, read from one opened file: a save landing
+        meanwhile replaces the file by a rename, and this one stays what was read."""
+        with open(path, "rb") as handle:
+            status = os.fstat(handle.fileno())
+            data = handle.read()
+        return cls._of(status, data), data
 
     @classmethod
     def read(cls, path: Path) -> FileStamp | None:
         """The stamp of ``path`` as it is now; None when it cannot be read."""
         try:
-            return cls.of(path, path.read_bytes())
+            return cls.read_with_bytes(path)[0]
         except OSError:
             return None
 
@@ -61,14 +83,14 @@ class FileStamp:
             status = os.stat(path)
         except FileNotFoundError:
             return False
-        if (status.st_size, status.st_mtime_ns, (status.st_dev, status.st_ino)) == (
-            self.size,
-            self.mtime_ns,
-            self.identity,
-        ):
-            return True
         if status.st_size != self.size:
             return False
+        same = (status.st_mtime_ns, (status.st_dev, status.st_ino)) == (
+            self.mtime_ns,
+            self.identity,
+        )
+        if same and self.taken_ns - self.mtime_ns > RACY_NS:
+            return True
         try:
             return _digest(path.read_bytes()) == self.digest
         except OSError:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import re
+import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NewType
 
@@ -30,6 +31,7 @@ from cardtable.decks.standard import (
     tourist_tarot,
 )
 from cardtable.piles import Pile, PileError, PileId, PileKind, Table
+from cardtable.refusals import Refusal
 from cardtable.sheets.common import MAX_NAME as SHEET_NAME_LIMIT
 
 if TYPE_CHECKING:
@@ -51,7 +53,7 @@ MAX_NAME = SHEET_NAME_LIMIT
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
-class SessionError(ValueError):
+class SessionError(Refusal):
     """An action the session refuses; the message says what to do instead."""
 
 
@@ -68,6 +70,10 @@ def _check_name(what: str, name: str) -> None:
         raise SessionError(f"{what} needs a name")
     if len(name) > MAX_NAME or any(ch in name for ch in "\n\r\t"):
         raise SessionError(f"{what} names fit on one line of at most {MAX_NAME} characters")
+    if control := next((ch for ch in name if unicodedata.category(ch) == "Cc"), None):
+        raise SessionError(
+            f"{what} name holds a control character (U+{ord(control):04X}); names are plain text"
+        )
 
 
 def slug(name: str) -> str:

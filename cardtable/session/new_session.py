@@ -37,6 +37,7 @@ from attrs import field, frozen
 from cardtable.cards import DeckId
 from cardtable.piles import Pile, PileId, PileKind
 from cardtable.randomness import Rng
+from cardtable.refusals import Refusal
 from cardtable.session.actions import AddCharacter, AddDeck, AddPile, AddPlayer, Draw, hand_id
 from cardtable.session.core import Session
 from cardtable.session.model import (
@@ -82,7 +83,7 @@ SET_UP_BARRIER = "The table was just set up; start a new session to set it up di
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
-class PlanError(ValueError):
+class PlanError(Refusal):
     """A plan that cannot become a session; ``problems`` says what to fix, box by box."""
 
     def __init__(self, problems: Sequence[PlanProblem]) -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import sys
+import stat
 from datetime import datetime
 from pathlib import Path
 from typing import IO, Any
@@ -39,11 +39,28 @@ from attrs import frozen
 from cardtable.randomness import Rng
 from cardtable.session.atomic import process_alive, sweep_stale_temps, write_atomic
 from cardtable.session.core import Session
+from cardtable.session.locks import open_private, try_lock
 from cardtable.session.saving import SessionFileError, load
 
 PREFIX = "autosave-"
 #: What an earlier Cardtable left: one slot for every instance, and a marker with its pid.
 LEGACY_AUTOSAVE, LEGACY_MARKER = "autosave.cardtable", "autosave.open"
+LEGACY_TITLE = "the last session"
+
+
+#: The title of an autosave whose Cardtable did not say what it held.
+UNKNOWN_TITLE = "an unsaved session"
+#: The autosave folder's mode: its owner's alone.
+FOLDER_MODE = 0o700
+
+
+def private_folder(folder: Path) -> None:
+    """Make ``folder`` (and its parents) if need be, and make it its owner's alone, whatever
+    the umask (and also when an earlier Cardtable made it readable by others)."""
+    folder.mkdir(mode=FOLDER_MODE, parents=True, exist_ok=True)
+    if os.name == "posix" and stat.S_IMODE(folder.stat().st_mode) != FOLDER_MODE:
+        with contextlib.suppress(OSError):  # another user's folder: the files stay 0600
+            folder.chmod(FOLDER_MODE)
 
 
 @frozen
@@ -53,12 +70,16 @@ class RecoveryInfo:
     title: str
     path: Path | None
     moves: int | None
+    #: Names the session across crashes: an autosave of a recovered session carries the
+    #: name of the autosave it was recovered from, and holds all that one held.
+    session: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
             "title": self.title,
             "path": None if self.path is None else str(self.path),
             "moves": self.moves,
+            "session": self.session,
             "pid": os.getpid(),
         }
 
@@ -69,11 +90,22 @@ class RecoveryInfo:
         title = data.get("title")
         path = data.get("path")
         moves = data.get("moves")
+        session = data.get("session")
         return cls(
-            title=title if isinstance(title, str) and title.strip() else "an unsaved session",
+            title=title if isinstance(title, str) and title.strip() else UNKNOWN_TITLE,
             path=Path(path) if isinstance(path, str) and path else None,
             moves=moves if type(moves) is int and moves >= 0 else None,
+            session=session if isinstance(session, str) and session else None,
         )
+
+    @classmethod
+    def of_slot(cls, slot: Slot) -> RecoveryInfo:
+        """What ``slot``'s Cardtable noted beside its autosave (leniently, as
+        :meth:`from_json`)."""
+        try:
+            return cls.from_json(json.loads(slot.info.read_bytes()))
+        except (OSError, ValueError):
+            return cls.from_json(None)
 
 
 @frozen
@@ -87,12 +119,23 @@ class Recovery:
     path: Path | None
     moves: int | None
     at: datetime
+    session: str | None = None
+
+    @property
+    def untitled(self) -> str | None:
+        """The name the recovered session goes by until it is saved somewhere ("Demo
+        table"), when its Cardtable said one."""
+        if self.title in (UNKNOWN_TITLE, LEGACY_TITLE):
+            return None
+        return self.title.removesuffix(".cardtable") or None
 
     def words(self) -> str:
         """What it holds, for the player: "evening.cardtable, autosaved at 21:14 on 3 May,
         with 2 moves made after it was last saved"."""
-        when = f"{self.at:%H:%M}" if self.at.date() == datetime.now().date() else (
-            f"{self.at:%H:%M} on {self.at.day} {self.at:%B}"
+        when = (
+            f"{self.at:%H:%M}"
+            if self.at.date() == datetime.now().date()
+            else (f"{self.at:%H:%M} on {self.at.day} {self.at:%B}")
         )
         if self.moves is None:
             moves = ""
@@ -146,8 +189,9 @@ class Slot:
 
     @classmethod
     def claim(cls, folder: Path) -> Slot:
-        """A new slot of this process's own in ``folder`` (made if need be)."""
-        folder.mkdir(parents=True, exist_ok=True)
+        """A new slot of this process's own in ``folder`` (made if need be, and readable by
+        its owner only: autosaves hold private cards and notes)."""
+        private_folder(folder)
         while True:
             name = f"{PREFIX}{os.getpid()}-{os.urandom(3).hex()}"
             if not (folder / f"{name}.lock").exists():
@@ -160,8 +204,8 @@ class Slot:
         """The slot ``name`` locked for this process; None while another process holds it."""
         if name == LEGACY_AUTOSAVE.removesuffix(".cardtable"):
             return _legacy_slot(folder)
-        handle = open(folder / f"{name}.lock", "a+b")  # noqa: SIM115 - held while in use
-        if not _try_lock(handle):
+        handle = open_private(folder / f"{name}.lock")  # held while in use
+        if not try_lock(handle):
             handle.close()
             return None
         return cls(folder, name, handle)
@@ -211,22 +255,6 @@ class _LegacySlot(Slot):
         return self.folder / LEGACY_MARKER
 
 
-def _try_lock(handle: IO[bytes]) -> bool:
-    try:
-        if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-            import msvcrt
-
-            handle.seek(0)
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
-        else:
-            import fcntl
-
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return False
-    return True
-
-
 def recoverable(folder: Path) -> list[Recovery]:
     """The sessions left in ``folder`` by Cardtables that did not close, newest first.
 
@@ -248,7 +276,25 @@ def recoverable(folder: Path) -> list[Recovery]:
     legacy = _legacy(folder)
     if legacy is not None:
         found.append(legacy)
-    return sorted(found, key=lambda recovery: recovery.at, reverse=True)
+    return _newest_of_each(sorted(found, key=lambda recovery: recovery.at, reverse=True))
+
+
+def _newest_of_each(found: list[Recovery]) -> list[Recovery]:
+    """One offer per session, its newest autosave: a session that crashed, was recovered
+    and crashed again left two, and the newer holds all the older one did (the older is
+    removed)."""
+    offered: list[Recovery] = []
+    sessions: set[str] = set()
+    for recovery in found:
+        # An autosave noted by an earlier Cardtable has no session name; one recovered
+        # from it goes on under the name of its slot.
+        names = {recovery.session or recovery.slot, recovery.slot}
+        if names & sessions:
+            recovery.discard()
+        else:
+            offered.append(recovery)
+            sessions |= names
+    return offered
 
 
 def _left_in(folder: Path, name: str) -> Recovery | None:
@@ -259,10 +305,7 @@ def _left_in(folder: Path, name: str) -> Recovery | None:
         if not slot.autosave.is_file():
             slot.release(remove=True)  # crashed before its first autosave: nothing to offer
             return None
-        try:
-            info = RecoveryInfo.from_json(json.loads(slot.info.read_bytes()))
-        except (OSError, ValueError):
-            info = RecoveryInfo.from_json(None)
+        info = RecoveryInfo.of_slot(slot)
         if info.moves == 0 and info.path is not None and info.path.is_file():
             slot.release(remove=True)  # saved just before the end: the file holds it all
             return None
@@ -277,7 +320,7 @@ def _legacy(folder: Path) -> Recovery | None:
         return None
     if _legacy_slot(folder) is None:
         return None
-    info = RecoveryInfo(title="the last session", path=None, moves=None)
+    info = RecoveryInfo(title=LEGACY_TITLE, path=None, moves=None)
     return _recovery(folder, LEGACY_AUTOSAVE.removesuffix(".cardtable"), autosave, info)
 
 
@@ -286,4 +329,4 @@ def _recovery(folder: Path, name: str, autosave: Path, info: RecoveryInfo) -> Re
         at = datetime.fromtimestamp(autosave.stat().st_mtime)
     except OSError:
         at = datetime.now()
-    return Recovery(name, folder, autosave, info.title, info.path, info.moves, at)
+    return Recovery(name, folder, autosave, info.title, info.path, info.moves, at, info.session)

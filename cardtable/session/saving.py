@@ -26,6 +26,7 @@ from __future__ import annotations
 import gc
 import json
 import logging
+import os
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -50,6 +51,7 @@ from cardtable.refusals import in_plain_words, python_words
 from cardtable.session.atomic import write_atomic
 from cardtable.session.core import Session
 from cardtable.session.file_stamp import FileStamp
+from cardtable.session.locks import locked
 from cardtable.session.log_file import DamagedLogError, columns, read_log
 from cardtable.session.migrations import FORMAT_VERSION, MigrationError, migrate
 from cardtable.session.model import (
@@ -63,6 +65,7 @@ from cardtable.session.model import (
     PlayerId,
 )
 from cardtable.session.registry import resolver_class, resolver_kind
+from cardtable.session.text_limits import TextLimitError, check_texts, refuse_huge_texts
 from cardtable.sheets import SheetError
 from cardtable.sheets.convert import configure_portraits, sheet_from_dict, sheet_to_dict
 
@@ -328,20 +331,25 @@ def save(
     The file holds private cards and notes: a new one is readable by its owner only. With
     ``unchanged_since`` (the stamp from when the file was loaded or last saved), a file
     someone else has written since is refused with :class:`FileChangedError` and left
-    alone. On any failure the file at ``path`` is as it was, and :class:`SessionFileError`
-    says why.
+    alone. The check and the write happen under a lock every Cardtable honours
+    (:mod:`cardtable.session.locks`), so two of them saving the same file at once never
+    overwrite each other unseen. On any failure the file at ``path`` is as it was, and
+    :class:`SessionFileError` says why.
     """
     path = Path(path)
-    if unchanged_since is not None and path.exists() and not unchanged_since.matches(path):
-        raise FileChangedError(path.name)
     try:
         with no_cycles():
             data = to_bytes(session)
     except (ValueError, TypeError) as exc:
         raise SessionFileError(_line(path.name, f"cannot be saved: {exc}")) from None
     try:
-        write_atomic(path, data, backup=True, private=True)
-        return FileStamp.of(path, data)
+        # Under the lock every Cardtable takes to save this file, the check that nobody
+        # wrote it since, the write and the new stamp are one step another save cannot cut.
+        with locked(Path(os.path.realpath(path))):
+            if unchanged_since is not None and path.exists() and not unchanged_since.matches(path):
+                raise FileChangedError(path.name)
+            write_atomic(path, data, backup=True, private=True)
+            return FileStamp.of(path, data)
     except OSError as exc:
         raise SessionFileError(
             _line(path.name, f"cannot be written ({exc.strerror or exc})")
@@ -424,8 +432,7 @@ def load_stamped(
     ``unchanged_since``)."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
-        stamp = FileStamp.of(path, raw)
+        stamp, raw = FileStamp.read_with_bytes(path)
     except OSError as exc:
         raise SessionFileError(
             _line(path.name, f"cannot be read ({exc.strerror or exc})")
@@ -441,18 +448,42 @@ def from_bytes(
     clock: Callable[[], datetime] | None = None,
 ) -> Session:
     """The session in ``raw`` (the bytes of a file called ``name``), all or nothing."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SessionFileError(_line(name, "is not a Cardtable session (not UTF-8 text)")) from None
-    if not text.strip():
+    if not raw.strip():
         raise SessionFileError(_line(name, "is empty"))
+    try:
+        refuse_huge_texts(raw)
+    except TextLimitError as exc:
+        raise SessionFileError(_line(name, str(exc))) from None
     with no_cycles():
         try:  # the quick way, for a file that reads as it should
-            return _session_of(orjson.loads(raw), rng, clock)
-        except Exception:  # said again below, in Python's own reading
-            pass
+            data = orjson.loads(raw)
+        except orjson.JSONDecodeError:  # said again below, in Python's own reading
+            data = None
+        if isinstance(data, dict):
+            _refuse_long_texts(data, name)
+            try:
+                return _session_of(data, rng, clock)
+            except Exception:  # said again below, in Python's own reading
+                pass
+        del data  # a damaged file need not be held twice while it is read again
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SessionFileError(
+                _line(name, "is not a Cardtable session (not UTF-8 text)")
+            ) from None
+        if not text.strip():
+            raise SessionFileError(_line(name, "is empty"))
         return _from_text(text, name, rng, clock)
+
+
+def _refuse_long_texts(data: dict[str, Any], name: str) -> None:
+    """Refuse a file holding a text over its limit (:mod:`cardtable.session.text_limits`)
+    before anything is made of it."""
+    try:
+        check_texts(data.get("session"))
+    except TextLimitError as exc:
+        raise SessionFileError(_line(name, str(exc))) from None
 
 
 def _session_of(
@@ -488,6 +519,7 @@ def _from_text(
     _refuse_broken_text(text, data, name)
     if not isinstance(data, dict):
         raise SessionFileError(_line(name, "is not a Cardtable session (no JSON object inside)"))
+    _refuse_long_texts(data, name)
     try:
         data = migrate(data)
         doc = CONVERTER.structure(data, FileDoc)

@@ -20,6 +20,8 @@ from typing import Any, ClassVar, Self
 
 from attrs import evolve, field, frozen
 
+from cardtable.refusals import Refusal
+
 #: Longest name, player name, list entry and note the sheet accepts (a printed page has room).
 MAX_NAME = 80
 MAX_ENTRY = 200
@@ -39,7 +41,7 @@ class Problem:
         return self.message
 
 
-class SheetError(ValueError):
+class SheetError(Refusal):
     """A sheet refused because some of its values break the rules; ``problems`` says which."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:

@@ -21,6 +21,7 @@ import io
 import warnings
 from pathlib import Path
 
+from cardtable.refusals import Refusal
 from cardtable.sheets.common import Portrait
 
 #: The long side of a stored portrait, in pixels (about 3.5 inches at 150 dpi).
@@ -31,7 +32,7 @@ MAX_PIXELS = 64_000_000
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
-class PortraitError(ValueError):
+class PortraitError(Refusal):
     """An image file that cannot become a portrait, and why."""
 
 

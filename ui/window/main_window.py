@@ -50,6 +50,8 @@ if TYPE_CHECKING:
     from cardtable.ui.table.view import TableView
 
 REFUSAL_MS = 8000
+#: How long the status bar says an action failed (a bug): long enough to note the log's path.
+FAILURE_MS = 30_000
 #: How long after a change the autosave copies the game state: off the path of the change
 #: itself (a drop paints first), and far inside the autosave's own pause before writing.
 AUTOSAVE_COPY_MS = 100
@@ -236,6 +238,7 @@ class MainWindow(QtWidgets.QMainWindow):
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
         document.refused.connect(self._on_refused)
+        document.failed.connect(self._on_failed)
         document.said.connect(lambda text: self.statusBar().showMessage(text, REFUSAL_MS))
         self.table_menu.clear()
         self.table_menu.addActions(table.card_actions.all())
@@ -513,6 +516,9 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _on_refused(self, reason: str) -> None:
         self.statusBar().showMessage(f"⚠ {reason}", REFUSAL_MS)
+
+    def _on_failed(self, message: str) -> None:
+        self.statusBar().showMessage(message, FAILURE_MS)
 
     def refresh(self) -> None:
         """Bring the title, undo and redo, and the seat in the status bar up to date."""

@@ -119,6 +119,7 @@ class SessionFiles:
                     self._warn("The autosave could not be recovered", str(exc))
                     continue
                 self.pending_recovery = (slot, recovery.moves)
+                window.untitled = recovery.untitled or UNTITLED
                 back = recovery.file
                 return recovered, back if back is not None and saved_to(back) else None, True
         if path is not None:

@@ -418,6 +418,7 @@ def start_window(session_path: str | None) -> MainWindow | None:
             if chosen.slot is not None and chosen.recovery is not None:
                 # The autosave stays until the recovered session is saved or discarded.
                 ready.files.pending_recovery = (chosen.slot, chosen.recovery.moves)
+                ready.untitled = chosen.recovery.untitled or ready.untitled
             ready.document.replace(chosen.session, chosen.path)
             if chosen.recovery is not None:
                 ready.document.dirty = True  # what it holds is not saved anywhere yet

@@ -21,9 +21,10 @@ from collections.abc import Iterable, Sequence
 from attrs import frozen
 
 from cardtable.cards import CardId, PlayingCard
+from cardtable.refusals import Refusal
 
 
-class AdventureRuleError(ValueError):
+class AdventureRuleError(Refusal):
     """A move the rules of Fantastical Adventure do not allow; the message says why."""
 
 

@@ -35,6 +35,8 @@ import re
 
 from attrs import field, frozen, validators
 
+from cardtable.refusals import Refusal
+
 __all__ = [
     "BEYOND_STEP_DICE",
     "BanzaiError",
@@ -58,7 +60,7 @@ MAX_STEPS = 50
 MAX_RANK = 100
 
 
-class BanzaiError(ValueError):
+class BanzaiError(Refusal):
     """A Banzai request the rules do not allow (the message says what is allowed)."""
 
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from attrs import field, frozen
 
 from cardtable.counts import counted
+from cardtable.refusals import Refusal
 
 #: The faces of a crisis die.
 FACES = tuple(range(1, 7))
@@ -30,7 +31,7 @@ UNNATURAL_STEP = 4
 MAX_POOL = 100
 
 
-class CrisisDiceError(ValueError):
+class CrisisDiceError(Refusal):
     """A set-up or step the crisis-dice rules do not allow (the message says what does)."""
 
 

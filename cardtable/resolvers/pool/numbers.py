@@ -14,8 +14,10 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from cardtable.refusals import Refusal
 
-class PoolChallengeError(ValueError):
+
+class PoolChallengeError(Refusal):
     """A request the pool Challenge refuses, with the reason a player can act on."""
 
 

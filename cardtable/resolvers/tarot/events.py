@@ -20,6 +20,7 @@ from attrs import frozen
 
 from cardtable.cards import CardId, TarotCard, TarotSuit
 from cardtable.piles import Table
+from cardtable.refusals import Refusal
 from cardtable.resolvers.tarot.odds import WIPE_OUT_COST, BeatenBy, TarotNumbers
 from cardtable.sheets.tarot import LADDER
 
@@ -32,7 +33,7 @@ OUTCOME_LABELS = {1: "Mediocre", 2: "Average", 3: "Fair", 4: "Good", 5: "Great"}
 Attribute = TarotSuit
 
 
-class TarotChallengeError(ValueError):
+class TarotChallengeError(Refusal):
     """A step the Challenge does not allow now (the message says what is allowed)."""
 
 
