@@ -104,10 +104,18 @@ def test_each_step_belongs_to_its_decider() -> None:
         session.apply(plan("Iridia", Conversion(to_bonus=1)))
     with pytest.raises(AuthorityError, match="only Alex may convert for Iridia"):
         session.apply(play_round({"Iridia": Conversion(to_bonus=1)}))
-    assert session.may(play_round()) is None  # a round with nothing planned is the table's
+    # The round waits for each side's plan, its own player's: Bea may not play it yet.
+    assert session.may(play_round()) == (
+        "Iridia's conversions are not in yet: pass the computer to Alex to plan them (only the "
+        "GM (Dana) may play the round without them)."
+    )
     seat(session, ALEX)
     session.apply(plan("Iridia", Conversion(to_bonus=2)))
     assert session.log[-1].public == "Iridia plans for round 1: converts 2 pool to 4 bonus."
+    assert session.may(play_round()) == (
+        "Demon's conversions are not in yet: only the GM (Dana) may plan them, or play the "
+        "round without them."
+    )
     assert session.may(plan("Demon", Conversion(to_bonus=1))) == (
         "Demon is Dana's character: only Dana may convert for Demon."
     )
@@ -119,6 +127,8 @@ def test_each_step_belongs_to_its_decider() -> None:
 def test_a_planned_conversion_plays_in_the_round_and_undo_takes_it_back() -> None:
     session = pool_session()
     session.apply(start(iridia_with_joiry(session), [SidePick("Demon", rating=12)]))
+    session.apply(plan("Demon", Conversion()))  # the GM's side converts nothing
+    assert session.log[-1].public == "Demon plans for round 1: no conversion."
     before = challenge_in(session.state)
     assert before is not None
     seat(session, ALEX)

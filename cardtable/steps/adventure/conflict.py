@@ -211,8 +211,10 @@ def answer(answerer: str, intent: str, card: CardId | None) -> ResolverStep:
 
 
 def no_answer() -> ResolverStep:
-    """Nobody answers: the Challenger attains the goal."""
-    return game_step(lambda g, t, r: conflict_steps.no_answer(g, t))
+    """Nobody answers: the Challenger attains the goal. The GM says so (anyone at a table
+    without one): the Answerers need their turns at the computer first."""
+    return game_step(lambda g, t, r: conflict_steps.no_answer(g, t),
+                     decider=Decider.gm("say that nobody answers"))
 
 
 def support(supporter: str, side: Side, card: CardId | None) -> ResolverStep:
