@@ -14,7 +14,8 @@ what                        who may
 a card in a hand            the player controlling the hand's character, and no one else
                             (not the GM): move, discard, flip, turn, shuffle, draw from
 a face-down card laid by a  that character's controller (the GM for an NPC): flip, turn,
-character (its own pile)    move, peek, reveal; the rules' own step reveals it otherwise
+character (its own pile)    move, peek, reveal, and shuffle or draw from the pile holding it;
+                            the rules' own step reveals it otherwise
 a face-up card in a         its controller or the GM
 character's pile
 a card in a shared pile     anyone (the draw pile, the discard pile, the open table)
@@ -129,13 +130,20 @@ def card_refusal(state: GameState, who: PlayerId, card: CardId, doing: str) -> s
 
 
 def pile_refusal(state: GameState, who: PlayerId, pile: Pile, doing: str) -> str | None:
-    """Why ``who`` may not ``doing`` (e.g. "shuffle") the whole ``pile``, or None."""
+    """Why ``who`` may not ``doing`` (e.g. "shuffle") the whole ``pile``, or None.
+
+    A character's pile holding a face-down card is its controller's alone, as each of those
+    cards is; one of face-up cards only is its controller's or the GM's.
+    """
     owner = state.controller(pile)
     if owner is None or owner == who:
         return None
     character, player = _owner_words(state, pile)
     if pile.kind is PileKind.HAND:
         return f"{character}'s hand is {player}'s alone: only {player} may {doing} it."
+    if any(not state.table.facing[card].face_up for card in pile.cards):
+        return (f"{character}'s face-down cards are {player}'s alone: only {player} may "
+                f"{doing} them.")
     if is_gm(state, who):
         return None
     return f"That is {character}'s place ({pile.label}): only {player} (or the GM) may {doing} it."
