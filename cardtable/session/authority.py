@@ -207,9 +207,13 @@ class Decider:
         return gm_of(state) if self.gm_only else None
 
     def refusal(self, state: GameState, who: PlayerId) -> str | None:
+        """Why ``who`` may not take this decision (None: they may); the same owner as
+        :meth:`owner` names."""
         if self.character is not None:
             return character_refusal(state, who, self.character, self.doing)
-        if self.player_id is not None and self.player_id != who:
+        if self.player_id is not None:
+            if self.player_id == who:
+                return None
             owner = name_of(state, self.player_id)
             return f"That is {owner}'s to {self.doing}: pass the computer to {owner}."
         if self.gm_only:
