@@ -26,6 +26,7 @@ from cardtable.cards import CardId, DeckId
 from cardtable.piles import Pile, PileId, PileKind, Spot
 from cardtable.resolvers.adventure.hits import HitChoice
 from cardtable.resolvers.adventure.showdown import DeadlockWay
+from cardtable.resolvers.adventure.state import DrawClaim
 from cardtable.resolvers.adventure.state import Side as FaSide
 from cardtable.resolvers.pool.sides import Conversion
 from cardtable.resolvers.tarot.challenge import Attribute
@@ -90,8 +91,6 @@ BART, KANEDA, ONI = "bartholomew-quince", "kaneda-suzume", "oni"
 ANYONE_MAY = {
     "adventure.conflict.reveal": "all the laid cards turn up together; nothing is chosen",
     "adventure.conflict.settle_deadlock": "the two players agree aloud; either enters it",
-    "adventure.conflict.take_draws": "draws owed are drawn; the sharing is said aloud",
-    "adventure.conflict.decline_draws": "turning down an optional draw is said aloud",
     "adventure.conflict.close": "closing does only what the rules already decided",
     "adventure.play.pass_turn": "the turn's player says so aloud; an owner is still to come",
     "adventure.play.start_identify": "the introducer is picked; an owner is still to come",
@@ -137,6 +136,9 @@ def _table() -> Session:
             [SidePick("Runaway cart", rating=5)],
         )
     )
+    # Draws owed to Bartholomew (Bea's), as a lost Supporter pair leaves them.
+    game, _ = conflict.ensure_game(session.state)
+    game.claims.append(DrawClaim(1, BART, 1, "for losing the pair", [BART], optional=True))
     oni = evolve(
         session.state.characters[CharacterId(KANEDA)], id=CharacterId(ONI), name="Oni", player=DANA
     )

@@ -224,16 +224,15 @@ STEPS: tuple[Row, ...] = (
     Row(
         "adventure.conflict.take_draws",
         "Draw (a claim)",
-        Who.ANYONE,
-        f"{_FA}: draws owed are drawn; who shares them is said aloud (an owner per claim is "
-        "still to come)",
+        Who.CHARACTER,
+        f"{_FA}: the one who earned the draws draws them, sharing them with their Supporters "
+        "as they choose",
     ),
     Row(
         "adventure.conflict.decline_draws",
         "Decline (a claim)",
-        Who.ANYONE,
-        f"{_FA}: the loser of a pair may draw; declining is said aloud (an owner per claim is "
-        "still to come)",
+        Who.CHARACTER,
+        f"{_FA}: the loser of a Supporter pair may draw a card: theirs to turn down",
     ),
     Row(
         "adventure.conflict.close",
