@@ -33,6 +33,9 @@ undo                        the seat whose action it was; the GM any action that
                             nothing private
 ==========================  =============================================================
 
+Who may take each action and each step of the five systems, and why, is the authority table
+of ``docs/authority.md`` (:mod:`cardtable.steps.authority_table`).
+
 While nobody holds the computer (a table being set up, before its first player joins) there
 is no one to refuse, and every action is allowed.
 """

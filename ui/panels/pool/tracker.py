@@ -11,7 +11,8 @@ conversion, its change of ability (:mod:`.change`) and its penalty, written on t
 (:mod:`.penalty`), are its character's player's; a control is enabled only where the seat
 holding the computer may use it, the reason as its tooltip; a side another player decides
 says "Waiting for Bob (Brann)" under its conversions, with a button that passes Bob the
-computer.
+computer, until its plan is in; "Next round" waits for every side's plan (or the GM), greyed
+with the model's reason.
 """
 
 from __future__ import annotations
