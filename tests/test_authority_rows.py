@@ -253,6 +253,10 @@ def test_cards_are_laid_in_a_characters_pile_by_its_controller_or_the_gm():
         "That is Ayla's place (Ayla's cards): only Bea (or the GM) may lay cards there."
     )
     assert _may(session, Draw(TAROT_DRAW, ZONE[AYLA])) == {BEA, DANA}
+    assert destination_refusal(state, BEA, state.table.pile(ZONE[ROLAND])) == (
+        "That is Roland's place (Roland's cards): only Alex (or the GM) may lay cards there."
+    )
+    assert _may(session, Draw(TAROT_DRAW, ZONE[ROLAND])) == {ALEX, DANA}
 
 
 # -- shared places ---------------------------------------------------------------------------
@@ -346,3 +350,21 @@ def test_a_decider_worked_out_from_the_state_is_asked_of_that_state():
     assert decider_in(rule, state) == Decider.of(AYLA)
     assert seen == [state]
     assert decider_in(Decider.gm(), state) == Decider.gm()
+
+
+def test_a_seat_named_afresh_is_the_same_player():
+    """A seat's id read from a file or a phone's message is another string object with the
+    same letters: it is the same player."""
+    session = small_session()
+    _deal(session, HAND[AYLA])
+    _deal(session, ZONE[AYLA])
+    bea = PlayerId("".join(["b", "e", "a"]))
+    assert bea is not BEA
+    state = session.state
+    card = state.table.pile(ZONE[AYLA]).cards[0]
+    assert card_refusal(state, bea, card, "flip") is None
+    assert pile_refusal(state, bea, state.table.pile(HAND[AYLA]), "shuffle") is None
+    assert pile_refusal(state, bea, state.table.pile(ZONE[AYLA]), "shuffle") is None
+    assert destination_refusal(state, bea, state.table.pile(ZONE[AYLA])) is None
+    assert Decider.player(BEA, "spend").refusal(state, bea) is None
+    assert Decider.of(AYLA, "answer").refusal(state, bea) is None
