@@ -107,6 +107,11 @@ MODULES: dict[str, tuple[tuple[str, ...], float]] = {
          _examples("cardtable.session.saving")),
         0.95,
     ),
+    "cardtable/session/authority.py": (
+        ("test_authority.py", "test_authority_rows.py", "test_authority_table.py",
+         _examples("cardtable.session.authority")),
+        0.95,
+    ),
 }
 
 

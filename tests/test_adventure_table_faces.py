@@ -20,6 +20,7 @@ from adventure_table_rig import (
     give,
     pass_button,
     private_names,
+    take_seat,
     widget_words,
 )
 
@@ -181,6 +182,9 @@ def test_a_jack_pre_empts_a_challenge_before_its_reveal(qtbot, panel):
     game = conflict_steps.find_game(session.state)
     assert game is not None and game.conflict is not None
     assert game.conflict.challenger == BART
+    # Bea may not end the chance to Answer: the GM says nobody answers.
+    assert not panel.no_answer.isEnabled()
+    take_seat(session, "dana")
     qtbot.mouseClick(panel.no_answer, LEFT)
     assert session.log[-1].public.startswith("Nobody answered: Bartholomew Quince attains")
     assert game.turn_player.name == "Alex"  # the interrupted turn is still Alex's

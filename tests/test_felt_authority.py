@@ -161,8 +161,7 @@ def test_walkthrough_1_bob_cannot_flip_the_ogres_face_down_challenge(
         (Qt.Key.Key_R, "That face-down card is Ogre's: only Gina may turn round it."),
         (Qt.Key.Key_V, "That face-down card is Ogre's: only Gina may reveal it."),
         (Qt.Key.Key_Delete, "That face-down card is Ogre's: only Gina may move it."),
-        (Qt.Key.Key_S, "That is Ogre's place (Ogre's face-down cards): only Gina (or the GM) "
-                       "may shuffle it."),
+        (Qt.Key.Key_S, "Ogre's face-down cards are Gina's alone: only Gina may shuffle them."),
     ):
         qtbot.keyClick(felt, key)
         assert status(window) == f"⚠ {words}"

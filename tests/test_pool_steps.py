@@ -13,7 +13,7 @@ from cardtable.resolvers.pool.dice import DicePoint
 from cardtable.resolvers.pool.numbers import PoolChallengeError
 from cardtable.resolvers.pool.penalties import ability_total
 from cardtable.resolvers.pool.sides import Conversion, Entrant
-from cardtable.session import AuthorityError, EditSheet, load
+from cardtable.session import AuthorityError, EditSheet, load, save
 from cardtable.session.demo import demo_path
 from cardtable.session.table_options import POOL_DICE, POOL_FORMULA, POOL_TIES, SetTableOptions
 from cardtable.sheets.pool import Penalty as SheetPenalty
@@ -104,10 +104,18 @@ def test_each_step_belongs_to_its_decider() -> None:
         session.apply(plan("Iridia", Conversion(to_bonus=1)))
     with pytest.raises(AuthorityError, match="only Alex may convert for Iridia"):
         session.apply(play_round({"Iridia": Conversion(to_bonus=1)}))
-    assert session.may(play_round()) is None  # a round with nothing planned is the table's
+    # The round waits for each side's plan, its own player's: Bea may not play it yet.
+    assert session.may(play_round()) == (
+        "Iridia's conversions are not in yet: pass the computer to Alex to plan them (only the "
+        "GM (Dana) may play the round without them)."
+    )
     seat(session, ALEX)
     session.apply(plan("Iridia", Conversion(to_bonus=2)))
     assert session.log[-1].public == "Iridia plans for round 1: converts 2 pool to 4 bonus."
+    assert session.may(play_round()) == (
+        "Demon's conversions are not in yet: only the GM (Dana) may plan them, or play the "
+        "round without them."
+    )
     assert session.may(plan("Demon", Conversion(to_bonus=1))) == (
         "Demon is Dana's character: only Dana may convert for Demon."
     )
@@ -119,6 +127,8 @@ def test_each_step_belongs_to_its_decider() -> None:
 def test_a_planned_conversion_plays_in_the_round_and_undo_takes_it_back() -> None:
     session = pool_session()
     session.apply(start(iridia_with_joiry(session), [SidePick("Demon", rating=12)]))
+    session.apply(plan("Demon", Conversion()))  # the GM's side converts nothing
+    assert session.log[-1].public == "Demon plans for round 1: no conversion."
     before = challenge_in(session.state)
     assert before is not None
     seat(session, ALEX)
@@ -243,3 +253,21 @@ def test_points_on_bonus_and_reserves_come_off_the_sheets_ability() -> None:
     sorcery = sheet(session, IRIDIA).ability("Sorcery")
     assert (sorcery.bonus, sorcery.reserves) == (0, 2)  # 1 point takes 2 bonus
     assert session.log[-1].public.endswith("Iridia's Sorcery -1; Iridia's Sorcery bonus 2 → 0.")
+
+
+def test_a_plan_that_is_in_stays_in_across_a_save_and_ends_with_its_round(tmp_path) -> None:
+    session = pool_session()
+    session.apply(start(iridia_with_joiry(session), [SidePick("Demon", rating=12)]))
+    session.apply(plan("Demon", Conversion()))
+    path = tmp_path / "pool.cardtable"
+    save(session, path)
+    again = load(path)
+    challenge = challenge_in(again.state)
+    assert challenge is not None
+    assert [(side.name, side.plan_in) for side in challenge.sides] == [
+        ("Iridia", False), ("Demon", True)]
+    again.apply(play_round())  # the GM plays it: Iridia's plan is not waited for
+    played = challenge_in(again.state)
+    assert played is not None and not any(side.plan_in for side in played.sides)
+    assert "Dana moved on without waiting for Iridia's conversions" in [
+        entry.public for entry in again.log]

@@ -116,6 +116,9 @@ def test_a_pool_challenge_between_two_sheets_played_through_the_window(
     challenge = tracker.challenge()
     assert challenge is not None and challenge.options.dice is DicePoint.INFLICTING
 
+    # The GM plans the Demon's round (no conversion): the round waits for each side's plan.
+    qtbot.mouseClick(tracker.columns["Demon"].plan_button, Qt.MouseButton.LeftButton)
+    assert session.log[-1].public == "Demon plans for round 1: no conversion."
     # Iridia's conversion is Alex's: the column waits for him and passes him the computer.
     column = tracker.columns["Iridia"]
     assert not column.spins["to_bonus"].isEnabled()
@@ -140,14 +143,28 @@ def test_a_pool_challenge_between_two_sheets_played_through_the_window(
     changed = tracker.challenge()
     assert changed is not None and changed.side("Iridia").entrant.ability.name == "Riding"
     assert changed.side("Demon").pool == pools_before[1]
+    # The Demon's next plan is not in: Alex waits for the GM, who moves on, logged.
+    assert not tracker.next_button.isEnabled()
+    assert tracker.next_button.toolTip().endswith(
+        "Not now: Demon's conversions are not in yet: only the GM (Dana) may plan them, or "
+        "play the round without them.")
+    assert document.apply(PassSeat(2))
+    _take_the_computer(qtbot, window, DANA)
     while not tracker.challenge().over:
+        assert tracker.next_button.isEnabled()
         qtbot.mouseClick(tracker.next_button, Qt.MouseButton.LeftButton)
+    assert "Dana moved on without waiting for Iridia's conversions" in [
+        e.public for e in session.log]
     done = tracker.challenge()
     assert done is not None and done.result is Result.FIRST_WINS
     assert [side.pool for side in done.sides] == [0, -2]  # both out; Iridia comes out ahead
     _shot(window, "j5_over")
 
     # The penalties, each written on its own sheet by its own player.
+    iridia_form, demon_form = tracker.penalties
+    assert demon_form.take.isEnabled() and not iridia_form.take.isEnabled()
+    assert document.apply(PassSeat(0))
+    _take_the_computer(qtbot, window, ALEX)
     iridia_form, demon_form = tracker.penalties
     assert iridia_form.take.isEnabled() and not demon_form.take.isEnabled()
     qtbot.mouseClick(iridia_form.take, Qt.MouseButton.LeftButton)

@@ -14,7 +14,8 @@ what                        who may
 a card in a hand            the player controlling the hand's character, and no one else
                             (not the GM): move, discard, flip, turn, shuffle, draw from
 a face-down card laid by a  that character's controller (the GM for an NPC): flip, turn,
-character (its own pile)    move, peek, reveal; the rules' own step reveals it otherwise
+character (its own pile)    move, peek, reveal, and shuffle or draw from the pile holding it;
+                            the rules' own step reveals it otherwise
 a face-up card in a         its controller or the GM
 character's pile
 a card in a shared pile     anyone (the draw pile, the discard pile, the open table)
@@ -31,6 +32,9 @@ seats                       anyone passes the computer; only the named player li
 undo                        the seat whose action it was; the GM any action that showed
                             nothing private
 ==========================  =============================================================
+
+Who may take each action and each step of the five systems, and why, is the authority table
+of ``docs/authority.md`` (:mod:`cardtable.steps.authority_table`).
 
 While nobody holds the computer (a table being set up, before its first player joins) there
 is no one to refuse, and every action is allowed.
@@ -129,13 +133,20 @@ def card_refusal(state: GameState, who: PlayerId, card: CardId, doing: str) -> s
 
 
 def pile_refusal(state: GameState, who: PlayerId, pile: Pile, doing: str) -> str | None:
-    """Why ``who`` may not ``doing`` (e.g. "shuffle") the whole ``pile``, or None."""
+    """Why ``who`` may not ``doing`` (e.g. "shuffle") the whole ``pile``, or None.
+
+    A character's pile holding a face-down card is its controller's alone, as each of those
+    cards is; one of face-up cards only is its controller's or the GM's.
+    """
     owner = state.controller(pile)
     if owner is None or owner == who:
         return None
     character, player = _owner_words(state, pile)
     if pile.kind is PileKind.HAND:
         return f"{character}'s hand is {player}'s alone: only {player} may {doing} it."
+    if any(not state.table.facing[card].face_up for card in pile.cards):
+        return (f"{character}'s face-down cards are {player}'s alone: only {player} may "
+                f"{doing} them.")
     if is_gm(state, who):
         return None
     return f"That is {character}'s place ({pile.label}): only {player} (or the GM) may {doing} it."
@@ -199,9 +210,13 @@ class Decider:
         return gm_of(state) if self.gm_only else None
 
     def refusal(self, state: GameState, who: PlayerId) -> str | None:
+        """Why ``who`` may not take this decision (None: they may); the same owner as
+        :meth:`owner` names."""
         if self.character is not None:
             return character_refusal(state, who, self.character, self.doing)
-        if self.player_id is not None and self.player_id != who:
+        if self.player_id is not None:
+            if self.player_id == who:
+                return None
             owner = name_of(state, self.player_id)
             return f"That is {owner}'s to {self.doing}: pass the computer to {owner}."
         if self.gm_only:

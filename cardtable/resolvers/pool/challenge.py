@@ -334,7 +334,8 @@ class PoolChallenge:
     # Playing
 
     def convert(self, name: str, conversion: Conversion) -> PoolChallenge:
-        """Plan ``name``'s conversion for the next round (replacing any planned before).
+        """Plan ``name``'s conversion for the next round (replacing any planned before); the
+        side's plan is then in, even when it converts nothing.
 
         It is checked against the pool as the round will begin, after converted bonus and
         resistance revert and after any reserves bought back.
@@ -342,7 +343,7 @@ class PoolChallenge:
         self._require_ongoing()
         side = self.side(name)
         side.check(conversion)
-        return self._with(evolve(side, planned=conversion))
+        return self._with(evolve(side, planned=conversion, plan_in=True))
 
     def next_round(self, rng: Rng | None = None) -> tuple[PoolChallenge, RoundReport]:
         """Play one round; return the new state and what happened.
@@ -394,7 +395,7 @@ class PoolChallenge:
         for name, side in ready.items():
             through = sum(loss.through for loss in losses[name])
             hurt, reserves_absorbed, pool_lost = side.absorbed(through)
-            after[name] = evolve(hurt, carried_bonus=0, planned=Conversion.none())
+            after[name] = evolve(hurt, carried_bonus=0, planned=Conversion.none(), plan_in=False)
             before = self.side(name)
             reports[name] = SideRound(
                 name=name,

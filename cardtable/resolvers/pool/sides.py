@@ -279,6 +279,8 @@ class Side:
     ``bonus``, ``reserves`` and ``resistance`` come from the ability, its helpers and the
     opponent's detractors: they never revert. The ``converted_*`` fields came from the pool;
     ``carried_bonus`` is the one-round bonus a changed or prepared Challenge carries over.
+    ``plan_in`` says the side's plan for the next round is in (``planned``, which may be no
+    conversion at all), so the round need not wait for it.
     """
 
     entrant: Entrant
@@ -293,6 +295,7 @@ class Side:
     converted_resistance: int = 0
     carried_bonus: int = 0
     planned: Conversion = field(factory=Conversion)
+    plan_in: bool = False
     out: bool = False
     notes: tuple[str, ...] = ()
 

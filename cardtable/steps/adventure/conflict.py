@@ -211,8 +211,10 @@ def answer(answerer: str, intent: str, card: CardId | None) -> ResolverStep:
 
 
 def no_answer() -> ResolverStep:
-    """Nobody answers: the Challenger attains the goal."""
-    return game_step(lambda g, t, r: conflict_steps.no_answer(g, t))
+    """Nobody answers: the Challenger attains the goal. The GM says so (anyone at a table
+    without one): the Answerers need their turns at the computer first."""
+    return game_step(lambda g, t, r: conflict_steps.no_answer(g, t),
+                     decider=Decider.gm("say that nobody answers"))
 
 
 def support(supporter: str, side: Side, card: CardId | None) -> ResolverStep:
@@ -260,14 +262,29 @@ def settle_deadlock(way: DeadlockWay) -> ResolverStep:
                      checkpoint=checkpoint)
 
 
+def earner_rule(claim: int, doing: str) -> Callable[[GameState], Decider]:
+    """Draws owed are their earner's: the player controlling the character who earned them
+    shares them out or turns them down (the GM's once the claim is gone, to refuse alike)."""
+
+    def rule(state: GameState) -> Decider:
+        game = find_game(state)
+        found = next((c for c in game.claims if c.id == claim), None) if game else None
+        return Decider.of(found.character, doing) if found else Decider.gm(doing)
+
+    return rule
+
+
 def take_draws(claim: int, shares: Mapping[str, int] | None = None) -> ResolverStep:
-    """Draw the cards a claim owes, shared as ``shares`` says (default: all to the earner)."""
-    return game_step(lambda g, t, r: g.take_claim(t, r, claim, shares))
+    """Draw the cards a claim owes, shared as ``shares`` says (default: all to the earner);
+    the earner's player's to do."""
+    return game_step(lambda g, t, r: g.take_claim(t, r, claim, shares),
+                     decider=earner_rule(claim, "draw"))
 
 
 def decline_draws(claim: int) -> ResolverStep:
-    """Turn down draws one may take."""
-    return game_step(lambda g, t, r: g.decline_claim(claim))
+    """Turn down draws one may take (the earner's player's to do)."""
+    return game_step(lambda g, t, r: g.decline_claim(claim),
+                     decider=earner_rule(claim, "turn down these draws"))
 
 
 def close() -> ResolverStep:
@@ -306,6 +323,7 @@ __all__ = [
     "award",
     "close",
     "decline_draws",
+    "earner_rule",
     "ensure_game",
     "find_game",
     "has_shoe",

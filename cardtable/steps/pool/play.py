@@ -2,9 +2,10 @@
 
 Setting a Challenge up (a new one, or the one a finished Challenge prepares) and taking it
 off the table are the GM's; a side's conversion and a side's change of ability are its
-character's player's (the GM's for an obstacle or an NPC); playing the round is the table's,
-once every side planned what it wanted. Every step reads the sheets when it runs, so a
-penalty written on a sheet lowers the rating the next Challenge starts with.
+character's player's (the GM's for an obstacle or an NPC); playing the round is the table's
+once every side's plan is in, and the GM's before that (moving on, which the log says).
+Every step reads the sheets when it runs, so a penalty written on a sheet lowers the rating
+the next Challenge starts with.
 
 >>> from cardtable.session import load
 >>> from cardtable.session.demo import demo_path
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from attrs import field, frozen
+from attrs import evolve, field, frozen
 
 from cardtable.randomness import Rng
 from cardtable.resolvers.pool.challenge import PoolChallenge
@@ -31,11 +32,14 @@ from cardtable.session import (
     CharacterId,
     Decider,
     EndResolver,
+    Event,
     GameState,
+    Performed,
     PlayerId,
     ResolverStep,
     Session,
 )
+from cardtable.session.authority import gm_of, gm_refusal, name_of
 from cardtable.steps.pool.picks import SidePick, pool_options
 
 #: Where the pool Challenge on the table is kept.
@@ -163,10 +167,38 @@ def _names(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(names)
 
 
+def waiting_sides(state: GameState, who: PlayerId, carried: Iterable[str] = ()) -> list[Side]:
+    """The sides whose plan for the next round is not in and is not ``who``'s to make now:
+    still in the Challenge, not planned (:attr:`Side.plan_in`), not among the conversions
+    ``carried`` with the round, and another player's (or the GM's, when ``who`` is not)."""
+    found = find_challenge(state)
+    if found is None or found[1].over:
+        return []
+    skip = set(carried)
+    return [
+        side for side in found[1].sides
+        if not side.out and not side.plan_in and side.name not in skip
+        and side_rule(state, side.name, "convert").refusal(state, who) is not None
+    ]
+
+
+def _waiting_words(state: GameState, side: Side) -> str:
+    owner = side_rule(state, side.name, "convert").owner(state)
+    gm = gm_of(state)
+    if owner is None or owner == gm:
+        return (f"{side.name}'s conversions are not in yet: only the GM ({name_of(state, gm)}) "
+                "may plan them, or play the round without them.")
+    return (f"{side.name}'s conversions are not in yet: pass the computer to "
+            f"{name_of(state, owner)} to plan them (only the GM ({name_of(state, gm)}) may "
+            "play the round without them).")
+
+
 @frozen
 class RoundStep(ResolverStep):
-    """Playing a round: the table's step, but each conversion it carries is its own side's
-    decision, so every one of those sides' players must be the one asking."""
+    """Playing a round: the table's step once every side's plan is in (each player plans
+    their side's, the GM the sides the GM plays), or the GM's to play without the plans still
+    missing, which the log says. Each conversion it carries is its own side's decision, so
+    every one of those sides' players must be the one asking."""
 
     sides: tuple[str, ...] = field(default=(), converter=_names)
 
@@ -176,7 +208,21 @@ class RoundStep(ResolverStep):
             reason = side_rule(state, name, "convert").refusal(state, who)
             if reason:
                 return reason
-        return None
+        if gm_refusal(state, who, "move on") is None:
+            return None
+        waiting = waiting_sides(state, who, self.sides)
+        return _waiting_words(state, waiting[0]) if waiting else None
+
+    def perform(self, session: Session) -> Performed:
+        holder = session.holder
+        waiting = [] if holder is None else waiting_sides(session.state, holder, self.sides)
+        done = super().perform(session)
+        if not waiting:
+            return done
+        names = " and ".join(side.name for side in waiting)
+        moved_on = Event.said(f"{session.actor_name} moved on without waiting for {names}'s "
+                              "conversions")
+        return evolve(done, events=(moved_on, *done.events))
 
 
 def play_round(
@@ -239,4 +285,5 @@ __all__ = [
     "side_decider",
     "side_rule",
     "start",
+    "waiting_sides",
 ]

@@ -11,7 +11,8 @@ conversion, its change of ability (:mod:`.change`) and its penalty, written on t
 (:mod:`.penalty`), are its character's player's; a control is enabled only where the seat
 holding the computer may use it, the reason as its tooltip; a side another player decides
 says "Waiting for Bob (Brann)" under its conversions, with a button that passes Bob the
-computer.
+computer, until its plan is in; "Next round" waits for every side's plan (or the GM), greyed
+with the model's reason.
 """
 
 from __future__ import annotations
@@ -476,15 +477,15 @@ class PoolTracker(SessionPanel, QtWidgets.QWidget):
         for spin in column.spins.values():
             spin.setEnabled(mine is None)
             spin.setToolTip(spin.accessibleName() if mine is None else mine)
-        column.planned.setText("" if side.planned.is_none
-                               else f"Planned: {side.planned}.")
-        column.planned.setVisible(not side.planned.is_none)
+        column.planned.setText(f"Planned: {side.planned}." if side.plan_in else "")
+        column.planned.setVisible(side.plan_in)
         allow(column.plan_button, mine, "Keep this conversion for the round, to pass the "
               "computer on before it is played")
         if column.waiting is not None:
             probe = pool_steps.plan(side.name, Conversion(to_bonus=1))
             column.waiting.show_for(decider_of(session, probe) if not side.out and not
-                                    challenge.over else None, "to plan the conversions")
+                                    side.plan_in and not challenge.over else None,
+                                    "to plan the conversions")
         column.change_button.setVisible(challenge.one_against_one)
         allow(column.change_button,
               session.may(pool_steps.change_ability(SidePick(side.name))),
@@ -530,12 +531,14 @@ class PoolTracker(SessionPanel, QtWidgets.QWidget):
             column.refusal.setText(problem)
             column.refusal.setVisible(bool(problem))
             allowed = allowed and not problem
-        self.next_button.setEnabled(allowed)
-        self.next_button.setToolTip(
-            "Play the round with the conversions planned (Ctrl+Enter)" if allowed
-            else "The Challenge is over" if challenge.over
-            else "A planned conversion is not allowed: see the side's note"
-        )
+        tip = "Play the round with the conversions planned (Ctrl+Enter)"
+        reason = (None if allowed else "The Challenge is over" if challenge.over
+                  else "A planned conversion is not allowed: see the side's note")
+        if reason is None:
+            # The model says whether the round waits for a side's plan (or the GM moves on).
+            reason = self._document.session.may(
+                pool_steps.play_round(self._conversions(mine=True)))
+        allow(self.next_button, reason, tip)
 
     def _rebuild_penalties(self, challenge: PoolChallenge | None) -> None:
         losers = [] if challenge is None else list(challenge.penalized())

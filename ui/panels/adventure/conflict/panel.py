@@ -366,6 +366,11 @@ class ConflictPanel(SessionPanel, QtWidgets.QWidget):
                            f"{claim.count} card{'s' if claim.count != 1 else ''} {claim.reason}",
                            claim.count, [(c, game.name(c)) for c in claim.recipients],
                            claim.optional, blocked)
+            # The earner's player draws or declines; elsewhere greyed with the model's reason.
+            allow_step(row.draw_button, self.session, steps.take_draws(claim.id),
+                       "Draw these cards into the hands, as shared", blocked)
+            allow_step(row.decline_button, self.session, steps.decline_draws(claim.id),
+                       "Turn these draws down", blocked)
         for index, row in enumerate(self._claims):
             row.setVisible(index < len(owed))
         allow_step(self.close_button, self.session, steps.close(),
