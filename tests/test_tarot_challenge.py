@@ -361,7 +361,9 @@ def test_challenge_without_its_piles_is_refused() -> None:
     table.add_deck(SPEC, DeckId("tarot"), seeded(1))
     piles = TarotPiles.standard(DeckId("tarot"), "alex")
     challenge = TarotChallenge.setup(piles, attribute=Attribute.ROCK, attribute_value=1, rank=1)
-    with pytest.raises(TarotChallengeError, match="prepare"):
+    # The deck's own piles are there; of the four the Challenge lays, the first is named.
+    says = r"^The table has no pile 'tarot/challenge'; prepare the Challenge's piles first$"
+    with pytest.raises(TarotChallengeError, match=says):
         challenge.challenge_draw(table, seeded(0))
 
 
