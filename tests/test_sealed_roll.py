@@ -134,23 +134,22 @@ def test_the_reveal_shows_everyone_and_cannot_be_undone() -> None:
         session.undo()
 
 
-def test_the_gm_may_undo_a_sealed_roll_until_it_is_revealed_and_nobody_else_may() -> None:
-    session, numbers = _sealed_table()
-    take_seat(session, BOB)
-    assert not session.can_undo
-    assert session.undo_blocked_reason == (
-        "Only Gina may undo Gina's last action (Gina (GM) rolled 2d6 (sealed))."
+def test_a_sealed_roll_is_a_checkpoint_even_for_the_gm() -> None:
+    # Undo once took the roll back and put the dice back in the box: the next roll anyone
+    # made gave the very same dice, so the undone one foretold it.
+    session, _numbers = _sealed_table()
+    reason = (
+        "Chance was taken since (Gina (GM) rolled 2d6 (sealed)): what it gave stays given, "
+        "so undo stops here. To correct a mistake, the GM (Gina) may take back the draw or "
+        "strike the roll (Edit menu)."
     )
-    take_seat(session, GINA)
-    session.undo()
-    assert sealed_of(session.state) is None
-    assert _rolled(session, BOB) == "Gina undid: Gina (GM) rolled 2d6 (sealed)"
-    assert _rolled(session, GINA) == f"Gina undid: Gina (GM) rolled 2d6 (sealed): {numbers}"
-    # A new sealed roll, revealed, does not reveal the undone one's line.
-    session.apply(RollSealed(DiceRequest("1d20")))
-    session.apply(RevealSealed())
-    undone = [line for line in visible_log(session, SEATS[BOB]) if "undid" in line]
-    assert undone == ["Gina undid: Gina (GM) rolled 2d6 (sealed)"]
+    for player in (BOB, GINA):
+        take_seat(session, player)
+        assert not session.can_undo
+        assert session.undo_blocked_reason == reason
+        with pytest.raises(UndoError, match="what it gave stays given"):
+            session.undo()
+    assert sealed_of(session.state) is not None
 
 
 def test_a_sealed_roll_is_saved_and_loaded_still_sealed() -> None:

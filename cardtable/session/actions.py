@@ -39,7 +39,7 @@ from cardtable.session.authority import (
     pile_refusal,
     sheet_refusal,
 )
-from cardtable.session.core import Action, Performed, Session
+from cardtable.session.core import Action, DrawMade, Performed, Session
 from cardtable.session.log import Event
 from cardtable.session.model import (
     Character,
@@ -149,6 +149,7 @@ class Draw(Action):
         # Who saw the cards on top before (a face-up discard pile is seen by all); cards
         # shuffled in from the discard pile come face down, seen by nobody.
         seen = {c: audience_in(session.state, c, source) for c in source.cards[-self.count :]}
+        shuffled = set(source.cards[: table.unseen_part(source.id)])
         drawn = table.draw(source.id, dest.id, session.rng, self.count, face_up=self.face_up)
         who = session.actor_name
         origin = "" if source.kind is PileKind.DRAW else f" from {source.label}"
@@ -162,7 +163,11 @@ class Draw(Action):
                 before,
             )
         )
-        return Performed(tuple(events))
+        # Dealt face down where nobody sees it, the draw showed nobody what chance gave.
+        unseen = all(audience_in(session.state, card, dest) is None for card in drawn)
+        session.last_draw = DrawMade(session.holder, tuple(drawn), source.id, dest.id)
+        chance = any(card in shuffled for card in drawn)
+        return Performed(tuple(events), unseen=unseen, chance=chance)
 
 
 def move_refusal(state: GameState, cards: Sequence[CardId], to: PileId) -> str | None:
@@ -313,7 +318,10 @@ class Shuffle(Action):
         for card in pile.cards:
             # Shuffled face-down cards can no longer be told apart, even by who peeked.
             state.peeks.pop(card, None)
-        return Performed((Event.said(f"{session.actor_name} shuffled {pile.label}"),))
+        said = Event.said(f"{session.actor_name} shuffled {pile.label}")
+        # Face down, the new order is nobody's knowledge: the shuffle may be undone.
+        unseen = not any(state.table.facing[card].face_up for card in pile.cards)
+        return Performed((said,), unseen=unseen or pile.kind is PileKind.HAND)
 
 
 #: Why a seat may not peek at a face-down card (one its own character did not lay).
@@ -536,7 +544,7 @@ class AddDeck(Action):
         text = (
             f"{session.actor_name} put {spec.name} on the table ({len(spec.faces)} cards, shuffled)"
         )
-        return Performed((Event.said(text),))
+        return Performed((Event.said(text),), unseen=True)
 
 
 @frozen

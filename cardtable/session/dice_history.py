@@ -175,6 +175,8 @@ class RollRecord:
     lost_kept: int = 0
     #: The difficulty sources that counted, in words ("moonlight: Hard, -2k0").
     difficulty: tuple[str, ...] = field(default=(), converter=_texts)
+    #: Who struck this roll from the record as a mistake ("": it stands).
+    struck_by: str = ""
 
     @classmethod
     def of(cls, actor: str, result: RollResult, request: DiceRequest | None = None) -> RollRecord:
