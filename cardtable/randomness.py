@@ -16,13 +16,11 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import MutableSequence, Sequence
-from typing import Any, TypeVar
+from collections.abc import MutableSequence
+from typing import Any
 
 #: The type every randomised function takes. ``random.Random`` is the whole interface.
 Rng = random.Random
-
-T = TypeVar("T")
 
 
 def seeded(seed: int) -> Rng:
@@ -77,7 +75,7 @@ class Chance(random.Random):
         self.asked += 1
         return self.source.randint(a, b)
 
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         self.asked += 1
         return self.source.randrange(start, stop, step)
 
@@ -85,10 +83,10 @@ class Chance(random.Random):
         self.asked += 1
         return self.source.uniform(a, b)
 
-    def choice(self, seq: Sequence[T]) -> T:
+    def choice(self, seq: Any) -> Any:
         self.asked += 1
         return self.source.choice(seq)
 
-    def shuffle(self, x: MutableSequence[Any]) -> None:  # type: ignore[override]
+    def shuffle(self, x: MutableSequence[Any]) -> None:
         self.asked += 1
         self.source.shuffle(x)

@@ -199,7 +199,8 @@ def test_the_history_is_saved_with_the_session(tmp_path: Path) -> None:
     loaded = load(path)
     assert loaded.resolvers[HISTORY_ID] == session.resolvers[HISTORY_ID]
     assert [r.text() for r in history_of(loaded.state).records] == [  # type: ignore[union-attr]
-        r.text() for r in history_of(session.state).records  # type: ignore[union-attr]
+        r.text()
+        for r in history_of(session.state).records  # type: ignore[union-attr]
     ]
     assert resolver_class("dice-history") is DiceHistory
 

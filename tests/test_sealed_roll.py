@@ -205,8 +205,11 @@ class SealedPlay(RuleBasedStateMachine):
     @invariant()
     def nobody_but_the_gm_reads_a_sealed_roll(self) -> None:
         session = self.session
-        secret = {e.private for e in session.log if e.private and not e.revealed
-                  and any(is_seal(c) for c in e.cards)}
+        secret = {
+            e.private
+            for e in session.log
+            if e.private and not e.revealed and any(is_seal(c) for c in e.cards)
+        }
         secret -= {e.private for e in session.log if e.revealed}  # the same roll, revealed
         for seat, player in enumerate(p.id for p in session.players):
             lines = [text for _, text in export_lines(session, seat)]
@@ -227,6 +230,10 @@ class SealedPlay(RuleBasedStateMachine):
 def test_random_play_never_shows_a_sealed_roll_to_another_seat() -> None:
     run_state_machine_as_test(
         SealedPlay,
-        settings=settings(max_examples=40, stateful_step_count=30, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow]),
+        settings=settings(
+            max_examples=40,
+            stateful_step_count=30,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow],
+        ),
     )

@@ -186,9 +186,7 @@ def test_a_shuffle_undone_is_not_redone_the_same_way():
     session.undo()
     assert not session.can_redo
     session.apply(Shuffle(TAROT_DRAW))
-    assert (
-        session.log[-1].public == f"Alex shuffled {session.table.piles[TAROT_DRAW].label}"
-    )
+    assert session.log[-1].public == f"Alex shuffled {session.table.piles[TAROT_DRAW].label}"
 
 
 def test_undo_and_redo_walk_several_steps_back_and_forth():

@@ -218,9 +218,7 @@ class Move(Action):
     def refusal(self, session: Session, who: PlayerId) -> str | None:
         state = session.state
         for card in self.cards:
-            if card in state.table.cards and (
-                reason := card_refusal(state, who, card, "move")
-            ):
+            if card in state.table.cards and (reason := card_refusal(state, who, card, "move")):
                 return reason
         dest = state.table.piles.get(self.to)
         return None if dest is None else destination_refusal(state, who, dest)

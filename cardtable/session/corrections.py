@@ -57,8 +57,7 @@ class TakeBack(Action):
         if not _drawn_still_there(session, draw):
             # Never name the cards: the seat asking may not have seen them.
             return (
-                f"{_drawer(session, draw)}'s draw cannot be taken back: "
-                "its cards have moved since."
+                f"{_drawer(session, draw)}'s draw cannot be taken back: its cards have moved since."
             )
         return None
 
@@ -75,14 +74,17 @@ class TakeBack(Action):
         for card in pile.cards:
             state.peeks.pop(card, None)
         session.last_draw = None
-        said = f"{session.actor_name} took back {_drawer(session, draw)}'s draw; {pile.label} was shuffled"
+        drawer = _drawer(session, draw)
+        said = f"{session.actor_name} took back {drawer}'s draw; {pile.label} was shuffled"
         return Performed((Event.said(said),), unseen=True)
 
     @staticmethod
     def label(session: Session) -> str:
         """The menu's words for it: "Take back Bob's draw" or "Take back a draw"."""
         draw = session.last_draw
-        return "Take &back a draw" if draw is None else f"Take &back {_drawer(session, draw)}'s draw"
+        return (
+            "Take &back a draw" if draw is None else f"Take &back {_drawer(session, draw)}'s draw"
+        )
 
 
 @frozen

@@ -76,8 +76,14 @@ def _with_raise_step(character: Any) -> Any:
 #: A format 3 log entry's keys, which are format 4's columns.
 _COLUMNS_4 = ("at", "seat", "actor", "public", "private", "owner", "cards", "unrevealed")
 _KEYS_3 = frozenset(_COLUMNS_4)
-_KINDS = {list: "a list", str: "text", int: "a whole number", float: "a number",
-          bool: "true or false", type(None): "null"}
+_KINDS = {
+    list: "a list",
+    str: "text",
+    int: "a whole number",
+    float: "a number",
+    bool: "true or false",
+    type(None): "null",
+}
 
 
 def _3_to_4(data: Document) -> Document:
@@ -120,7 +126,11 @@ def _4_to_5(data: Document) -> Document:
     if isinstance(table, dict) and isinstance(table.get("piles"), list):
         facing = table.get("facing")
         up = (
-            {card for card, lies in facing.items() if isinstance(lies, dict) and lies.get("face_up")}
+            {
+                card
+                for card, lies in facing.items()
+                if isinstance(lies, dict) and lies.get("face_up")
+            }
             if isinstance(facing, dict)
             else set()
         )

@@ -225,9 +225,9 @@ def make_converter() -> Converter:
     # Sheets are stored as the tagged dicts of :mod:`cardtable.sheets.convert`; a portrait
     # met anywhere else is stored the same way.
     configure_portraits(conv)
-    for kind in (Pile, RollRecord):
+    for sparse in (Pile, RollRecord):
         conv.register_unstructure_hook(
-            kind, make_dict_unstructure_fn(kind, conv, _cattrs_omit_if_default=True)
+            sparse, make_dict_unstructure_fn(sparse, conv, _cattrs_omit_if_default=True)
         )
     return conv
 
@@ -483,9 +483,7 @@ def from_bytes(
         return _from_text(text, name, rng, clock)
 
 
-def _session_of(
-    data: Any, rng: Rng | None, clock: Callable[[], datetime] | None
-) -> Session:
+def _session_of(data: Any, rng: Rng | None, clock: Callable[[], datetime] | None) -> Session:
     if not isinstance(data, dict):
         raise TypeError("not a session")
     return _session(CONVERTER.structure(migrate(data), FileDoc).session, rng, clock)
