@@ -124,6 +124,15 @@ class Table:
     #: The pile each card was last found in by :meth:`where`, and at which place in it;
     #: checked before it is trusted, since piles' card lists are changed in many places.
     _homes: dict[CardId, tuple[PileId, int]] = field(factory=dict, init=False, repr=False, eq=False)
+    #: How many cards have left a pile's shuffled part on this table: dealt by chance.
+    _dealt: int = field(default=0, init=False, repr=False, eq=False)
+
+    @property
+    def dealt(self) -> int:
+        """How many cards chance has dealt from this table's shuffled piles so far (a draw,
+        a card taken from a shuffled pile's unseen part): the session tells by it which
+        actions gave out what chance chose."""
+        return self._dealt
 
     # -- building -------------------------------------------------------------------------
 
@@ -245,6 +254,7 @@ class Table:
             pile = self.piles[source]
             if pile.shuffled and pile.cards.index(card) < pile.shuffled:
                 pile.shuffled -= 1
+                self._dealt += 1
             pile.cards.remove(card)
             pile.spots.pop(card, None)
         at = len(target.cards) if index is None else max(0, min(index, len(target.cards)))

@@ -149,7 +149,6 @@ class Draw(Action):
         # Who saw the cards on top before (a face-up discard pile is seen by all); cards
         # shuffled in from the discard pile come face down, seen by nobody.
         seen = {c: audience_in(session.state, c, source) for c in source.cards[-self.count :]}
-        shuffled = set(source.cards[: table.unseen_part(source.id)])
         drawn = table.draw(source.id, dest.id, session.rng, self.count, face_up=self.face_up)
         who = session.actor_name
         origin = "" if source.kind is PileKind.DRAW else f" from {source.label}"
@@ -166,8 +165,7 @@ class Draw(Action):
         # Dealt face down where nobody sees it, the draw showed nobody what chance gave.
         unseen = all(audience_in(session.state, card, dest) is None for card in drawn)
         session.last_draw = DrawMade(session.holder, tuple(drawn), source.id, dest.id)
-        chance = any(card in shuffled for card in drawn)
-        return Performed(tuple(events), unseen=unseen, chance=chance)
+        return Performed(tuple(events), unseen=unseen)
 
 
 def move_refusal(state: GameState, cards: Sequence[CardId], to: PileId) -> str | None:

@@ -15,7 +15,8 @@ Undo never gives anyone a second go at chance, nor a look at what chance will gi
   undone, because undo cannot make the room forget a card (:attr:`Session.undo_blocked_reason`
   says so).
 - An action that took chance (a draw, a shuffle, a roll: the session's :class:`Chance` says
-  whether it was asked) is a checkpoint too, unless its result showed nobody anything (a
+  whether it was asked, :attr:`~cardtable.piles.Table.dealt` whether a shuffled card was
+  dealt) is a checkpoint too, unless its result showed nobody anything (a
   shuffle, a card dealt face down: :attr:`Performed.unseen`). What chance gave stays given;
   a mistake is corrected in the open (:mod:`cardtable.session.corrections`).
 - Such an unseen action, undone, is not redone: redo would replay its chance.
@@ -92,9 +93,8 @@ class Performed:
     """What an action reports: its log events, the changes it declares beyond those the
     session sees for itself, and a checkpoint reason when it must not be undone.
 
-    ``chance`` says the action dealt what an earlier shuffle chose (a card from a shuffled
-    pile's unseen part); the session sees for itself an action that asks its randomness.
-    ``unseen`` says that whatever chance the action took showed nobody anything (a shuffle,
+    The session sees for itself whether an action took chance: whether it asked the
+    session's randomness, or dealt a card from a shuffled pile's unseen part. ``unseen`` says that whatever chance the action took showed nobody anything (a shuffle,
     a card dealt face down): it may then be undone (not redone); otherwise an action that
     took chance is a checkpoint.
     """
@@ -103,7 +103,6 @@ class Performed:
     changes: Changes = Changes.NONE
     checkpoint: str | None = None
     unseen: bool = False
-    chance: bool = False
 
 
 class Action:
@@ -322,7 +321,7 @@ class Session:
         if reason := self.may(action):
             raise AuthorityError(reason)
         before = self.state.copy() if action.undoable else None
-        asked = self._chance.asked
+        asked, dealt = self._chance.asked, self.state.table.dealt
         sighting = Sighting(self.state.table)
         holder, curtain = self.holder, self.curtain
         try:
@@ -344,7 +343,7 @@ class Session:
         if entries:
             changes |= Changes.LOG
         if before is not None:
-            chance = done.chance or self._chance.asked != asked
+            chance = self._chance.asked != asked or self.state.table.dealt != dealt
             checkpoint = done.checkpoint or _reveal_reason(self, newly)
             if checkpoint is None and chance and not done.unseen:
                 checkpoint = _chance_reason(self, entries)
