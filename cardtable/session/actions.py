@@ -240,7 +240,10 @@ class Move(Action):
         else:
             how = _facing_words(state, self.cards, dest)
             sentence = lambda what: f"{who} moved {what}{how}{origin} to {dest.label}"  # noqa: E731
-        return Performed((_told(session, sentence, self.cards, before),))
+        # A card taken face down from a shuffled pile to where nobody sees it showed no one
+        # what chance gave.
+        unseen = all(audience_in(state, card, dest) is None for card in self.cards)
+        return Performed((_told(session, sentence, self.cards, before),), unseen=unseen)
 
 
 @frozen

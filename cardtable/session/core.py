@@ -94,9 +94,10 @@ class Performed:
     session sees for itself, and a checkpoint reason when it must not be undone.
 
     The session sees for itself whether an action took chance: whether it asked the
-    session's randomness, or dealt a card from a shuffled pile's unseen part. ``unseen`` says that whatever chance the action took showed nobody anything (a shuffle,
-    a card dealt face down): it may then be undone (not redone); otherwise an action that
-    took chance is a checkpoint.
+    session's randomness, or dealt a card from a shuffled pile's unseen part. ``unseen``
+    says that whatever chance the action took showed nobody anything (a shuffle, a card
+    dealt face down): it may then be undone (not redone); otherwise an action that took
+    chance is a checkpoint.
     """
 
     events: tuple[Event, ...] = ()
