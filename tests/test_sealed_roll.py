@@ -224,7 +224,8 @@ class SealedPlay(RuleBasedStateMachine):
         history = history_of(session.state)
         sealed = sealed_of(session.state)
         if history is not None and sealed is not None:
-            assert not {r.record for r in sealed.rolls} & set(history.records)
+            # The very roll, not an equal one: two 1d4 rolls by the GM may well both be 4.
+            assert not {id(r.record) for r in sealed.rolls} & {id(r) for r in history.records}
 
 
 def test_random_play_never_shows_a_sealed_roll_to_another_seat() -> None:
