@@ -34,6 +34,7 @@ from cardtable.session import (
     Draw,
     Move,
     PassSeat,
+    Peek,
     Player,
     ResolverStep,
     Session,
@@ -216,3 +217,18 @@ def test_an_older_file_s_draw_pile_counts_as_shuffled_up_to_its_first_face_up_ca
     }
     piles = migrate(old)["session"]["table"]["piles"]
     assert [p.get("shuffled") for p in piles] == [2, None]
+
+
+def test_a_card_dealt_unseen_and_then_peeked_at_is_not_dealt_again() -> None:
+    session = small_session()
+    top = session.table.pile(TAROT_DRAW).top
+    assert top is not None
+    session.apply(Move((top,), ZONE[ROLAND], face_up=False))  # no one saw it: undoable
+    assert session.can_undo
+    session.apply(Peek(top))  # now Alex has: undoing both would deal him another card
+    assert not session.can_undo
+    assert session.undo_blocked_reason == (
+        "Chance was taken since (Alex moved a card face down from The Tourist's Tarot: draw "
+        "pile to Roland's cards): what it gave stays given, so undo stops here. To correct a "
+        "mistake, the GM (Dana) may take back the draw or strike the roll (Edit menu)."
+    )

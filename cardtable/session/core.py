@@ -16,9 +16,10 @@ Undo never gives anyone a second go at chance, nor a look at what chance will gi
   says so).
 - An action that took chance (a draw, a shuffle, a roll: the session's :class:`Chance` says
   whether it was asked, :attr:`~cardtable.piles.Table.dealt` whether a shuffled card was
-  dealt) is a checkpoint too, unless its result showed nobody anything (a
-  shuffle, a card dealt face down: :attr:`Performed.unseen`). What chance gave stays given;
-  a mistake is corrected in the open (:mod:`cardtable.session.corrections`).
+  dealt) is a checkpoint too, unless its result showed nobody anything (a shuffle, a card
+  dealt face down: :attr:`Performed.unseen`) and nobody has been shown it since (a peek, a
+  private line). What chance gave stays given; a mistake is corrected in the open
+  (:mod:`cardtable.session.corrections`).
 - Such an unseen action, undone, is not redone: redo would replay its chance.
 - The randomness itself is never saved nor restored; every restore (undo, redo) deals each
   pile's unseen shuffled part afresh (:meth:`~cardtable.piles.Table.redeal`), so no state
@@ -348,6 +349,11 @@ class Session:
             checkpoint = done.checkpoint or _reveal_reason(self, newly)
             if checkpoint is None and chance and not done.unseen:
                 checkpoint = _chance_reason(self, entries)
+            if checkpoint is None and _shows_someone(entries):
+                # A card chance dealt unseen is seen now: undo must not deal it again.
+                dealt = next((step for step in reversed(self._undo) if step.chance), None)
+                if dealt is not None:
+                    checkpoint = _chance_reason(self, dealt.entries)
             if checkpoint is not None:
                 self._undo.clear()
                 self._barrier = checkpoint
@@ -512,6 +518,11 @@ class Session:
             self._barrier = reason
         self._notify(changes)
         return changes
+
+
+def _shows_someone(entries: Sequence[LogEntry]) -> bool:
+    """Whether ``entries`` told one player something the others may not read."""
+    return any(entry.private is not None and entry.owner is not None for entry in entries)
 
 
 def _chance_reason(session: Session, entries: Sequence[LogEntry]) -> str:
