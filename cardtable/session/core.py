@@ -351,9 +351,9 @@ class Session:
                 checkpoint = _chance_reason(self, entries)
             if checkpoint is None and _shows_someone(entries):
                 # A card chance dealt unseen is seen now: undo must not deal it again.
-                dealt = next((step for step in reversed(self._undo) if step.chance), None)
-                if dealt is not None:
-                    checkpoint = _chance_reason(self, dealt.entries)
+                luck = next((step for step in reversed(self._undo) if step.chance), None)
+                if luck is not None:
+                    checkpoint = _chance_reason(self, luck.entries)
             if checkpoint is not None:
                 self._undo.clear()
                 self._barrier = checkpoint
