@@ -74,6 +74,10 @@ class Pile:
     where a player put cards down on this pile (:meth:`Table.place`); a card leaving the pile
     leaves its spot behind, and a card without one lies where the table lays it. The spots
     are kept in the order the cards were put down (the last on top).
+
+    ``shuffled`` counts the cards at the bottom (``cards[:shuffled]``) lying in an order
+    chance chose and nobody has seen: a shuffle makes it the whole pile, cards leaving it
+    take it down. That order is never saved nor restored (:meth:`Table.unseen_part`).
     """
 
     id: PileId
@@ -85,6 +89,7 @@ class Pile:
     turns_on_shuffle: bool = False
     fanned: bool = False
     spots: dict[CardId, Spot] = Factory(dict)
+    shuffled: int = 0
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -106,6 +111,7 @@ class Pile:
             self.turns_on_shuffle,
             self.fanned,
             dict(self.spots),
+            self.shuffled,
         )
 
 
@@ -119,6 +125,15 @@ class Table:
     #: The pile each card was last found in by :meth:`where`, and at which place in it;
     #: checked before it is trusted, since piles' card lists are changed in many places.
     _homes: dict[CardId, tuple[PileId, int]] = field(factory=dict, init=False, repr=False, eq=False)
+    #: How many cards have left a pile's shuffled part on this table: dealt by chance.
+    _dealt: int = field(default=0, init=False, repr=False, eq=False)
+
+    @property
+    def dealt(self) -> int:
+        """How many cards chance has dealt from this table's shuffled piles so far (a draw,
+        a card taken from a shuffled pile's unseen part): the session tells by it which
+        actions gave out what chance chose."""
+        return self._dealt
 
     # -- building -------------------------------------------------------------------------
 
@@ -237,10 +252,17 @@ class Table:
             raise PileError("the same card cannot be moved twice at once")
         sources = [self.where(card) for card in cards]
         for card, source in zip(cards, sources, strict=True):
-            self.piles[source].cards.remove(card)
-            self.piles[source].spots.pop(card, None)
+            pile = self.piles[source]
+            if pile.shuffled and pile.cards.index(card) < pile.shuffled:
+                pile.shuffled -= 1
+                self._dealt += 1
+            pile.cards.remove(card)
+            pile.spots.pop(card, None)
         at = len(target.cards) if index is None else max(0, min(index, len(target.cards)))
         target.cards[at:at] = list(cards)
+        if at < target.shuffled:
+            # Cards slipped in among shuffled ones are shuffled in with them.
+            target.shuffled += len(cards)
         if face_up is not None:
             for card in cards:
                 self.facing[card] = evolve(self.facing[card], face_up=face_up)
@@ -310,6 +332,7 @@ class Table:
         rng.shuffle(back)
         if pile.turns_on_shuffle:
             self._orient(back, rng)
+        pile.shuffled = len(back) + min(pile.shuffled, len(pile.cards))
         pile.cards[0:0] = back
         return len(back)
 
@@ -319,6 +342,37 @@ class Table:
         rng.shuffle(pile.cards)
         if pile.turns_on_shuffle:
             self._orient(pile.cards, rng)
+        # A hand's order is seen by whoever holds it.
+        pile.shuffled = 0 if pile.kind is PileKind.HAND else len(pile.cards)
+
+    def unseen_part(self, pile_id: PileId) -> int:
+        """How many cards at the bottom of a pile lie in an order chance chose and nobody
+        has seen: its shuffled part, up to the first card lying face up.
+
+        Their order is no one's knowledge, so it is never written to a file
+        (:func:`~cardtable.session.saving.document` writes them in a fixed order) and is
+        dealt afresh whenever the table is restored (:meth:`redeal`): what a file, an undo
+        or a load shows decides no later draw.
+        """
+        pile = self.pile(pile_id)
+        count = max(0, min(pile.shuffled, len(pile.cards)))
+        for at, card in enumerate(pile.cards[:count]):
+            if self.facing[card].face_up:
+                return at
+        return count
+
+    def redeal(self, rng: Rng) -> None:
+        """Shuffle every pile's unseen part (:meth:`unseen_part`) afresh, turning its cards
+        at random too in a pile that turns on shuffle."""
+        for pile in self.piles.values():
+            count = self.unseen_part(pile.id)
+            if count < 2 and not (count and pile.turns_on_shuffle):
+                continue
+            part = pile.cards[:count]
+            rng.shuffle(part)
+            pile.cards[:count] = part
+            if pile.turns_on_shuffle:
+                self._orient(part, rng)
 
     def flip(self, card: CardId) -> Facing:
         self.card(card)

@@ -45,6 +45,7 @@ from cardtable.session import (
     SetOption,
     Shuffle,
     Turn,
+    UndoError,
     log_text_for,
 )
 from cardtable.session.arranging import Place
@@ -79,8 +80,12 @@ def test_a_face_down_card_is_flipped_only_by_whoever_laid_it():
 def test_not_even_the_gm_flips_turns_or_moves_a_players_face_down_card():
     session = small_session(holder=DANA)
     card = _dealt_face_down(session, ZONE[ROLAND])
-    for action, verb in ((Flip(card), "flip"), (Turn(card), "turn round"),
-                         (Move([card], CHALLENGE), "move"), (Reveal([card]), "reveal")):
+    for action, verb in (
+        (Flip(card), "flip"),
+        (Turn(card), "turn round"),
+        (Move([card], CHALLENGE), "move"),
+        (Reveal([card]), "reveal"),
+    ):
         with pytest.raises(AuthorityError, match=f"only Alex may {verb} it"):
             session.apply(action)
     with pytest.raises(ValueError, match="Only the player whose character laid"):
@@ -162,8 +167,9 @@ def test_the_gms_jobs_are_the_gms():
         ChangeScene(): "Only the GM \\(Dana\\) may begin a new scene.",
         SetOption("sleeve cards", False): "Only the GM \\(Dana\\) may change the table's options.",
         AddDeck(DeckOnTable("shoe", "shoe", 1)): "Only the GM \\(Dana\\) may put a deck on",
-        AddCharacter(Character(CharacterId("mira"), "Mira", BEA, "adventure")):
-            "Only the GM \\(Dana\\) may bring in another player's character.",
+        AddCharacter(
+            Character(CharacterId("mira"), "Mira", BEA, "adventure")
+        ): "Only the GM \\(Dana\\) may bring in another player's character.",
     }
     for action, message in refusals.items():
         assert session.may(action) is not None
@@ -238,20 +244,28 @@ def test_nobody_at_the_table_means_nobody_to_refuse():
 # -- undo that cannot be used to cheat ---------------------------------------------------------
 
 
+def _laid_away(session) -> str:
+    """Alex draws a card to Roland's hand (what chance gave stays given) and lays it face
+    down in Roland's zone: a private action, no chance in it. Its undo label."""
+    session.apply(Draw(TAROT_DRAW, HAND[ROLAND]))
+    [card] = session.table.piles[HAND[ROLAND]].cards
+    session.apply(Move([card], ZONE[ROLAND], face_up=False))
+    return "Alex moved a card face down from Roland's hand to Roland's cards"
+
+
 def test_a_seat_undoes_only_its_own_last_action():
     session = small_session()
-    session.apply(Draw(TAROT_DRAW, HAND[ROLAND]))
+    label = _laid_away(session)
+    assert session.undo_label == label
     take_seat(session, BEA)
     assert not session.can_undo
-    assert session.undo_blocked_reason == (
-        "Only Alex may undo Alex's last action (Alex drew a card to Roland's hand)."
-    )
+    assert session.undo_blocked_reason == f"Only Alex may undo Alex's last action ({label})."
     with pytest.raises(AuthorityError, match="Only Alex may undo Alex's last action"):
         session.undo()
     take_seat(session, ALEX)
     session.undo()
-    assert session.table.piles[HAND[ROLAND]].cards == []
-    assert session.log[-1].public == "Alex undid: Alex drew a card to Roland's hand"
+    assert session.table.piles[ZONE[ROLAND]].cards == []
+    assert session.log[-1].public == f"Alex undid: {label}"
 
 
 def test_the_gm_undoes_any_public_action_but_no_private_one():
@@ -261,13 +275,14 @@ def test_the_gm_undoes_any_public_action_but_no_private_one():
     session.undo()  # a face-down card on a shared pile: the room saw all there was
     assert session.table.piles[CHALLENGE].cards == []
     take_seat(session, ALEX)
-    session.apply(Draw(TAROT_DRAW, HAND[ROLAND]))  # private: Alex saw the face
+    _laid_away(session)  # private: Alex saw the face
     take_seat(session, DANA)
     with pytest.raises(AuthorityError, match="Only Alex may undo"):
         session.undo()
 
 
-def test_an_undone_draw_or_roll_done_again_comes_out_the_same():
+def test_an_undone_shuffle_or_a_roll_is_never_done_again_the_same():
+    # Undo once restored the randomness, so a shuffle or roll done again came out the same.
     session = small_session(holder=DANA, seed=8)
     rolls: list[int] = []
 
@@ -277,16 +292,14 @@ def test_an_undone_draw_or_roll_done_again_comes_out_the_same():
 
     session.apply(Shuffle(TAROT_DRAW))
     order = list(session.table.piles[TAROT_DRAW].cards)
-    session.apply(ResolverStep(roll))
-    session.undo()
-    session.undo()
+    session.undo()  # face down, the order was nobody's knowledge
+    assert not session.can_redo
     session.apply(Shuffle(TAROT_DRAW))
+    assert session.table.piles[TAROT_DRAW].cards != order
     session.apply(ResolverStep(roll))
-    assert session.table.piles[TAROT_DRAW].cards == order
-    assert rolls[0] == rolls[1]
-    undid = [e.public for e in session.log if "undid" in e.public]
-    shuffled = f"Dana shuffled {session.table.piles[TAROT_DRAW].label}"
-    assert undid == [f"Dana undid: Dana rolled {rolls[0]}", f"Dana undid: {shuffled}"]
+    with pytest.raises(UndoError, match=r"^Chance was taken since \(Dana rolled \d+\)"):
+        session.undo()
+    assert len(rolls) == 1
 
 
 def test_a_refused_action_writes_nothing_private_to_the_log():

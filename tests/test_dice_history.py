@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+from attrs import evolve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +22,8 @@ from cardtable.dice import (
 from cardtable.randomness import seeded
 from cardtable.resolvers.banzai.setup import BanzaiSetup
 from cardtable.resolvers.banzai.steps import Condition, Difficulty, Step
-from cardtable.session import ResolverStep, Session, load, save
+from cardtable.session import ResolverStep, Session, UndoError, load, save
+from cardtable.session.corrections import StrikeRoll
 from cardtable.session.demo import build_demo
 from cardtable.session.dice_history import (
     HISTORY_ID,
@@ -164,20 +166,22 @@ def test_a_roll_uses_the_sessions_randomness_exactly() -> None:
     assert record.total == expected.total
 
 
-def test_undo_takes_the_roll_off_the_history_and_redo_brings_the_same_dice() -> None:
+def test_a_roll_stays_rolled_and_the_gm_strikes_a_mistaken_one_from_the_record() -> None:
+    # Undo once took a roll off the history and redo brought back the same dice.
     session = build_demo()
     session.rng = seeded(5)
     first = roll_in(session, DiceRequest("7k5", tn=25))
     second = roll_in(session, DiceRequest("3c"))
-    session.undo()
+    assert not session.can_undo
+    with pytest.raises(UndoError, match="what it gave stays given"):
+        session.undo()
+    session.apply(StrikeRoll())
     history = history_of(session.state)
-    assert history is not None and history.records == [first]
-    assert session.log[-1].public == f"Dana undid: {second.text()}"
-    session.undo()
-    assert HISTORY_ID not in session.resolvers
-    session.redo()
-    session.redo()
-    assert history_of(session.state) == DiceHistory([first, second])
+    assert history is not None
+    assert history.records == [first, evolve(second, struck_by="Dana")]
+    assert session.log[-1].public == (
+        f"Dana struck Bea's roll of 3c ({second.verdict()}) from the record"
+    )
 
 
 def test_an_unreadable_request_is_refused_before_any_die_rolls() -> None:
@@ -195,7 +199,8 @@ def test_the_history_is_saved_with_the_session(tmp_path: Path) -> None:
     loaded = load(path)
     assert loaded.resolvers[HISTORY_ID] == session.resolvers[HISTORY_ID]
     assert [r.text() for r in history_of(loaded.state).records] == [  # type: ignore[union-attr]
-        r.text() for r in history_of(session.state).records  # type: ignore[union-attr]
+        r.text()
+        for r in history_of(session.state).records  # type: ignore[union-attr]
     ]
     assert resolver_class("dice-history") is DiceHistory
 

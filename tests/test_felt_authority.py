@@ -33,7 +33,7 @@ from seat_rig import (
 
 from cardtable.cards import CardFace, CardId, PlayingCard
 from cardtable.piles import PileId
-from cardtable.session import Session, on_screen
+from cardtable.session import Move, Session, on_screen
 from cardtable.steps.adventure import conflict as conflict_steps
 from cardtable.ui.art import card_art
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
@@ -310,24 +310,25 @@ def test_undo_and_redo_say_whose_action_they_would_take_back(
 ) -> None:
     window = open_table(qtbot, tmp_path, painted)
     pass_to(qtbot, window, BOB)
-    shoe = window.document.session.table.pile(SHOE).cards[-1]
-    click_card(qtbot, window, shoe)
-    qtbot.keyClick(window.felt, Qt.Key.Key_D)
+    session = window.document.session
+    # A private action with no chance in it (a draw stays drawn: undo stops before it).
+    card = session.table.pile(HAND[BRANN]).cards[0]
+    assert window.document.apply(Move((card,), ZONE[BRANN], face_up=False))
+    done = session.undo_label
+    assert done is not None and done.startswith("Bob moved a card face down from Brann's hand")
     assert window.undo_action.isEnabled()
-    assert window.undo_action.toolTip() == "Undo: Bob drew a card to Brann's hand"
+    assert window.undo_action.toolTip() == f"Undo: {done}"
     pass_to(qtbot, window, ALICE)
     assert not window.undo_action.isEnabled()
-    assert window.undo_action.toolTip() == (
-        "Only Bob may undo Bob's last action (Bob drew a card to Brann's hand).")
+    assert window.undo_action.toolTip() == f"Only Bob may undo Bob's last action ({done})."
     button = window.toolbar.widgetForAction(window.undo_action)
     assert not button.isEnabled() and button.toolTip() == window.undo_action.toolTip()
     pass_to(qtbot, window, BOB)
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert window.redo_action.toolTip() == "Redo: Bob drew a card to Brann's hand"
+    assert window.redo_action.toolTip() == f"Redo: {done}"
     pass_to(qtbot, window, ALICE)
     assert not window.redo_action.isEnabled()
-    assert window.redo_action.toolTip() == (
-        "Only Bob may redo Bob's last action (Bob drew a card to Brann's hand).")
+    assert window.redo_action.toolTip() == f"Only Bob may redo Bob's last action ({done})."
     assert window.redo_action.statusTip() == window.redo_action.toolTip()
 
 

@@ -7,7 +7,17 @@ from pytestqt.qtbot import QtBot
 from cardtable.cards import CardId
 from cardtable.piles import PileId
 from cardtable.randomness import seeded
-from cardtable.session import ConfirmSeat, Draw, Move, Note, PassSeat, Session, hand_id, load
+from cardtable.session import (
+    ConfirmSeat,
+    Draw,
+    Move,
+    Note,
+    PassSeat,
+    Session,
+    Shuffle,
+    hand_id,
+    load,
+)
 from cardtable.session.demo import demo_path
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui
@@ -128,9 +138,10 @@ def test_a_reveal_rereads_only_its_own_line(qtbot: QtBot) -> None:
     _, card, name = _bea_draws_to_her_hand(document)
     drawn = len(document.session.log) - 1
     assert name in panel.lines[drawn]  # Bea reads her own draw
-    with qtbot.assertNotEmitted(panel.model.modelReset), qtbot.waitSignal(
-        panel.model.dataChanged
-    ) as changed:
+    with (
+        qtbot.assertNotEmitted(panel.model.modelReset),
+        qtbot.waitSignal(panel.model.dataChanged) as changed,
+    ):
         assert document.apply(Move((CardId(card),), PileId("challenge"), face_up=True))
     assert changed.args[0].row() == drawn
     assert name in panel.lines[drawn] and name in panel.lines[-1]
@@ -196,8 +207,10 @@ def test_a_long_line_in_sight_is_as_tall_as_its_wrapped_text(qtbot: QtBot) -> No
     qtbot.waitUntil(lambda: view.rowHeight(long) > 2 * view.rowHeight(short))
     # The newest line is followed whole into sight, however tall it grew.
     qtbot.waitUntil(
-        lambda: view.visualRect(panel.model.index(long, 1)).top() >= 0
-        and view.visualRect(panel.model.index(long, 1)).bottom() <= view.viewport().height()
+        lambda: (
+            view.visualRect(panel.model.index(long, 1)).top() >= 0
+            and view.visualRect(panel.model.index(long, 1)).bottom() <= view.viewport().height()
+        )
     )
 
 
@@ -209,6 +222,7 @@ def test_the_lines_after_appends_and_an_undo_are_the_lines_read_afresh(qtbot: Qt
     _bea_draws_to_her_hand(document)
     for number in range(5):
         assert document.apply(Note(f"Line {number}."))
+    assert document.apply(Shuffle(PileId("tarot/draw")))  # face down: it may be undone
     assert document.undo()
     shown = panel.lines
     fresh = LogPanel(document)

@@ -544,6 +544,7 @@ def test_a_copied_pile_keeps_every_field_and_shares_no_list() -> None:
         "turns_on_shuffle": True,
         "fanned": True,
         "spots": {CardId("t/1"): Spot(10, 20)},
+        "shuffled": 1,
     }
     assert set(values) == {f.name for f in fields(Pile)}
     pile = Pile(**values)  # type: ignore[arg-type]

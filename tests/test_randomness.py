@@ -24,7 +24,8 @@ from cardtable.cards import CardId, DeckId, PlayingCard
 from cardtable.decks import standard as decks
 from cardtable.decks.standard import DeckSpec, tourist_tarot
 from cardtable.piles import Pile, PileId, Table
-from cardtable.randomness import Rng, from_os, make_rng, seeded
+from cardtable.randomness import Chance, Rng, from_os, make_rng, seeded
+from cardtable.session import Session
 
 # Chi-square with 23 degrees of freedom (24 orderings of 4 cards): the value exceeded with
 # probability 0.001, from the standard table; checked below against a computed tail.
@@ -215,3 +216,18 @@ def test_the_model_core_takes_no_randomness_of_its_own(module: ModuleType) -> No
         elif isinstance(node, ast.ImportFrom):
             imported.add(node.module or "")
     assert not imported & {"random", "secrets", "os", "time"}, imported
+
+
+def test_play_reads_the_operating_system_at_every_call() -> None:
+    # Play once took a seed from the OS and ran a generator whose state undo saved and put
+    # back: whoever saw an undone draw or roll knew the next one.
+    source = from_os()
+    assert isinstance(source, random.SystemRandom)
+    with pytest.raises(NotImplementedError):
+        source.getstate()
+    session = Session()
+    assert isinstance(session.rng, Chance)
+    assert isinstance(session.rng.source, random.SystemRandom)
+    for refused in (session.rng.getstate, lambda: session.rng.setstate(None)):
+        with pytest.raises(NotImplementedError, match="never saved or restored"):
+            refused()

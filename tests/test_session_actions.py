@@ -147,45 +147,64 @@ def test_a_resolver_step_that_loses_a_card_is_refused():
 # -- undo and redo -------------------------------------------------------------------------------
 
 
-def test_undoing_a_private_draw_puts_the_card_back_on_top():
+def test_a_private_draw_is_a_checkpoint_undo_does_not_take_it_back():
+    # Undo once put the card back on top, so the drawer knew the next card anyone drew.
     session = small_session()
-    top = session.table.piles[TAROT_DRAW].top
     session.apply(Draw(TAROT_DRAW, HAND[ROLAND]))
-    assert session.undo_label == "Alex drew a card to Roland's hand"
+    [card] = session.table.piles[HAND[ROLAND]].cards
+    assert not session.can_undo
+    assert session.undo_blocked_reason == (
+        "Chance was taken since (Alex drew a card to Roland's hand): what it gave stays given, "
+        "so undo stops here. To correct a mistake, the GM (Dana) may take back the draw or "
+        "strike the roll (Edit menu)."
+    )
+    with pytest.raises(UndoError, match="what it gave stays given"):
+        session.undo()
+    assert session.table.piles[HAND[ROLAND]].cards == [card]
+
+
+def test_a_card_dealt_face_down_unseen_may_be_undone_but_not_redone():
+    session = small_session()
+    session.apply(Draw(TAROT_DRAW, ZONE[ROLAND]))
+    assert session.undo_label == "Alex drew a card face down to Roland's cards"
     session.undo()
-    assert session.table.piles[TAROT_DRAW].top == top
-    assert not session.table.piles[HAND[ROLAND]].cards
-    assert session.log[-1].public == "Alex undid: Alex drew a card to Roland's hand"
+    assert not session.table.piles[ZONE[ROLAND]].cards
+    assert session.log[-1].public == "Alex undid: Alex drew a card face down to Roland's cards"
+    assert not session.can_redo
+    assert session.redo_blocked_reason == (
+        "Nothing to redo: Alex drew a card face down to Roland's cards took chance, and redo "
+        "would repeat it; do it again instead."
+    )
+    with pytest.raises(UndoError, match="redo would repeat it"):
+        session.redo()
 
 
-def test_redo_brings_back_the_same_shuffle():
+def test_a_shuffle_undone_is_not_redone_the_same_way():
+    # Redo once brought back the very same shuffle.
     session = small_session()
     session.apply(Shuffle(TAROT_DRAW))
-    shuffled = list(session.table.piles[TAROT_DRAW].cards)
     session.undo()
-    assert session.table.piles[TAROT_DRAW].cards != shuffled
-    session.redo()
-    assert session.table.piles[TAROT_DRAW].cards == shuffled
-    assert (
-        session.log[-1].public
-        == f"Alex redid: Alex shuffled {session.table.piles[TAROT_DRAW].label}"
-    )
+    assert not session.can_redo
+    session.apply(Shuffle(TAROT_DRAW))
+    assert session.log[-1].public == f"Alex shuffled {session.table.piles[TAROT_DRAW].label}"
 
 
 def test_undo_and_redo_walk_several_steps_back_and_forth():
     session = small_session(holder=DANA)
+    session.apply(Draw(TAROT_DRAW, CHALLENGE, 2))
+    dealt = list(session.table.piles[CHALLENGE].cards)
     states = [_snapshot(session)]
     for action in (
-        Draw(TAROT_DRAW, HAND[ROLAND], 2),
+        Move((dealt[0],), ZONE[VEX], face_up=False),
         ChangeScene(),
-        Draw(TAROT_DRAW, ZONE[ROLAND]),
+        Move((dealt[1],), ZONE[VEX]),
     ):
         session.apply(action)
         states.append(_snapshot(session))
     for expected in reversed(states[:-1]):
         session.undo()
         assert _snapshot(session) == expected
-    assert (session.undo_label or "").startswith("Dana put The Tourist's Tarot on the table")
+    assert session.undo_label == "Dana drew 2 cards face down to the Challenge"
     for expected in states[1:]:
         session.redo()
         assert _snapshot(session) == expected

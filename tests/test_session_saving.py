@@ -114,9 +114,10 @@ def test_play_goes_on_after_loading(tmp_path: Path):
     session.apply(Draw(TAROT_DRAW, HAND[AYLA], 2))
     save(session, path)
     loaded = load(path)
-    loaded.apply(Draw(TAROT_DRAW, HAND[AYLA]))
-    assert len(loaded.table.piles[HAND[AYLA]]) == 3
+    loaded.apply(Draw(TAROT_DRAW, CHALLENGE))  # face down: no one saw what chance gave
+    assert len(loaded.table.piles[CHALLENGE]) == 1
     loaded.undo()
+    assert len(loaded.table.piles[CHALLENGE]) == 0
     assert len(loaded.table.piles[HAND[AYLA]]) == 2
     assert not loaded.can_undo  # history is not saved
 

@@ -39,7 +39,7 @@ from cardtable.session.authority import (
     pile_refusal,
     sheet_refusal,
 )
-from cardtable.session.core import Action, Performed, Session
+from cardtable.session.core import Action, DrawMade, Performed, Session
 from cardtable.session.log import Event
 from cardtable.session.model import (
     Character,
@@ -162,7 +162,10 @@ class Draw(Action):
                 before,
             )
         )
-        return Performed(tuple(events))
+        # Dealt face down where nobody sees it, the draw showed nobody what chance gave.
+        unseen = all(audience_in(session.state, card, dest) is None for card in drawn)
+        session.last_draw = DrawMade(session.holder, tuple(drawn), source.id, dest.id)
+        return Performed(tuple(events), unseen=unseen)
 
 
 def move_refusal(state: GameState, cards: Sequence[CardId], to: PileId) -> str | None:
@@ -213,9 +216,7 @@ class Move(Action):
     def refusal(self, session: Session, who: PlayerId) -> str | None:
         state = session.state
         for card in self.cards:
-            if card in state.table.cards and (
-                reason := card_refusal(state, who, card, "move")
-            ):
+            if card in state.table.cards and (reason := card_refusal(state, who, card, "move")):
                 return reason
         dest = state.table.piles.get(self.to)
         return None if dest is None else destination_refusal(state, who, dest)
@@ -239,7 +240,10 @@ class Move(Action):
         else:
             how = _facing_words(state, self.cards, dest)
             sentence = lambda what: f"{who} moved {what}{how}{origin} to {dest.label}"  # noqa: E731
-        return Performed((_told(session, sentence, self.cards, before),))
+        # A card taken face down from a shuffled pile to where nobody sees it showed no one
+        # what chance gave.
+        unseen = all(audience_in(state, card, dest) is None for card in self.cards)
+        return Performed((_told(session, sentence, self.cards, before),), unseen=unseen)
 
 
 @frozen
@@ -313,7 +317,10 @@ class Shuffle(Action):
         for card in pile.cards:
             # Shuffled face-down cards can no longer be told apart, even by who peeked.
             state.peeks.pop(card, None)
-        return Performed((Event.said(f"{session.actor_name} shuffled {pile.label}"),))
+        said = Event.said(f"{session.actor_name} shuffled {pile.label}")
+        # Face down, the new order is nobody's knowledge: the shuffle may be undone.
+        unseen = not any(state.table.facing[card].face_up for card in pile.cards)
+        return Performed((said,), unseen=unseen or pile.kind is PileKind.HAND)
 
 
 #: Why a seat may not peek at a face-down card (one its own character did not lay).
@@ -536,7 +543,7 @@ class AddDeck(Action):
         text = (
             f"{session.actor_name} put {spec.name} on the table ({len(spec.faces)} cards, shuffled)"
         )
-        return Performed((Event.said(text),))
+        return Performed((Event.said(text),), unseen=True)
 
 
 @frozen

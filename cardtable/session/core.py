@@ -5,13 +5,25 @@ which returns :class:`Changes` flags so each view refreshes only for what concer
 (Anki's ``OpChanges``). An action that fails changes nothing.
 
 Undo keeps a copy of the :class:`~cardtable.session.model.GameState` from before each
-undoable action; redo keeps the state from after it, so a redone shuffle comes out as it
-did the first time. The log is history and is not undone: undo and redo write "Alex undid:
-..." lines. Seat passes and notes are not undoable (undo must never lower a curtain).
+undoable action; redo keeps the state from after it. The log is history and is not undone:
+undo and redo write "Alex undid: ..." lines. Seat passes and notes are not undoable (undo
+must never lower a curtain).
 
-Showing the table a face it had not seen is a **checkpoint**: nothing before it can be
-undone, because undo cannot make the room forget a card (:attr:`Session.undo_blocked_reason`
-says so).
+Undo never gives anyone a second go at chance, nor a look at what chance will give:
+
+- Showing the table a face it had not seen is a **checkpoint**: nothing before it can be
+  undone, because undo cannot make the room forget a card (:attr:`Session.undo_blocked_reason`
+  says so).
+- An action that took chance (a draw, a shuffle, a roll: the session's :class:`Chance` says
+  whether it was asked, :attr:`~cardtable.piles.Table.dealt` whether a shuffled card was
+  dealt) is a checkpoint too, unless its result showed nobody anything (a shuffle, a card
+  dealt face down: :attr:`Performed.unseen`) and nobody has been shown it since (a peek, a
+  private line). What chance gave stays given; a mistake is corrected in the open
+  (:mod:`cardtable.session.corrections`).
+- Such an unseen action, undone, is not redone: redo would replay its chance.
+- The randomness itself is never saved nor restored; every restore (undo, redo) deals each
+  pile's unseen shuffled part afresh (:meth:`~cardtable.piles.Table.redeal`), so no state
+  anyone has had decides a later draw.
 
 >>> from cardtable.randomness import seeded
 >>> from cardtable.session.actions import AddPlayer, Note
@@ -34,10 +46,10 @@ from typing import Any, ClassVar
 from attrs import frozen
 
 from cardtable.cards import CardId
-from cardtable.piles import PileKind, Table
-from cardtable.randomness import Rng, from_os
+from cardtable.piles import PileId, PileKind, Table
+from cardtable.randomness import Chance, Rng, from_os
 from cardtable.session.audience import Sighting, held_cards, is_public
-from cardtable.session.authority import AuthorityError, is_gm, name_of
+from cardtable.session.authority import AuthorityError, gm_of, is_gm, name_of
 from cardtable.session.log import Event, LogEntry, SessionLog
 from cardtable.session.model import (
     Character,
@@ -80,11 +92,19 @@ class Changes(enum.Flag):
 @frozen
 class Performed:
     """What an action reports: its log events, the changes it declares beyond those the
-    session sees for itself, and a checkpoint reason when it must not be undone."""
+    session sees for itself, and a checkpoint reason when it must not be undone.
+
+    The session sees for itself whether an action took chance: whether it asked the
+    session's randomness, or dealt a card from a shuffled pile's unseen part. ``unseen``
+    says that whatever chance the action took showed nobody anything (a shuffle, a card
+    dealt face down): it may then be undone (not redone); otherwise an action that took
+    chance is a checkpoint.
+    """
 
     events: tuple[Event, ...] = ()
     changes: Changes = Changes.NONE
     checkpoint: str | None = None
+    unseen: bool = False
 
 
 class Action:
@@ -110,13 +130,14 @@ class Action:
 
 @frozen
 class _Step:
-    """One undoable action: its log entries, the game state and the randomness on the other
-    side of it, and who asked for it (only they, or the GM for a public one, may undo it)."""
+    """One undoable action: its log entries, the game state on the other side of it, who
+    asked for it (only they, or the GM for a public one, may undo it), and whether it took
+    chance (then, undone, it is not redone)."""
 
     entries: tuple[LogEntry, ...]
     state: GameState
     actor: PlayerId | None = None
-    rng_state: object = None
+    chance: bool = False
 
     @property
     def public(self) -> bool:
@@ -126,6 +147,18 @@ class _Step:
     @property
     def label(self) -> str:
         return self.entries[0].public if self.entries else "a change"
+
+
+@frozen
+class DrawMade:
+    """The last draw the session made, for the GM to take back if it was a mistake
+    (:class:`~cardtable.session.corrections.TakeBack`): who drew, which cards, from which
+    pile to which. Kept for the evening, not saved."""
+
+    actor: PlayerId | None
+    cards: tuple[CardId, ...]
+    source: PileId
+    to: PileId
 
 
 def _now() -> datetime:
@@ -138,9 +171,10 @@ Listener = Callable[[Changes], None]
 class Session:
     """A group's evening at the table.
 
-    ``rng`` is the session's one source of randomness (draws, shuffles, resolvers);
-    ``clock`` stamps log entries. Both are given, never taken from globals, so a test or a
-    replay is exact.
+    ``rng`` is the session's one source of randomness (draws, shuffles, resolvers), the
+    operating system's by default; ``clock`` stamps log entries. Both are given, never taken
+    from globals, so a test is exact. :attr:`rng` is kept in a :class:`Chance`, which tells
+    the session which actions took chance.
     """
 
     def __init__(
@@ -154,7 +188,7 @@ class Session:
         log: SessionLog | None = None,
     ) -> None:
         self.state = state if state is not None else GameState()
-        self.rng: Rng = rng if rng is not None else from_os()
+        self._chance = Chance(rng if rng is not None else from_os())
         self.clock = clock or _now
         self.holder = holder
         self.curtain = curtain
@@ -162,10 +196,22 @@ class Session:
         self._undo: list[_Step] = []
         self._redo: list[_Step] = []
         self._barrier: str | None = None
+        self._no_redo: str | None = None
+        #: The last draw made, until it is taken back or another is made.
+        self.last_draw: DrawMade | None = None
         self._listeners: list[Listener] = []
         self._held_back: list[Changes] | None = None
 
     # -- reading --------------------------------------------------------------------------
+
+    @property
+    def rng(self) -> Rng:
+        """The session's randomness (every draw, shuffle and roll takes it from here)."""
+        return self._chance
+
+    @rng.setter
+    def rng(self, source: Rng) -> None:
+        self._chance = Chance(source)
 
     @property
     def players(self) -> list[Player]:
@@ -277,7 +323,7 @@ class Session:
         if reason := self.may(action):
             raise AuthorityError(reason)
         before = self.state.copy() if action.undoable else None
-        rng_before = self.rng.getstate() if action.undoable else None
+        asked, dealt = self._chance.asked, self.state.table.dealt
         sighting = Sighting(self.state.table)
         holder, curtain = self.holder, self.curtain
         try:
@@ -299,14 +345,23 @@ class Session:
         if entries:
             changes |= Changes.LOG
         if before is not None:
+            chance = self._chance.asked != asked or self.state.table.dealt != dealt
             checkpoint = done.checkpoint or _reveal_reason(self, newly)
+            if checkpoint is None and chance and not done.unseen:
+                checkpoint = _chance_reason(self, entries)
+            if checkpoint is None and _shows_someone(entries):
+                # A card chance dealt unseen is seen now: undo must not deal it again.
+                luck = next((step for step in reversed(self._undo) if step.chance), None)
+                if luck is not None:
+                    checkpoint = _chance_reason(self, luck.entries)
             if checkpoint is not None:
                 self._undo.clear()
                 self._barrier = checkpoint
             else:
-                self._undo.append(_Step(tuple(entries), before, holder, rng_before))
+                self._undo.append(_Step(tuple(entries), before, holder, chance))
                 del self._undo[:-UNDO_DEPTH]
             self._redo.clear()
+            self._no_redo = None
             changes |= Changes.UNDO
         self._notify(changes)
         return changes
@@ -370,7 +425,7 @@ class Session:
     def redo_blocked_reason(self) -> str | None:
         """Why redo is not offered now, or None when it is."""
         if not self._redo:
-            return "Nothing to redo."
+            return self._no_redo or "Nothing to redo."
         if self.curtain is not None:
             return self._curtain_error().args[0]
         return self._travel_refusal(self._redo, "redo")
@@ -397,6 +452,7 @@ class Session:
         """Make this moment one undo does not cross (for instance, once set-up is done)."""
         self._undo.clear()
         self._redo.clear()
+        self._no_redo = None
         self._barrier = reason
         self._notify(Changes.UNDO)
 
@@ -412,13 +468,13 @@ class Session:
         return self._travel(step, self._redo, "undid")
 
     def redo(self) -> Changes:
-        """Do again the last action undone, exactly as it came out the first time."""
+        """Do again the last action undone (never one that took chance: see the module)."""
         if not self.can_redo:
             if self.curtain is not None:
                 raise self._curtain_error()
             if self._redo and (reason := self._travel_refusal(self._redo, "redo")):
                 raise AuthorityError(reason)
-            raise UndoError("Nothing to redo.")
+            raise UndoError(self._no_redo or "Nothing to redo.")
         step = self._redo.pop()
         return self._travel(step, self._undo, "redid")
 
@@ -427,12 +483,18 @@ class Session:
         sighting = Sighting(self.state.table)
         who = self.actor_name
         current = self.state.copy()
-        other_way.append(_Step(step.entries, current, step.actor, self.rng.getstate()))
+        if step.chance and other_way is self._redo:
+            # Redone, it would give what chance gave again: it is done afresh or not at all.
+            self._redo.clear()
+            self._no_redo = (
+                f"Nothing to redo: {step.label} took chance, and redo would repeat it; "
+                "do it again instead."
+            )
+        else:
+            other_way.append(_Step(step.entries, current, step.actor, step.chance))
         self.state.restore(step.state)
-        if step.rng_state is not None:
-            # An undone draw or roll, asked for again, comes out the same: undo cannot be
-            # used to redraw a card or reroll dice one disliked.
-            self.rng.setstate(step.rng_state)  # type: ignore[arg-type]
+        # The order no one has seen is dealt afresh: nothing restored decides a later draw.
+        self.state.table.redeal(self.rng)
         changes = _differences(current, self.state) | Changes.UNDO | Changes.LOG
         if self.holder is not None and self.holder not in {p.id for p in self.state.players}:
             # The player holding the computer was taken back: hand it to the first seat,
@@ -456,6 +518,23 @@ class Session:
             self._barrier = reason
         self._notify(changes)
         return changes
+
+
+def _shows_someone(entries: Sequence[LogEntry]) -> bool:
+    """Whether ``entries`` told one player something the others may not read."""
+    return any(entry.private is not None and entry.owner is not None for entry in entries)
+
+
+def _chance_reason(session: Session, entries: Sequence[LogEntry]) -> str:
+    """Why undo stops before an action whose chance someone saw (in the menu's words)."""
+    what = entries[0].public if entries else "a draw, shuffle or roll"
+    gm = gm_of(session.state)
+    fixer = "anyone at the table" if gm is None else f"the GM ({name_of(session.state, gm)})"
+    return (
+        f"Chance was taken since ({what}): what it gave stays given, so undo stops here. "
+        f"To correct a mistake, {fixer} may take back the draw or strike the roll "
+        "(Edit menu)."
+    )
 
 
 def _reveal_reason(session: Session, newly: frozenset[CardId]) -> str | None:

@@ -6,8 +6,10 @@ step and conditions, which become dice modifiers exactly as a
 :class:`~cardtable.resolvers.banzai.setup.BanzaiSetup` counts them. Its :meth:`~DiceRequest.odds`
 are the dice engine's exact chance. :func:`roll_step` makes the roll a session step: the dice
 come from the session's randomness, a :class:`RollRecord` joins the session's
-:class:`DiceHistory` (a resolver state saved with the session and undone with it), and the
-log reads "Bea rolled 7k5 vs TN 25: 42, success (...)".
+:class:`DiceHistory` (a resolver state saved with the session), and the log reads "Bea
+rolled 7k5 vs TN 25: 42, success (...)". A roll is never undone; the GM may strike a
+mistaken one from the record (:class:`~cardtable.session.corrections.StrikeRoll`), which
+marks it ``struck_by``.
 
 >>> from cardtable.randomness import seeded
 >>> request = DiceRequest("7k5", tn=25)
@@ -175,6 +177,8 @@ class RollRecord:
     lost_kept: int = 0
     #: The difficulty sources that counted, in words ("moonlight: Hard, -2k0").
     difficulty: tuple[str, ...] = field(default=(), converter=_texts)
+    #: Who struck this roll from the record as a mistake ("": it stands).
+    struck_by: str = ""
 
     @classmethod
     def of(cls, actor: str, result: RollResult, request: DiceRequest | None = None) -> RollRecord:

@@ -11,13 +11,15 @@ Raise step (``"raise_step"``, 5 for every sheet saved before: the rules' step), 
 Cardtable that knows no Raise step refuses the file instead of misreading it. Format 4
 writes the log as eight columns instead of an object per entry
 (:mod:`cardtable.session.log_file`): a long evening's file is smaller and reads several
-times faster.
+times faster. Format 5 says how many cards at the bottom of each pile lie shuffled, unseen
+(``"shuffled"``, absent for none): their order is no longer written (a load deals them
+afresh); a draw pile of an older file is taken as shuffled up to its first face-up card.
 
 When the format changes: bump :data:`FORMAT_VERSION`, add ``STEPS[old] = _old_to_new`` here,
 and keep a file of the old version under ``tests/`` that must still load.
 
 >>> migrate({"format_version": 1, "session": {"decks": [{"id": "tarot"}]}})
-{'format_version': 4, 'session': {'decks': [{'id': 'tarot', 'art': None}]}}
+{'format_version': 5, 'session': {'decks': [{'id': 'tarot', 'art': None}]}}
 >>> jo = {"id": "jo", "sheet": {"system": "banzai", "void": 3}}
 >>> migrate({"format_version": 2, "session": {"characters": [jo]}})["session"]["characters"]
 [{'id': 'jo', 'sheet': {'system': 'banzai', 'void': 3, 'raise_step': 5}}]
@@ -36,7 +38,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 #: The format this Cardtable writes, and the newest it reads.
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 
 Document = dict[str, Any]
 Step = Callable[[Document], Document]
@@ -74,8 +76,14 @@ def _with_raise_step(character: Any) -> Any:
 #: A format 3 log entry's keys, which are format 4's columns.
 _COLUMNS_4 = ("at", "seat", "actor", "public", "private", "owner", "cards", "unrevealed")
 _KEYS_3 = frozenset(_COLUMNS_4)
-_KINDS = {list: "a list", str: "text", int: "a whole number", float: "a number",
-          bool: "true or false", type(None): "null"}
+_KINDS = {
+    list: "a list",
+    str: "text",
+    int: "a whole number",
+    float: "a number",
+    bool: "true or false",
+    type(None): "null",
+}
 
 
 def _3_to_4(data: Document) -> Document:
@@ -109,8 +117,40 @@ def _row_4(entry: Any, index: int) -> list[Any]:
     return row
 
 
+def _4_to_5(data: Document) -> Document:
+    """Format 5 counts each pile's shuffled, unseen cards; format 4 kept a draw pile's order,
+    which no one had seen below its first face-up card: from now on that part is dealt
+    afresh at each load."""
+    session = dict(data["session"])
+    table = session.get("table")
+    if isinstance(table, dict) and isinstance(table.get("piles"), list):
+        facing = table.get("facing")
+        up = (
+            {
+                card
+                for card, lies in facing.items()
+                if isinstance(lies, dict) and lies.get("face_up")
+            }
+            if isinstance(facing, dict)
+            else set()
+        )
+        piles = [_with_shuffled(pile, up) for pile in table["piles"]]
+        session["table"] = {**table, "piles": piles}
+    return {**data, "format_version": 5, "session": session}
+
+
+def _with_shuffled(pile: Any, up: set[Any]) -> Any:
+    if not isinstance(pile, dict) or pile.get("kind") != "draw":
+        return pile
+    cards = pile.get("cards")
+    if not isinstance(cards, list):
+        return pile
+    count = next((at for at, card in enumerate(cards) if card in up), len(cards))
+    return {**pile, "shuffled": count} if count else pile
+
+
 #: ``STEPS[n]`` turns a version-``n`` dict into a version-``n + 1`` dict.
-STEPS: dict[int, Step] = {1: _1_to_2, 2: _2_to_3, 3: _3_to_4}
+STEPS: dict[int, Step] = {1: _1_to_2, 2: _2_to_3, 3: _3_to_4, 4: _4_to_5}
 
 
 class MigrationError(ValueError):

@@ -50,6 +50,7 @@ from cardtable.randomness import Rng
 from cardtable.refusals import in_plain_words, python_words
 from cardtable.session.atomic import write_atomic
 from cardtable.session.core import Session
+from cardtable.session.dice_history import RollRecord
 from cardtable.session.file_stamp import FileStamp
 from cardtable.session.locks import locked
 from cardtable.session.log_file import DamagedLogError, columns, read_log
@@ -228,9 +229,10 @@ def make_converter() -> Converter:
     # Sheets are stored as the tagged dicts of :mod:`cardtable.sheets.convert`; a portrait
     # met anywhere else is stored the same way.
     configure_portraits(conv)
-    conv.register_unstructure_hook(
-        Pile, make_dict_unstructure_fn(Pile, conv, _cattrs_omit_if_default=True)
-    )
+    for sparse in (Pile, RollRecord):
+        conv.register_unstructure_hook(
+            sparse, make_dict_unstructure_fn(sparse, conv, _cattrs_omit_if_default=True)
+        )
     return conv
 
 
@@ -247,6 +249,7 @@ def document(session: Session) -> dict[str, Any]:
     state = session.state
     table = state.table
     plain = Facing()
+    unseen = _unseen_cards(table)
     doc = SessionDoc(
         players=list(state.players),
         holder=session.holder,
@@ -264,8 +267,12 @@ def document(session: Session) -> dict[str, Any]:
         ],
         decks=list(state.decks),
         table=TableDoc(
-            list(table.piles.values()),
-            {card: facing for card, facing in table.facing.items() if facing != plain},
+            [_without_order(table, pile) for pile in table.piles.values()],
+            {
+                card: facing
+                for card, facing in table.facing.items()
+                if facing != plain and card not in unseen
+            },
         ),
         resolvers={
             rid: ResolverDoc(resolver_kind(value), CONVERTER.unstructure(value, type(value)))
@@ -282,6 +289,28 @@ def document(session: Session) -> dict[str, Any]:
         "saved_by": f"Cardtable {__version__}",
         "session": body,
     }
+
+
+def _without_order(table: Table, pile: Pile) -> Pile:
+    """``pile`` as the file keeps it: the cards of its unseen shuffled part in a fixed
+    order (the file tells no one what comes next; a load deals them afresh)."""
+    count = table.unseen_part(pile.id)
+    if count == 0 and pile.shuffled == 0:
+        return pile
+    written = pile.copy()
+    written.cards[:count] = sorted(written.cards[:count])
+    written.shuffled = count
+    return written
+
+
+def _unseen_cards(table: Table) -> set[CardId]:
+    """The face-down cards in piles' unseen shuffled parts of piles that turn on shuffle:
+    which way up each lies is chance's too, so the file does not say."""
+    unseen: set[CardId] = set()
+    for pile in table.piles.values():
+        if pile.turns_on_shuffle:
+            unseen.update(pile.cards[: table.unseen_part(pile.id)])
+    return unseen
 
 
 def encode(doc: Any) -> bytes:
@@ -486,9 +515,7 @@ def _refuse_long_texts(data: dict[str, Any], name: str) -> None:
         raise SessionFileError(_line(name, str(exc))) from None
 
 
-def _session_of(
-    data: Any, rng: Rng | None, clock: Callable[[], datetime] | None
-) -> Session:
+def _session_of(data: Any, rng: Rng | None, clock: Callable[[], datetime] | None) -> Session:
     if not isinstance(data, dict):
         raise TypeError("not a session")
     return _session(CONVERTER.structure(migrate(data), FileDoc).session, rng, clock)
@@ -605,6 +632,8 @@ def _session(doc: SessionDoc, rng: Rng | None, clock: Callable[[], datetime] | N
     for pile in doc.table.piles:
         if pile.id in table.piles:
             raise ValueError(f"two piles share the id {pile.id!r}")
+        if not 0 <= pile.shuffled <= len(pile.cards):
+            raise ValueError(f"the pile {pile.id!r} says more cards are shuffled than it holds")
         table.piles[pile.id] = pile
     if stray := set(doc.table.facing) - set(table.cards):
         raise ValueError(f"there is no card {sorted(stray)[0]!r} on the table")
@@ -644,7 +673,7 @@ def _session(doc: SessionDoc, rng: Rng | None, clock: Callable[[], datetime] | N
     if doc.holder is None and players:
         raise ValueError("nobody holds the computer")
     log = read_log(doc.log, table.cards.keys(), [p.id for p in doc.players])
-    return Session(
+    session = Session(
         state,
         rng=rng,
         clock=clock,
@@ -652,3 +681,6 @@ def _session(doc: SessionDoc, rng: Rng | None, clock: Callable[[], datetime] | N
         curtain=doc.curtain,
         log=log,
     )
+    # The file keeps no unseen order (see document): chance deals it now.
+    table.redeal(session.rng)
+    return session

@@ -6,8 +6,8 @@ any other), and the dice tray's public history does not hold it. The log tells t
 "Dana (GM) rolled 2d6 (sealed)" and the GM alone the numbers: the line's private text is
 the GM's, hidden behind the roll's *seal*, an id the log keeps like a card's until it is
 shown. :class:`RevealSealed` (the GM's) shows it: the roll joins the tray's history, and
-every line that spoke of it reads in full for everyone from then on. A reveal cannot be
-undone; the roll itself can, by the GM, until then.
+every line that spoke of it reads in full for everyone from then on. Neither the roll nor
+the reveal can be undone: the GM saw the dice, and what chance gave stays given.
 
 :func:`sealed_in_sight` is the one way a view reads the sealed rolls: their numbers only
 while the GM holds the computer with no curtain up, nothing but the dice asked for otherwise.

@@ -25,6 +25,7 @@ from cardtable.ui.table.felt import FeltView
 from cardtable.ui.widgets.style import bring_forward
 from cardtable.ui.window import memory
 from cardtable.ui.window.after_paint import after_paint
+from cardtable.ui.window.corrections import CorrectionEntries
 from cardtable.ui.window.help_boxes import about_box, keys_box
 from cardtable.ui.window.session_drops import SessionDrops
 from cardtable.ui.window.session_files import (
@@ -394,6 +395,7 @@ class MainWindow(QtWidgets.QMainWindow):
         # Off until a session is loaded (refresh() turns them on when there is something).
         self.undo_action.setEnabled(False)
         self.redo_action.setEnabled(False)
+        self.corrections = CorrectionEntries(self)
         self.fit_action = self._action(
             "&Fit the table to the window", "Ctrl+0", "Show every pile (Ctrl+0)", self._fit, "fit"
         )
@@ -436,6 +438,8 @@ class MainWindow(QtWidgets.QMainWindow):
         edit_menu = bar.addMenu("&Edit")
         edit_menu.setToolTipsVisible(True)
         edit_menu.addActions([self.undo_action, self.redo_action])
+        edit_menu.addSeparator()
+        edit_menu.addActions([self.corrections.take_back, self.corrections.strike])
         self.table_menu = bar.addMenu("&Table")
         self.table_menu.setToolTipsVisible(True)
         self.table_menu.aboutToShow.connect(self._ensure_loaded)
@@ -524,6 +528,7 @@ class MainWindow(QtWidgets.QMainWindow):
         """Bring the title, undo and redo, and the seat in the status bar up to date."""
         if self._document is not None:
             self._status.show(self._document, self.untitled, self._table)
+            self.corrections.refresh(self._document)
 
     # --- files ----------------------------------------------------------------------------
 

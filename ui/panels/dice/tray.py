@@ -97,8 +97,11 @@ class DiceTray(SessionPanel, QtWidgets.QWidget):
         quick = QtWidgets.QHBoxLayout()
         self.form = QtWidgets.QComboBox()
         self.form.addItems([label for label, _, _ in FORMS])
-        _tip(self.form, "Kind of roll", "Pick a common kind of roll; the numbers beside it "
-             "write the expression")
+        _tip(
+            self.form,
+            "Kind of roll",
+            "Pick a common kind of roll; the numbers beside it write the expression",
+        )
         self.count = QtWidgets.QSpinBox()
         self.count.setRange(1, 100)
         self.count.setValue(7)
@@ -117,8 +120,12 @@ class DiceTray(SessionPanel, QtWidgets.QWidget):
         self.expression = QtWidgets.QLineEdit("7k5")
         self.expression.setPlaceholderText("7k5, 2d6+1, 4d6kh3, 3c …")
         self.expression.setClearButtonEnabled(True)
-        _tip(self.expression, "Dice expression", "Type dice: 7k5 (roll 7 exploding d10, keep 5), "
-             "2d6+1, 4d6kh3, 3c (challenge dice). Enter rolls.")
+        _tip(
+            self.expression,
+            "Dice expression",
+            "Type dice: 7k5 (roll 7 exploding d10, keep 5), "
+            "2d6+1, 4d6kh3, 3c (challenge dice). Enter rolls.",
+        )
         big = self.expression.font()
         big.setPointSizeF(big.pointSizeF() * 1.25)
         self.expression.setFont(big)
@@ -140,11 +147,17 @@ class DiceTray(SessionPanel, QtWidgets.QWidget):
         self.raises = QtWidgets.QSpinBox()
         self.raises.setRange(0, MAX_RAISES)
         self.raises.setSuffix(" Raises")
-        _tip(self.raises, "Raises", "Raises declared before rolling: each adds 5 to the TN "
-             "(roll-and-keep rolls)")
+        _tip(
+            self.raises,
+            "Raises",
+            "Raises declared before rolling: each adds 5 to the TN (roll-and-keep rolls)",
+        )
         self.beat = QtWidgets.QCheckBox("must beat")
-        _tip(self.beat, "Must beat the target", "Crisis dice: the total must be above the "
-             "difficulty, not just meet it")
+        _tip(
+            self.beat,
+            "Must beat the target",
+            "Crisis dice: the total must be above the difficulty, not just meet it",
+        )
         target.addWidget(self.tn)
         target.addWidget(self.raises)
         target.addWidget(self.beat)
@@ -159,13 +172,18 @@ class DiceTray(SessionPanel, QtWidgets.QWidget):
         for step in Step:
             self.step.addItem(step_name(step), int(step))
         self.step.setCurrentIndex(self.step.findData(int(Step.AVERAGE)))
-        _tip(self.step, "Task difficulty", "The task's difficulty step: each step harder takes "
-             "rolled dice away, each easier adds some")
+        _tip(
+            self.step,
+            "Task difficulty",
+            "The task's difficulty step: each step harder takes "
+            "rolled dice away, each easier adds some",
+        )
         banzai.addWidget(self.step)
         self.conditions = QtWidgets.QListWidget()
         self.conditions.setAccessibleName("Conditions")
-        self.conditions.setToolTip("Tick the conditions that apply; of one kind, only the "
-                                   "worst counts")
+        self.conditions.setToolTip(
+            "Tick the conditions that apply; of one kind, only the worst counts"
+        )
         for condition in Condition:
             item = QtWidgets.QListWidgetItem(f"{condition.value} · {step_name(condition.step)}")
             item.setToolTip(
@@ -211,12 +229,16 @@ class DiceTray(SessionPanel, QtWidgets.QWidget):
 
         self.strip = DiceStrip(self)
         self.strip.set_empty_text("No dice rolled yet")
-        self.strip.setToolTip("The latest roll: kept dice ringed in gold, dropped dice dimmed; "
-                              "click to skip the tumble")
+        self.strip.setToolTip(
+            "The latest roll: kept dice ringed in gold, dropped dice dimmed; "
+            "click to skip the tumble"
+        )
         felt = QtWidgets.QFrame()
         felt.setObjectName("diceFelt")
-        felt.setStyleSheet("#diceFelt { background: #1f3b2d; border-radius: 8px; }"
-                           "#diceFelt QLabel { color: #f2ede2; }")
+        felt.setStyleSheet(
+            "#diceFelt { background: #1f3b2d; border-radius: 8px; }"
+            "#diceFelt QLabel { color: #f2ede2; }"
+        )
         felt_layout = QtWidgets.QVBoxLayout(felt)
         felt_layout.setContentsMargins(4, 4, 4, 6)
         felt_layout.addWidget(self.strip)
@@ -248,8 +270,9 @@ class DiceTray(SessionPanel, QtWidgets.QWidget):
         # Small when the window is short (a row or two, with the latest first), so that the
         # tray fits the panel column of an 800-pixel screen without scrolling.
         self.history.setMinimumHeight(40)
-        self.history.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
-                                   QtWidgets.QSizePolicy.Policy.Ignored)
+        self.history.setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Expanding, QtWidgets.QSizePolicy.Policy.Ignored
+        )
         layout.addWidget(self.history, 1)
 
         self.form.currentIndexChanged.connect(self._on_form)
@@ -488,9 +511,17 @@ class DiceTray(SessionPanel, QtWidgets.QWidget):
     def _fill_history(self, records: list[RollRecord]) -> None:
         self.history.clear()
         for record in reversed(records):
-            item = QtWidgets.QListWidgetItem(record.text())
-            item.setToolTip(record.text())
-            if record.success is not None:
+            text = record.text()
+            if record.struck_by:
+                text = f"Struck by {record.struck_by}: {text}"
+            item = QtWidgets.QListWidgetItem(text)
+            item.setToolTip(text)
+            if record.struck_by:
+                # A mistaken roll stays in the record, crossed out, never counted.
+                font = item.font()
+                font.setStrikeOut(True)
+                item.setFont(font)
+            elif record.success is not None:
                 colour = SUCCESS_COLOUR if record.success else FAILURE_COLOUR
                 item.setForeground(QtGui.QColor(colour))
             self.history.addItem(item)
@@ -555,8 +586,11 @@ def make_dock(
     tabs.addTab(ScrollColumn(simple), "Crisis Challenge")
     tabs.addTab(ScrollColumn(duel), "Crisis Duel")
     tabs.setTabToolTip(0, "Roll any dice against a target number, with exact odds")
-    tabs.setTabToolTip(1, "A crisis dice Simple Challenge: the pool from the sheet against a "
-                       "difficulty; the GM may invite a push")
+    tabs.setTabToolTip(
+        1,
+        "A crisis dice Simple Challenge: the pool from the sheet against a "
+        "difficulty; the GM may invite a push",
+    )
     tabs.setTabToolTip(2, "Two sides roll crisis dice; common values cancel; the lower may push")
     dock.setWidget(tabs)
     return dock
