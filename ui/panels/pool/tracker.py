@@ -536,7 +536,7 @@ class PoolTracker(SessionPanel, QtWidgets.QWidget):
                   else "A planned conversion is not allowed: see the side's note")
         if reason is None:
             # The model says whether the round waits for a side's plan (or the GM moves on).
-            reason = self._document.session.may(
+            reason = self.session.may(
                 pool_steps.play_round(self._conversions(mine=True)))
         allow(self.next_button, reason, tip)
 
