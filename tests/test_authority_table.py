@@ -63,8 +63,9 @@ from cardtable.session import (
 )
 from cardtable.session.arranging import Place
 from cardtable.session.art_actions import ChooseArt
+from cardtable.session.corrections import StrikeRoll, TakeBack
 from cardtable.session.demo import demo_path
-from cardtable.session.dice_history import DiceRequest
+from cardtable.session.dice_history import DiceRequest, roll_step
 from cardtable.session.gm_notes import GmNote
 from cardtable.session.sealed_rolls import RevealSealed, RollSealed
 from cardtable.session.table_options import SetTableOptions
@@ -256,6 +257,12 @@ def _zone_card(session: Session) -> CardId:
     return session.table.pile(PileId(f"zone/{BART}")).cards[-1]
 
 
+def _after(session: Session, first: Action, then: Action) -> Action:
+    """``then``, once ``first`` has been applied (a correction needs something to correct)."""
+    session.apply(first)
+    return then
+
+
 #: A sample of each table action, on a place of Bea's where the action has a place.
 ACTION_SAMPLES: dict[str, Callable[[Session], Action]] = {
     "Draw": lambda s: Draw(PileId(f"hand/{BART}"), PileId("shoe/discard")),
@@ -290,6 +297,10 @@ ACTION_SAMPLES: dict[str, Callable[[Session], Action]] = {
     "EndResolver": lambda s: EndResolver("x"),
     "ResolverStep": lambda s: ResolverStep(lambda state, rng: []),
     "RoundStep": lambda s: pool_play.play_round(),
+    "TakeBack": lambda s: _after(s, Draw(PileId("shoe/draw"), PileId("challenge")), TakeBack()),
+    "StrikeRoll": lambda s: _after(
+        s, ResolverStep(roll_step(DiceRequest("7k5"), s.actor_name)), StrikeRoll()
+    ),
 }
 
 

@@ -153,6 +153,18 @@ ACTIONS: tuple[Row, ...] = (
     ),
     Row("RollSealed", "roll sealed", Who.GM, "a sealed roll is the GM's private roll"),
     Row("RevealSealed", "reveal a sealed roll", Who.GM, "a sealed roll is the GM's to show"),
+    Row(
+        "TakeBack",
+        "take back a mistaken draw (shuffled back in)",
+        Who.GM,
+        "docs/privacy.md: what chance gave stays given; a mistake is corrected by the GM, logged",
+    ),
+    Row(
+        "StrikeRoll",
+        "strike a mistaken roll from the record",
+        Who.GM,
+        "docs/privacy.md: a roll is never taken back to be had again; the GM strikes it, logged",
+    ),
     *_rows(
         Who.DECIDER,
         "what carries a system's step: the step says whose it is",
