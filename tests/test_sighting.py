@@ -104,3 +104,20 @@ def test_a_card_played_face_up_from_a_hand_is_shown_and_one_turned_in_hand_is_no
     sighting = Sighting(table)
     table.flip(second)  # turned over in the hand: still Bea's alone
     assert sighting.shown_since(table) == frozenset()
+
+
+def test_a_card_out_of_a_hand_is_shown_in_the_same_change_that_brings_cards_in() -> None:
+    # Cards coming onto the table send the look over every card; a card laid face up out of
+    # a hand in the same change is still seen for the first time.
+    table = Table()
+    table.add_deck(playing_card_shoe(), DeckId("shoe"), seeded(1))
+    hand = table.add_pile(Pile(PileId("hand/bea"), PileKind.HAND, "Bea's hand", owner="bea"))
+    zone = table.add_pile(Pile(PileId("zone/play"), PileKind.ZONE, "Play"))
+    [held] = table.draw(PileId("shoe/draw"), hand.id, seeded(2), 1, face_up=True)
+    sighting = Sighting(table)
+    new = CardId("new/0")
+    table.cards[new] = table.cards[held]
+    table.facing[new] = Facing(face_up=False)
+    table.piles[zone.id].cards.append(new)
+    table.move([held], zone.id)
+    assert sighting.shown_since(table) == {held} == _public(table)
