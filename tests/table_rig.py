@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from cardtable.cards import CardId
 from cardtable.piles import PileId
+from cardtable.randomness import seeded
 from cardtable.session import ConfirmSeat, PassSeat, Session, load
 from cardtable.session.demo import demo_path
 from cardtable.ui.document import SessionDocument
@@ -24,7 +25,7 @@ QUINCE_HAND = PileId("hand/bartholomew-quince")
 
 def demo_document() -> SessionDocument:
     """The shipped demo: Dana (the GM) holds the computer; Bea's Quince holds five cards."""
-    return SessionDocument(load(demo_path()))
+    return SessionDocument(load(demo_path(), rng=seeded(1)))
 
 
 def table_view(qtbot: QtBot, document: SessionDocument) -> TableView:

@@ -24,6 +24,7 @@ import cardtable.session
 import cardtable.steps
 from cardtable.cards import CardId, DeckId
 from cardtable.piles import Pile, PileId, PileKind, Spot
+from cardtable.randomness import seeded
 from cardtable.resolvers.adventure.hits import HitChoice
 from cardtable.resolvers.adventure.showdown import DeadlockWay
 from cardtable.resolvers.adventure.state import DrawClaim
@@ -122,7 +123,7 @@ BUILDERS = {"adventure.conflict.game_step"}
 
 def _table() -> Session:
     """The demo with every system's Challenge or roll on the table, set up by the GM."""
-    session = load(demo_path())
+    session = load(demo_path(), rng=seeded(1))
     session.holder = DANA
     session.apply(tarot_steps.begin(OTTILIE, Attribute.ROCK, 1))
     session.apply(crisis_steps.set_up_simple(WREN, 6))

@@ -14,6 +14,7 @@ from question_rig import answer_next_question
 
 from cardtable.cards import CardId, PlayingCard, Suit
 from cardtable.piles import PileId
+from cardtable.randomness import seeded
 from cardtable.resolvers.adventure.state import Phase, Side
 from cardtable.session import (
     AddCharacter,
@@ -51,7 +52,7 @@ def demo_with_cast() -> Session:
     """The demo (Bartholomew Quince: Clubs Strong, Diamonds Weak, played by Bea) and three
     more: Captain Grimsby (Dana; Spades Strong, Hearts Weak), Mirela Vosk (Chidi; Hearts
     Strong, Clubs Weak) and a Dockside Thug (Dana; Diamonds Strong, Spades Weak)."""
-    session = load(demo_path())
+    session = load(demo_path(), rng=seeded(7))
     for name, player, strong, weak, role in (
         ("Captain Grimsby", "dana", Suit.SPADES, Suit.HEARTS, Role.ANTAGONIST),
         ("Mirela Vosk", "chidi", Suit.HEARTS, Suit.CLUBS, Role.PROTAGONIST),

@@ -243,7 +243,7 @@ class Faces(random.Random):
 def test_a_duel_side_named_for_a_character_pushes_only_at_its_players_seat(
     qtbot: QtBot,
 ) -> None:
-    document = SessionDocument(load(demo_path()))  # Dana, the GM, holds the computer
+    document = SessionDocument(load(demo_path(), rng=seeded(1)))  # Dana, the GM, holds the computer
     view = DuelView(document)
     qtbot.addWidget(view)
     view.show()
@@ -278,7 +278,7 @@ def test_a_duel_side_named_for_a_character_pushes_only_at_its_players_seat(
 
 
 def test_a_pool_side_from_a_sheet_is_planned_by_its_player(qtbot: QtBot) -> None:
-    document = SessionDocument(load(demo_path()))  # Dana, the GM, holds the computer
+    document = SessionDocument(load(demo_path(), rng=seeded(1)))  # Dana, the GM, holds the computer
     tracker = PoolTracker(document)
     qtbot.addWidget(tracker)
     tracker.resize(560, 900)

@@ -18,6 +18,7 @@ from cardtable.decks.importing import import_deck, plan_folder
 from cardtable.decks.plans import DeckImportError
 from cardtable.decks.standard import DeckFileError, parse_deck
 from cardtable.piles import PileId
+from cardtable.randomness import seeded
 from cardtable.session import Move, SessionFileError, load, save
 from cardtable.session.art_actions import put_on_table
 from cardtable.session.demo import demo_path
@@ -122,7 +123,7 @@ def test_an_imported_deck_writes_its_deck_file_and_can_be_renamed(tmp_path: Path
 
 def test_the_deck_goes_on_the_table_in_its_pictures_and_is_saved(tmp_path: Path) -> None:
     art = oracle(tmp_path)
-    session = load(demo_path())
+    session = load(demo_path(), rng=seeded(1))
     session.apply(put_on_table(session.state, art))
     deck = session.decks[-1]
     assert (deck.source, deck.art) == (f"user:{art.id}", art.id)
@@ -145,7 +146,7 @@ def test_the_deck_goes_on_the_table_in_its_pictures_and_is_saved(tmp_path: Path)
 
 def test_a_session_with_a_deck_not_installed_here_is_refused_by_name(tmp_path: Path) -> None:
     art = oracle(tmp_path)
-    session = load(demo_path())
+    session = load(demo_path(), rng=seeded(1))
     session.apply(put_on_table(session.state, art))
     path = tmp_path / "evening.cardtable"
     save(session, path)
@@ -160,7 +161,7 @@ def test_a_tarot_art_set_cannot_be_put_on_the_table_as_a_deck(tmp_path: Path) ->
 
     art = imported_tarot(tmp_path)
     with pytest.raises(ValueError, match="art for a tarot deck, not a deck of its own"):
-        put_on_table(load(demo_path()).state, art)
+        put_on_table(load(demo_path(), rng=seeded(1)).state, art)
 
 
 def render(item: CardItem) -> QtGui.QImage:
@@ -180,7 +181,7 @@ def test_the_cards_show_their_pictures_or_their_names_without_them(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     art = oracle(tmp_path)
-    document = SessionDocument(load(demo_path()))
+    document = SessionDocument(load(demo_path(), rng=seeded(1)))
     document.apply(put_on_table(document.session.state, art))
     bind_art(document, library_in(tmp_path))
     deck = document.session.decks[-1]
@@ -204,7 +205,7 @@ def test_the_wizard_puts_a_new_deck_on_the_table(qtbot: QtBot, tmp_path: Path) -
         card_file(folder / f"star-{number}.png", colour_of(number))
     library = library_in(tmp_path)
     use_library(library)
-    document = SessionDocument(load(demo_path()))
+    document = SessionDocument(load(demo_path(), rng=seeded(1)))
     wizard = DeckImportWizard(document, library)
     qtbot.addWidget(wizard)
     wizard.show()
@@ -238,7 +239,7 @@ def test_the_library_lists_own_decks_apart(tmp_path: Path) -> None:
 def test_the_table_menu_offers_each_own_deck(qtbot: QtBot, tmp_path: Path) -> None:
     window = QtWidgets.QMainWindow()
     qtbot.addWidget(window)
-    document = SessionDocument(load(demo_path()))
+    document = SessionDocument(load(demo_path(), rng=seeded(1)))
     empty = make_own_decks_menu(window, document, ArtLibrary(tmp_path / "none", tmp_path / "c"))
     assert [a.text() for a in empty.actions()] == [EMPTY_TEXT]
     assert not empty.actions()[0].isEnabled()

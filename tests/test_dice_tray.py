@@ -34,8 +34,7 @@ class ScriptedRng(random.Random):
 
 @pytest.fixture
 def document() -> SessionDocument:
-    session = load(demo_path())
-    session.rng = seeded(7)
+    session = load(demo_path(), rng=seeded(7))
     return SessionDocument(session)
 
 

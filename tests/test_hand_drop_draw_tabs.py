@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from seat_rig import table_window
 from table_rig import QUINCE_HAND, TAROT_DRAW, take_seat
 
+from cardtable.randomness import seeded
 from cardtable.session import load
 from cardtable.session.demo import demo_path
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
@@ -33,7 +34,7 @@ def focus_felt(qtbot: QtBot, window: MainWindow) -> None:
 def test_a_card_dragged_from_a_hand_onto_the_open_table_says_it_lies_face_down(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    session = load(demo_path())
+    session = load(demo_path(), rng=seeded(1))
     take_seat(session, "Bea")
     window = table_window(qtbot, tmp_path, session)
     session = window.document.session
@@ -65,7 +66,8 @@ def test_a_card_dragged_from_a_hand_onto_the_open_table_says_it_lies_face_down(
 def test_d_at_a_fantastical_adventure_seat_draws_a_playing_card_never_a_tarot_card(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    session = load(demo_path())  # a tarot deck and a shoe of playing cards, the tarot first
+    # A tarot deck and a shoe of playing cards, the tarot first.
+    session = load(demo_path(), rng=seeded(1))
     take_seat(session, "Bea")  # Bea's hand is her adventurer Bartholomew Quince's
     window = table_window(qtbot, tmp_path, session)
     session = window.document.session
@@ -81,7 +83,7 @@ def test_d_at_a_fantastical_adventure_seat_draws_a_playing_card_never_a_tarot_ca
 def test_d_with_the_tarot_pile_chosen_at_an_adventure_seat_says_why_and_draws_nothing(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    session = load(demo_path())
+    session = load(demo_path(), rng=seeded(1))
     take_seat(session, "Bea")
     window = table_window(qtbot, tmp_path, session)
     session = window.document.session
@@ -114,7 +116,7 @@ def test_the_hand_decks_examples_hold() -> None:
 def test_every_tab_of_the_panels_column_shows_its_whole_title(
     qtbot: QtBot, tmp_path: Path, size: tuple[int, int]
 ) -> None:
-    window = table_window(qtbot, tmp_path, load(demo_path()))
+    window = table_window(qtbot, tmp_path, load(demo_path(), rng=seeded(1)))
     window.resize(*size)
     qtbot.waitUntil(lambda: window.width() == size[0])
 

@@ -40,7 +40,7 @@ def _seat_of(session: Session, name: str) -> int:
 
 
 def test_a_private_draw_reads_as_a_card_to_others_and_by_name_to_its_owner(qtbot: QtBot) -> None:
-    document = SessionDocument(load(demo_path()))
+    document = SessionDocument(load(demo_path(), rng=seeded(1)))
     session = document.session
     panel = LogPanel(document)
     qtbot.addWidget(panel)
@@ -63,7 +63,7 @@ def test_a_private_draw_reads_as_a_card_to_others_and_by_name_to_its_owner(qtbot
 def test_the_log_keeps_its_newest_line_in_sight_until_the_reader_scrolls_back(
     qtbot: QtBot,
 ) -> None:
-    document = SessionDocument(load(demo_path()))
+    document = SessionDocument(load(demo_path(), rng=seeded(1)))
     panel = LogPanel(document)
     qtbot.addWidget(panel)
     panel.resize(300, 100)
@@ -99,7 +99,7 @@ def _bea_draws_to_her_hand(document: SessionDocument) -> tuple[int, str, str]:
 
 
 def test_a_new_line_is_one_row_added_not_the_log_read_again(qtbot: QtBot) -> None:
-    document = SessionDocument(load(demo_path()))
+    document = SessionDocument(load(demo_path(), rng=seeded(1)))
     panel = LogPanel(document)
     qtbot.addWidget(panel)
     model = panel.model
@@ -113,7 +113,7 @@ def test_a_new_line_is_one_row_added_not_the_log_read_again(qtbot: QtBot) -> Non
 
 
 def test_a_line_revealed_later_reads_in_full_to_everyone(qtbot: QtBot) -> None:
-    document = SessionDocument(load(demo_path()))
+    document = SessionDocument(load(demo_path(), rng=seeded(1)))
     panel = LogPanel(document)
     qtbot.addWidget(panel)
     seat, card, name = _bea_draws_to_her_hand(document)
@@ -132,7 +132,7 @@ def test_a_line_revealed_later_reads_in_full_to_everyone(qtbot: QtBot) -> None:
 
 
 def test_a_reveal_rereads_only_its_own_line(qtbot: QtBot) -> None:
-    document = SessionDocument(load(demo_path()))
+    document = SessionDocument(load(demo_path(), rng=seeded(1)))
     panel = LogPanel(document)
     qtbot.addWidget(panel)
     _, card, name = _bea_draws_to_her_hand(document)
@@ -148,7 +148,7 @@ def test_a_reveal_rereads_only_its_own_line(qtbot: QtBot) -> None:
 
 
 def test_every_line_of_a_long_evening_is_there_to_scroll_back_to(qtbot: QtBot) -> None:
-    session = load(demo_path())
+    session = load(demo_path(), rng=seeded(1))
     for number in range(3000):
         session.apply(Note(f"Line {number}."))
     document = SessionDocument(session)
@@ -167,7 +167,7 @@ def test_every_line_of_a_long_evening_is_there_to_scroll_back_to(qtbot: QtBot) -
 
 
 def test_chosen_lines_are_copied_with_their_times(qtbot: QtBot) -> None:
-    document = SessionDocument(load(demo_path()))
+    document = SessionDocument(load(demo_path(), rng=seeded(1)))
     panel = LogPanel(document)
     qtbot.addWidget(panel)
     panel.show()
@@ -194,7 +194,7 @@ def test_an_empty_log_says_so(qtbot: QtBot) -> None:
 
 
 def test_a_long_line_in_sight_is_as_tall_as_its_wrapped_text(qtbot: QtBot) -> None:
-    document = SessionDocument(load(demo_path()))
+    document = SessionDocument(load(demo_path(), rng=seeded(1)))
     panel = LogPanel(document)
     qtbot.addWidget(panel)
     panel.resize(260, 300)
@@ -215,7 +215,7 @@ def test_a_long_line_in_sight_is_as_tall_as_its_wrapped_text(qtbot: QtBot) -> No
 
 
 def test_the_lines_after_appends_and_an_undo_are_the_lines_read_afresh(qtbot: QtBot) -> None:
-    document = SessionDocument(load(demo_path()))
+    document = SessionDocument(load(demo_path(), rng=seeded(1)))
     panel = LogPanel(document)
     qtbot.addWidget(panel)
     panel.show()

@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from table_rig import CHALLENGE, TAROT_DRAW, top
 
 from cardtable.piles import PileId
+from cardtable.randomness import seeded
 from cardtable.session import Move, Note, load, recoverable_autosave, save
 from cardtable.session.demo import demo_path
 from cardtable.session.recovery import Recovery
@@ -216,7 +217,7 @@ def test_unsaved_changes_are_asked_about_before_they_are_lost(qtbot: QtBot, tmp_
 
 def test_a_session_named_on_the_command_line_opens(qtbot: QtBot, tmp_path: Path) -> None:
     path = tmp_path / "night.cardtable"
-    save(load(demo_path()), path)
+    save(load(demo_path(), rng=seeded(1)), path)
     window = _window(qtbot, tmp_path, path)
     assert window.document.path == path
     assert window.windowTitle() == "night.cardtable[*] — Cardtable"
@@ -224,7 +225,7 @@ def test_a_session_named_on_the_command_line_opens(qtbot: QtBot, tmp_path: Path)
 
 def test_a_crashed_session_is_offered_back_from_its_autosave(qtbot: QtBot, tmp_path: Path) -> None:
     folder = tmp_path / "autosave"
-    crashed = load(demo_path())
+    crashed = load(demo_path(), rng=seeded(1))
     crashed.apply(Note("The train is late."))
     crash_while_autosaving(folder, crashed, unsaved=1)  # another Cardtable, killed
     assert recoverable_autosave(folder) is not None
@@ -246,7 +247,7 @@ def test_a_crashed_session_is_offered_back_from_its_autosave(qtbot: QtBot, tmp_p
 
 def test_a_declined_recovery_is_forgotten(qtbot: QtBot, tmp_path: Path) -> None:
     folder = tmp_path / "autosave"
-    crashed = load(demo_path())
+    crashed = load(demo_path(), rng=seeded(1))
     crashed.apply(Note("Lost."))
     crash_while_autosaving(folder, crashed, unsaved=1)
     window = _window(qtbot, tmp_path, ask_recover=lambda recovery: False)

@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from test_pool_tracker import click, enter, plain
 from test_table_options_ui import choose
 
+from cardtable.randomness import seeded
 from cardtable.resolvers.pool.abilities import Source
 from cardtable.resolvers.pool.challenge import Result
 from cardtable.session import load
@@ -34,7 +35,7 @@ def _tracker(qtbot: QtBot, document: SessionDocument) -> PoolTracker:
 @pytest.fixture
 def tracker(qtbot: QtBot) -> PoolTracker:
     """The tracker on the demo: Dana, the GM, holds the computer and types the sides in."""
-    return _tracker(qtbot, SessionDocument(load(demo_path())))
+    return _tracker(qtbot, SessionDocument(load(demo_path(), rng=seeded(1))))
 
 
 def pools(tracker: PoolTracker) -> list[int]:
@@ -169,7 +170,7 @@ def test_diana_carries_a_bonus_of_two_into_the_hit(qtbot: QtBot, tracker: PoolTr
 
 @pytest.mark.parametrize("formula", ["in steps", "C² / 2P"])
 def test_evangeline_gets_a_bonus_of_one_from_the_logs(qtbot: QtBot, formula: str) -> None:
-    document = SessionDocument(load(demo_path()))
+    document = SessionDocument(load(demo_path(), rng=seeded(1)))
     if formula != "in steps":
         assert document.apply(SetTableOptions({POOL_FORMULA: "square"}))
     tracker = _tracker(qtbot, document)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from pool_table import ALEX, BEA, DEMON, IRIDIA, JOIRY, pool_session, seat
 
+from cardtable.randomness import seeded
 from cardtable.resolvers.pool.abilities import Gives, Helper, Source
 from cardtable.resolvers.pool.challenge import Options, PoolChallenge, Result, TieRule
 from cardtable.resolvers.pool.dice import DicePoint
@@ -43,7 +44,7 @@ def iridia_with_joiry(session) -> SidePick:
 
 
 def test_a_side_filled_from_the_demo_sheet_carries_its_penalty() -> None:
-    state = load(demo_path()).state
+    state = load(demo_path(), rng=seeded(1)).state
     entrant = SidePick.from_sheet(state, "captain-isolde-varga", "Swordplay").entrant(state)
     assert (entrant.rating, entrant.ability.bonus, entrant.ability.name) == (6, 1, "Swordplay")
     assert entrant.source == Source("captain-isolde-varga", "Swordplay")

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from cardtable.randomness import seeded
 from cardtable.session import CharacterId, load
 from cardtable.session.demo import demo_path
 from cardtable.sheets import SHEET_TYPES
@@ -35,7 +36,7 @@ def pdf_text(path: Path) -> str:
 
 @pytest.fixture
 def document() -> SessionDocument:
-    return SessionDocument(load(demo_path()))
+    return SessionDocument(load(demo_path(), rng=seeded(1)))
 
 
 @pytest.fixture

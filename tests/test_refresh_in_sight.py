@@ -8,6 +8,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 from seat_rig import table_window
 
+from cardtable.randomness import seeded
 from cardtable.session import AddCharacter, Changes, Character, CharacterId, load
 from cardtable.session.demo import demo_path
 from cardtable.sheets import blank
@@ -69,7 +70,7 @@ def test_a_panel_out_of_sight_is_worked_out_again_for_a_new_seat_at_once(qtbot: 
 def test_the_tarot_panel_behind_the_dice_tab_catches_up_when_brought_forward(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    window = table_window(qtbot, tmp_path, load(demo_path()))
+    window = table_window(qtbot, tmp_path, load(demo_path(), rng=seeded(1)))
     tarot = window.setup.docks["tarot"]  # type: ignore[attr-defined]
     dice = window.setup.docks["dice"]  # type: ignore[attr-defined]
     qtbot.waitUntil(lambda: not dice.visibleRegion().isEmpty())

@@ -56,7 +56,7 @@ def test_every_card_on_the_table_leaves_nothing_to_draw() -> None:
 
 
 def test_it_is_the_gms_draw_and_waits_for_a_challenge_to_finish() -> None:
-    session = load(demo_path())
+    session = load(demo_path(), rng=seeded(1))
     take_seat(session, session.characters[OTTILIE].player)
     step = tarot_steps.inspiration()
     assert session.may(step) == "Only the GM (Dana) may draw for inspiration."
@@ -69,7 +69,7 @@ def test_it_is_the_gms_draw_and_waits_for_a_challenge_to_finish() -> None:
 
 
 def test_the_panel_draws_for_inspiration_and_says_what_came(qtbot: QtBot) -> None:
-    document = SessionDocument(load(demo_path()))
+    document = SessionDocument(load(demo_path(), rng=seeded(1)))
     panel = TarotPanel(document)
     qtbot.addWidget(panel)
     panel.show()

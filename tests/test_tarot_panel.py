@@ -16,6 +16,7 @@ from question_rig import answer_next_question
 
 from cardtable.cards import CardId, TarotCard
 from cardtable.piles import PileId
+from cardtable.randomness import seeded
 from cardtable.resolvers.tarot.challenge import Attribute, TarotPhase
 from cardtable.session import CharacterId, ConfirmSeat, PlayerId, Session, load
 from cardtable.session.demo import demo_path
@@ -54,7 +55,7 @@ def sheet(session: Session) -> TarotSheet:
 
 @pytest.fixture
 def panel(qtbot) -> TarotPanel:
-    document = SessionDocument(load(demo_path()))
+    document = SessionDocument(load(demo_path(), rng=seeded(1)))
     widget = TarotPanel(document)
     qtbot.addWidget(widget)
     widget.resize(440, 900)

@@ -28,8 +28,7 @@ HAND = PileId(f"hand/{QUINCE}")
 
 @pytest.fixture
 def document() -> SessionDocument:
-    session = load(demo_path())
-    session.rng = seeded(4)
+    session = load(demo_path(), rng=seeded(4))
     return SessionDocument(session)
 
 

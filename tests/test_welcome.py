@@ -192,7 +192,7 @@ def test_the_demo_button_loads_the_demo_as_an_unsaved_session(qtbot):
     assert dialog.choice.kind is ChoiceKind.DEMO
     assert dialog.started is not None and dialog.started.path is None
     assert dialog.started.demo  # the window's title says "Demo table", not "Untitled"
-    demo = load(demo_path())
+    demo = load(demo_path(), rng=seeded(1))
     session = dialog.started.session
     assert [p.name for p in session.players] == [p.name for p in demo.players] == DEMO_PLAYERS
     assert session.characters == demo.characters
