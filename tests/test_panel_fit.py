@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from adventure_table_rig import BART, GRIMSBY, MIRELA, cast_session, give, sheet, take_seat
+from curtain_rig import take_the_computer
 from pytestqt.qtbot import QtBot
 
 from cardtable.cards import Suit
@@ -43,6 +44,7 @@ def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     ready: list[MainWindow] = []
     window.when_ready(ready.append)
     qtbot.waitUntil(lambda: bool(ready) and bool(window.setup.docks), timeout=10_000)
+    take_the_computer(qtbot, window)  # Dana, the GM
     return window
 
 

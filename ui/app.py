@@ -63,13 +63,13 @@ def icon_once_shown(app: QtWidgets.QApplication, window: MainWindow) -> None:
     the table does not wait for it (the task bar shows it a frame later)."""
     from cardtable.ui.window.after_paint import after_paint
 
-    window.when_ready(lambda ready: after_paint(ready.felt.viewport(), lambda: show_icon(app)))
+    window.when_ready(lambda ready: after_paint(ready.showing(), lambda: show_icon(app)))
 
 
 class _FirstPaint(QtCore.QObject):
     """The smoke test: notes the first paint of ``window``, quits once it is ready.
 
-    It watches one widget at a time (the window, then the felt that shows the session), not
+    It watches one widget at a time (the window, then what shows the session), not
     the whole application: an application-wide filter hands Python every event of every
     object, Qt's own included, and made the start it measured slower (by 24 ms for the bare
     window of :mod:`cardtable.ui.window.bare_window`, which watches the same way)."""
@@ -121,10 +121,9 @@ class _FirstPaint(QtCore.QObject):
     def _on_ready(self) -> None:
         self._ready = True
         _say(f"cardtable: ready: {self._window.windowTitle()}")
-        felt = getattr(self._window, "felt", None)  # what shows the session, in Cardtable
-        self._watched = (
-            felt.viewport() if isinstance(felt, QtWidgets.QAbstractScrollArea) else self._window
-        )
+        # What shows the session, in Cardtable: the curtain it comes in behind, or the felt.
+        showing = getattr(self._window, "showing", None)
+        self._watched = showing() if callable(showing) else self._window
         self._watched.installEventFilter(self)
         # Putting the session in place always paints; should it have painted already, ask.
         QtCore.QTimer.singleShot(1000, self._watched.update)

@@ -4,6 +4,11 @@ Views take a :class:`SessionDocument` in their constructor, connect to :attr:`ch
 (the model's change flags) and :attr:`replaced` (a whole new session was opened), and ask
 for every change through :meth:`apply`. A refused action never raises into Qt: its reason
 goes to :attr:`refused`, which the main window shows in the status bar.
+
+Every session the window puts in play (New, Open, a file handed over or dropped, the
+welcome screen, a recovered autosave, the demo, the window's first session) comes through
+:meth:`SessionDocument.replace`, which brings it in behind the curtain for the player who
+holds the computer (:func:`cardtable.session.arrival.behind_the_curtain`).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from pathlib import Path
 
 from cardtable.randomness import from_os
 from cardtable.session import Action, Changes, FileStamp, Session, load_stamped, save
+from cardtable.session.arrival import behind_the_curtain
 from cardtable.ui.qt import QtCore
 
 log = logging.getLogger(__name__)
@@ -50,10 +56,11 @@ class SessionDocument(QtCore.QObject):
     def replace(
         self, session: Session, path: Path | None = None, stamp: FileStamp | None = None
     ) -> None:
-        """Put ``session`` in play (after New or Open); ``stamp`` is ``path`` as it was read
-        (taken now when not given)."""
+        """Put ``session`` in play (New, Open, the demo, a recovered autosave, the window's
+        first session) behind the curtain for the player holding the computer; ``stamp`` is
+        ``path`` as it was read (taken now when not given)."""
         self._unsubscribe()
-        self._session = session
+        self._session = behind_the_curtain(session)
         self._unsubscribe = session.subscribe(self._on_changes)
         self.path = path
         if stamp is None and path is not None:

@@ -171,6 +171,13 @@ class MainWindow(QtWidgets.QMainWindow):
         assert self._curtain is not None
         return self._curtain
 
+    def showing(self) -> QtWidgets.QWidget:
+        """What shows the session now: the curtain while it is up (a session comes in behind
+        it), else the felt; work put off until the session is first seen waits for its
+        paint."""
+        curtain = self.curtain
+        return self.felt.viewport() if curtain.isHidden() else curtain
+
     def when_ready(self, callback: Callable[[MainWindow], None]) -> None:
         """Call ``callback(window)`` once the session is in place (now, if it is)."""
         if self._document is not None:
@@ -213,7 +220,8 @@ class MainWindow(QtWidgets.QMainWindow):
         session, path, recovered = self.files.starting_session(
             self._session_path, self._autosave_folder, self._autosave_on, self._offer_recovery
         )
-        document = SessionDocument(session, path)
+        document = SessionDocument()
+        document.replace(session, path)  # behind the curtain, as every session comes in
         document.dirty = recovered
         self._document = document
         animation = DEFAULT_ANIMATION_MS if self._animation_ms is None else self._animation_ms
@@ -281,7 +289,7 @@ class MainWindow(QtWidgets.QMainWindow):
             self._bind_art(document)
             self._install_menus()
 
-        after_paint(self._table.viewport(), once_shown)
+        after_paint(self.showing(), once_shown)
 
     def _bind_art(self, document: SessionDocument) -> None:
         """Keep the card art in step with ``document`` from now on (once)."""
@@ -501,11 +509,11 @@ class MainWindow(QtWidgets.QMainWindow):
         self._settle_after_paint()
 
     def _settle_after_paint(self) -> None:
-        """Once the felt shows the session now in place, settle Python's memory (see
+        """Once the window shows the session now in place, settle Python's memory (see
         :mod:`cardtable.ui.window.memory`) and stop keeping what is drawn (see
         :mod:`cardtable.ui.art.picture_cache`)."""
         if self._table is not None:
-            after_paint(self._table.viewport(), self._on_session_shown)
+            after_paint(self.showing(), self._on_session_shown)
 
     def _on_session_shown(self) -> None:
         memory.settle()

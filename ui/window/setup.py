@@ -142,7 +142,7 @@ class WindowSetup:
         document.replaced.connect(self._remember_path)
         document.saved.connect(self._remember_path)  # a session saved is a recent one too
         self.apply(self.settings)
-        after_paint(window.felt.viewport(), lambda: self.docks)
+        after_paint(window.showing(), lambda: self.docks)
 
     def _install_panels(self, window: MainWindow) -> None:
         """Build every panel and put it in its place (the column, or beside the hand)."""
