@@ -86,9 +86,20 @@ class _FirstPaint(QtCore.QObject):
         self._loaded = False
         when_ready = getattr(window, "when_ready", None)
         if callable(when_ready):
-            when_ready(lambda ready: setattr(self, "_loaded", True))
+            when_ready(self._on_loaded)
         window.installEventFilter(self)
         QtCore.QTimer.singleShot(SMOKE_TIMEOUT_MS, self._on_timeout)
+
+    def _on_loaded(self, window: QtWidgets.QWidget) -> None:
+        self._loaded = True
+        showing = getattr(window, "showing", None)
+        if not self._seen and callable(showing):
+            # In place before the first paint: the first paint is then what shows the
+            # session (the curtain it comes in behind covers the window, which paints
+            # nothing of its own).
+            self._watched.removeEventFilter(self)
+            self._watched = showing()
+            self._watched.installEventFilter(self)
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         if event.type() == QtCore.QEvent.Type.Paint and watched is self._watched:

@@ -31,11 +31,16 @@ from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 KEY_PAUSE_MS = 1000
 #: The keys that lift the curtain, once it has been up for :data:`KEY_PAUSE_MS`.
 LIFTING_KEYS = frozenset({Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space})
-#: What the curtain says about lifting it, under "I am ...".
-HOW_TO_LIFT = (
-    "Click the button to take the computer. Enter works too, once the curtain has been up "
-    "for a second, so that no key pressed before the computer changed hands lifts it."
-)
+
+
+def how_to_lift(name: str) -> str:
+    """What the curtain says about lifting it, under "I am ``name``" (in words, the pause of
+    :data:`KEY_PAUSE_MS`)."""
+    return (
+        f"Click “I am {name}”, or press Enter once the curtain has been up a second: "
+        "no key pressed before the computer changed hands lifts it."
+    )
+
 
 #: The property that marks a window of the app to come back once the curtain lifts.
 COMES_BACK = "comesBackAfterTheCurtain"
@@ -141,7 +146,7 @@ class Curtain(QtWidgets.QWidget):
         self._others = QtWidgets.QMenu(self.elsewhere)
         self._others.aboutToShow.connect(self._fill_others)
         self.elsewhere.setMenu(self._others)
-        self.how = QtWidgets.QLabel(HOW_TO_LIFT, self)
+        self.how = QtWidgets.QLabel(self)
         self.how.setObjectName("howToLift")
         self.how.setWordWrap(True)
         for label in (self._lead, self._name, self._note, self.how):
@@ -240,7 +245,8 @@ class Curtain(QtWidgets.QWidget):
             f"QPushButton:hover {{ background: {colour.lighter(115).name()}; }}"
             f"QPushButton:focus {{ border: 3px solid {INK.name()}; }}"
         )
-        self.setAccessibleDescription(f"Pass the computer to {player.name}. {HOW_TO_LIFT}")
+        self.how.setText(how_to_lift(player.name))
+        self.setAccessibleDescription(f"Pass the computer to {player.name}. {self.how.text()}")
         self.setGeometry(self.parentWidget().rect())
         self.show()
         self.raise_()
