@@ -305,6 +305,7 @@ def test_an_evening_at_the_table(table: Table, tmp_path: Path) -> None:
     middle = tmp_path / "evening-middle.cardtable"
     window.document.save(middle)
     assert window.open_session(middle)
+    table.take_computer("alex")  # it comes in behind the curtain, for whoever held it
     table.check()
     game = conflict_steps.find_game(table.session.state)
     assert game is not None and game.character(ISOLDE).dead and game.turn_player.id == "bea"

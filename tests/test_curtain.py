@@ -123,7 +123,7 @@ def test_the_next_player_carries_on_from_the_keyboard_once_the_curtain_lifts(
     assert window.focusWidget() is felt
     _pass_to(window, "Bea")
     assert window.focusWidget() is window.curtain  # not "I am Bea": see test_curtain_keys
-    qtbot.wait(KEY_PAUSE_MS)
+    qtbot.wait(KEY_PAUSE_MS + 100)
     qtbot.keyClick(window.curtain, Qt.Key.Key_Return)  # "I am Bea", once the curtain is up
     # The felt lost the focus to the curtain, and gets it back.
     qtbot.waitUntil(lambda: window.focusWidget() is felt)

@@ -91,7 +91,7 @@ def test_enter_held_down_lifts_nothing_and_enter_pressed_after_a_moment_does(
         "pressed before the computer changed hands lifts it."
     )
     assert curtain.how.isVisible() and curtain.how.text() in curtain.accessibleDescription()
-    qtbot.wait(KEY_PAUSE_MS + 50)
+    qtbot.wait(KEY_PAUSE_MS + 100)
     focus = QtWidgets.QApplication.focusWidget()
     assert focus is curtain
     held = QtGui.QKeyEvent(
@@ -118,7 +118,7 @@ def test_a_key_on_i_am_reached_with_tab_waits_for_the_pause_too(
     qtbot.keyClick(curtain.confirm, Qt.Key.Key_Space)
     qtbot.keyClick(curtain.confirm, Qt.Key.Key_Return)
     _still_up_for(window, "Alex")
-    qtbot.wait(KEY_PAUSE_MS)
+    qtbot.wait(KEY_PAUSE_MS + 100)
     qtbot.keyClick(curtain.confirm, Qt.Key.Key_Space)
     assert window.document.session.curtain is None
 

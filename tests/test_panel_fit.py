@@ -80,6 +80,7 @@ def test_every_step_of_a_conflict_fits_the_column(qtbot: QtBot, window: MainWind
     }
     take_seat(session, "bea")
     window.document.replace(session, None)
+    take_the_computer(qtbot, window)  # it comes in behind the curtain
     conflict = _docks(window)["conflict"]
     conflict.show()  # in front, as while a Conflict is played (a panel behind waits)
     conflict.raise_()
@@ -205,6 +206,7 @@ def test_the_gm_with_several_hands_scrolls_them_within_the_screen(
     give(session, GRIMSBY, ["5S", "9H", "KD"])
     take_seat(session, "dana")
     window.document.replace(session, None)
+    take_the_computer(qtbot, window)  # it comes in behind the curtain
     hands = window.findChild(HandPanel)
     assert hands is not None
     qtbot.waitUntil(lambda: len(hands.hand_lists()) == 3)

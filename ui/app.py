@@ -61,9 +61,8 @@ def show_icon(app: QtWidgets.QApplication) -> None:
 def icon_once_shown(app: QtWidgets.QApplication, window: MainWindow) -> None:
     """Give ``app`` its icon just after ``window`` has painted its session: the first sight of
     the table does not wait for it (the task bar shows it a frame later)."""
-    from cardtable.ui.window.after_paint import after_paint
 
-    window.when_ready(lambda ready: after_paint(ready.showing(), lambda: show_icon(app)))
+    window.when_ready(lambda ready: ready.after_shown(lambda: show_icon(app)))
 
 
 class _FirstPaint(QtCore.QObject):

@@ -89,6 +89,11 @@ class CurtainLock(QtCore.QObject):
         elif not up and self.engaged:
             self._release()
 
+    def arrangement(self) -> QtCore.QByteArray:
+        """The window's panels as the players left them (:meth:`QMainWindow.saveState`):
+        while the curtain is up, as they were when it rose, not hidden behind it."""
+        return QtCore.QByteArray(self._state) if self.engaged else self._window.saveState()
+
     # --- engaging and releasing -----------------------------------------------------------
 
     def _engage(self) -> None:
