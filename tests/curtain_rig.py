@@ -20,13 +20,13 @@ def open_window(qtbot: QtBot, path: Path | None, **options: object) -> MainWindo
     """The main window as the app opens ``path``, panels and log and all, the curtain (if
     any) still up; ``options`` go to :class:`MainWindow` (autosaves beside ``path``)."""
     options.setdefault("autosave_folder", path.parent / "autosave" if path else None)
-    window = MainWindow(path, animation_ms=0, **options)  # type: ignore[arg-type]
+    window = MainWindow(path, animation_ms=0, **options)
     window.ask_unsaved = lambda: DISCARD
     qtbot.addWidget(window)
     setup = WindowSetup(window, Settings(), store=lambda settings, folder: None)
     window.show()
     qtbot.waitExposed(window)
-    window.setup = setup  # type: ignore[attr-defined]
+    window.setup = setup
     qtbot.waitUntil(lambda: bool(setup.docks), timeout=10_000)
     return window
 

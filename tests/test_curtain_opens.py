@@ -9,6 +9,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeAlias
 
 import pytest
 from autosave_rig import crash_while_autosaving
@@ -27,7 +28,7 @@ from cardtable.ui.window.session_files import ask_unsaved_box
 from cardtable.ui.window.setup import start_window
 from cardtable.ui.window.single_instance import encode_request
 
-_Button = QtWidgets.QMessageBox.StandardButton
+_Button: TypeAlias = QtWidgets.QMessageBox.StandardButton
 #: Card names the demo's panels show as words of its sheets and hints (a tarot character's
 #: sleeve, "a card of the Tourist's Tarot, like ..."), not as cards dealt.
 DEMO_WORDS = ("Triumph XIV", "Soldier of Paper", "Sage of Serpent")
