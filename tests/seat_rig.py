@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from adventure_table_rig import give, sheet
+from curtain_rig import take_the_computer
 from pytestqt.qtbot import QtBot
 
 from cardtable.cards import Suit
@@ -84,6 +85,7 @@ def table_window(qtbot: QtBot, tmp_path: Path, session: Session,
     window.show()
     qtbot.waitExposed(window)
     qtbot.waitUntil(lambda: bool(window.setup.docks), timeout=10_000)  # type: ignore[attr-defined]
+    take_the_computer(qtbot, window)  # whoever held it when it was saved
     return window
 
 

@@ -7,6 +7,7 @@ from pytestqt.qtbot import QtBot
 from table_rig import demo_document, table_view, zone_centre
 
 from cardtable.bench.tables import big_table
+from cardtable.session import ConfirmSeat
 from cardtable.ui.qt import Qt, QtCore, QtGui
 from cardtable.ui.table.cards import row
 from cardtable.ui.table.cards.item import CardItem
@@ -19,6 +20,8 @@ def _crowded(qtbot: QtBot, cards: int = 300, crowded: bool = True):
     document = demo_document()
     view = table_view(qtbot, document)
     document.replace(big_table(cards, crowded=crowded))
+    if document.session.curtain is not None:  # it comes in behind the curtain
+        assert document.apply(ConfirmSeat(document.session.curtain))
     view.zoom_by(1.0 / view.zoom_factor())
     view.centerOn(zone_centre(view, OPEN_TABLE if crowded else "zone/006"))
     view.grab()  # every card in sight picks its pictures

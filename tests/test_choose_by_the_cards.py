@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TypeVar
 
+from curtain_rig import take_the_computer
 from pytestqt.qtbot import QtBot
 from table_rig import QUINCE_HAND, QUINCE_ZONE, drag, take_seat
 
@@ -51,6 +52,7 @@ def _window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     ready: list[MainWindow] = []
     window.when_ready(ready.append)
     qtbot.waitUntil(lambda: bool(ready) and bool(window.setup.docks), timeout=10_000)
+    take_the_computer(qtbot, window)  # Dana, the GM
     QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
     return window
 

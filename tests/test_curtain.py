@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from curtain_rig import take_the_computer
 from pytestqt.qtbot import QtBot
 from table_rig import QUINCE_HAND, QUINCE_ZONE, SHOE_DRAW, take_seat, top
 
@@ -14,6 +15,7 @@ from cardtable.session import Move, on_screen
 from cardtable.session.demo import demo_path
 from cardtable.ui.art import card_art
 from cardtable.ui.qt import Qt, QtGui
+from cardtable.ui.table.curtain import KEY_PAUSE_MS
 from cardtable.ui.window.main_window import DISCARD, MainWindow
 
 
@@ -24,6 +26,7 @@ def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     qtbot.addWidget(shown)
     shown.show()
     qtbot.waitExposed(shown)
+    take_the_computer(qtbot, shown)  # Dana, the GM
     return shown
 
 
@@ -61,7 +64,7 @@ def test_someone_else_can_take_the_computer_from_behind_the_curtain(
     entry = next(a for a in menu.actions() if a.text() == "Pass to Chidi")
     entry.trigger()
     assert curtain.confirm.text() == "I am Chidi"
-    qtbot.keyClick(curtain, Qt.Key.Key_Return)
+    qtbot.mouseClick(curtain.confirm, Qt.MouseButton.LeftButton)
     assert window.document.session.current_player.name == "Chidi"
     assert not curtain.isVisible()
 
@@ -119,8 +122,9 @@ def test_the_next_player_carries_on_from_the_keyboard_once_the_curtain_lifts(
     felt.setFocus()
     assert window.focusWidget() is felt
     _pass_to(window, "Bea")
-    assert window.focusWidget() is window.curtain.confirm
-    qtbot.keyClick(window.curtain.confirm, Qt.Key.Key_Return)  # "I am Bea"
+    assert window.focusWidget() is window.curtain  # not "I am Bea": see test_curtain_keys
+    qtbot.wait(KEY_PAUSE_MS + 100)
+    qtbot.keyClick(window.curtain, Qt.Key.Key_Return)  # "I am Bea", once the curtain is up
     # The felt lost the focus to the curtain, and gets it back.
     qtbot.waitUntil(lambda: window.focusWidget() is felt)
     before = len(session.table.pile(QUINCE_HAND).cards)

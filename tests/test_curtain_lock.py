@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from curtain_rig import only_the_curtain, take_the_computer
 from pytestqt.qtbot import QtBot
 
 from cardtable.randomness import seeded
@@ -33,10 +34,13 @@ def _open_window(qtbot: QtBot, path: Path) -> MainWindow:
     qtbot.waitExposed(window)
     window.setup = setup
     qtbot.waitUntil(lambda: bool(setup.docks), timeout=10_000)
+    take_the_computer(qtbot, window)  # whoever held it when it was saved
     log = setup.docks["log"]
     qtbot.waitUntil(  # the hand's row and the log's share of it, as the setup sizes them
-        lambda: window.hand_dock.height() == HAND_HEIGHT
-        and abs(log.width() - log_width(window.width())) <= 10
+        lambda: (
+            window.hand_dock.height() == HAND_HEIGHT
+            and abs(log.width() - log_width(window.width())) <= 10
+        )
     )
     window.activateWindow()
     qtbot.waitActive(window)
@@ -63,8 +67,10 @@ class _ModalWatch:
         self._timer.start()
 
     def _close(self) -> None:
-        for widget in (QtWidgets.QApplication.activeModalWidget(),
-                       QtWidgets.QApplication.activePopupWidget()):
+        for widget in (
+            QtWidgets.QApplication.activeModalWidget(),
+            QtWidgets.QApplication.activePopupWidget(),
+        ):
             if widget is not None:
                 self.seen.append(widget.windowTitle() or type(widget).__name__)
                 widget.close()
@@ -102,21 +108,6 @@ def _raise_curtain(qtbot: QtBot, window: MainWindow) -> None:
     with qtbot.waitSignal(window.document.changed):
         window.pass_to_next()
     assert window.curtain.isVisible()
-
-
-def _only_the_curtain(window: MainWindow) -> None:
-    """The whole window, grabbed, is the curtain alone, pixel for pixel; and its "I am X"
-    button is the widget under its own centre (nothing covers it) and takes a click."""
-    QtWidgets.QApplication.processEvents()  # anything queued (a panel shown later) lands
-    whole = window.grab().toImage()
-    curtain = window.curtain.grab().toImage()
-    assert whole.size() == window.size() and not whole.isNull()
-    assert whole == curtain
-    confirm = window.curtain.confirm
-    assert confirm.isVisible() and confirm.isEnabled()
-    centre = confirm.mapTo(window, confirm.rect().center())
-    assert window.childAt(centre) is confirm
-    assert not [d for d in window.findChildren(QtWidgets.QDockWidget) if d.isVisible()]
 
 
 def _near(placed: Arrangement, expected: Arrangement, slack: int) -> bool:
@@ -177,7 +168,7 @@ def test_no_shortcut_of_the_window_paints_over_the_curtain(
     for text, shortcut in keys:
         assert QtWidgets.QApplication.activeWindow() is window, text  # the keys go live
         qtbot.keySequence(QtWidgets.QApplication.focusWidget() or window, shortcut)
-        _only_the_curtain(window)
+        only_the_curtain(window)
         assert session.curtain is not None, text
         assert (len(session.log), window.document.dirty) == (log, dirty), text
     assert modal_watch.seen == []
@@ -201,12 +192,12 @@ def test_no_menu_opens_behind_the_curtain(
         assert not mnemonic.isEmpty(), title
         qtbot.keySequence(QtWidgets.QApplication.focusWidget() or window, mnemonic)
         assert QtWidgets.QApplication.activePopupWidget() is None, title
-        _only_the_curtain(window)
+        only_the_curtain(window)
     # Alt alone, then the arrow that would open the highlighted menu.
     qtbot.keyClick(window.curtain.confirm, Qt.Key.Key_Alt)
     qtbot.keyClick(window.curtain.confirm, Qt.Key.Key_Down)
     assert QtWidgets.QApplication.activePopupWidget() is None
-    _only_the_curtain(window)
+    only_the_curtain(window)
     assert modal_watch.seen == []
     modal_watch.stop()
     _lift(qtbot, window, before)
@@ -225,7 +216,7 @@ def test_resizing_behind_the_curtain_keeps_it_whole(qtbot: QtBot, window: MainWi
         window.resize(size)
         qtbot.waitUntil(lambda: window.curtain.size() == window.size())
         assert window.size() == size
-        _only_the_curtain(window)
+        only_the_curtain(window)
     _lift(qtbot, window, before)
 
 
@@ -242,11 +233,11 @@ def test_minimising_and_restoring_keeps_the_curtain_on_top(
     # Not a check that passes for want of a minimise: the platform says it happened.
     assert window.isMinimized()
     assert handle.windowState() == Qt.WindowState.WindowMinimized
-    _only_the_curtain(window)
+    only_the_curtain(window)
     with qtbot.waitSignal(handle.windowStateChanged):
         window.showNormal()
     assert not window.isMinimized() and window.isVisible()
-    _only_the_curtain(window)
+    only_the_curtain(window)
     assert window.grab().toImage() == covered
     window.activateWindow()
     qtbot.waitActive(window)
@@ -266,7 +257,7 @@ def test_lifting_the_curtain_brings_back_the_panels_as_they_were(
     qtbot.waitUntil(lambda: window.hand_dock.width() == window.width())  # the log's room
     before = _arrangement(window)
     _raise_curtain(qtbot, window)
-    _only_the_curtain(window)
+    only_the_curtain(window)
     assert not docks["pool"].isVisible()  # floating, a window of its own: hidden too
     _lift(qtbot, window, before)
     assert docks["tarot"].visibleRegion().boundingRect().isValid()
@@ -281,15 +272,13 @@ def test_a_panel_brought_forward_behind_the_curtain_waits_for_it_to_lift(
     _raise_curtain(qtbot, window)
     tarot.show()
     tarot.raise_()  # as a panel following the play would
-    _only_the_curtain(window)
+    only_the_curtain(window)
     qtbot.mouseClick(window.curtain.confirm, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: tarot.visibleRegion().boundingRect().isValid())
     assert _arrangement(window).keys() == before.keys()
 
 
-def test_a_session_saved_behind_the_curtain_opens_behind_it(
-    qtbot: QtBot, tmp_path: Path
-) -> None:
+def test_a_session_saved_behind_the_curtain_opens_behind_it(qtbot: QtBot, tmp_path: Path) -> None:
     plain = tmp_path / "plain" / "demo.cardtable"
     plain.parent.mkdir()
     shutil.copyfile(demo_path(), plain)
@@ -307,7 +296,7 @@ def test_a_session_saved_behind_the_curtain_opens_behind_it(
     qtbot.waitExposed(window)
     qtbot.waitUntil(lambda: bool(setup.docks), timeout=10_000)
     assert window.curtain.isVisible()
-    _only_the_curtain(window)
+    only_the_curtain(window)
     # Once lifted, the same panels are open and in front, where a session opened without
     # a curtain has them (Qt sizes the hand and the log beside it to within 2 pixels).
     _lift(qtbot, window, as_usual, slack=2)
@@ -330,7 +319,7 @@ def test_quitting_behind_the_curtain_still_asks_about_unsaved_changes(
     qtbot.keySequence(window.curtain.confirm, QtGui.QKeySequence("Ctrl+Q"))
     assert asked == ["unsaved"]
     assert window.isVisible()
-    _only_the_curtain(window)
+    only_the_curtain(window)
     window.close()  # the title bar's close button asks the same
     assert asked == ["unsaved", "unsaved"]
-    _only_the_curtain(window)
+    only_the_curtain(window)

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from curtain_rig import take_the_computer
 from deck_art_rig import (
     HEIGHT,
     card_file,
@@ -339,9 +340,12 @@ def test_the_window_shows_a_decks_chosen_art_from_its_first_paint(
             return False
 
     watch = Watch()
-    window.installEventFilter(watch)
     window.show()
     window.load_now()
+    # The session comes in behind the curtain: the felt's first paint is once it lifts.
+    window.felt.viewport().installEventFilter(watch)
+    qtbot.waitExposed(window)
+    take_the_computer(qtbot, window)
     qtbot.waitUntil(lambda: bool(at_first_paint), timeout=10_000)
     assert at_first_paint == [chosen if dressed else None]
     # Either way the binding is there once the table is shown: a choice made now shows.

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from curtain_rig import take_the_computer
 from dice_evening_rig import ALICE, BOB, GINA, GORO, JO, KEIKO, LEO, NAMES, ScriptedRng, dice_table
 from pytestqt.qtbot import QtBot
 
@@ -163,6 +164,7 @@ def evening(qtbot: QtBot, tmp_path: Path) -> Iterator[Evening]:
     window.show()
     qtbot.waitExposed(window)
     qtbot.waitUntil(lambda: bool(window.setup.docks), timeout=10_000)  # type: ignore[attr-defined]
+    take_the_computer(qtbot, window)  # whoever held it when it was saved
     yield Evening(qtbot, window)
 
 

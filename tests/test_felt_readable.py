@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from curtain_rig import take_the_computer
 from pytestqt.qtbot import QtBot
 
 from cardtable.session.demo import demo_path
@@ -32,6 +33,7 @@ def _window(qtbot: QtBot, tmp_path: Path, width: int, height: int) -> MainWindow
     ready: list[MainWindow] = []
     window.when_ready(ready.append)
     qtbot.waitUntil(lambda: bool(ready) and bool(window.setup.docks))
+    take_the_computer(qtbot, window)  # Dana, the GM
     qtbot.waitUntil(lambda: window.felt.viewport().height() > 300)
     return window
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from curtain_rig import take_the_computer
 from pytestqt.qtbot import QtBot
 from session_builders import small_session
 
@@ -34,6 +35,7 @@ def _window(qtbot: QtBot, tmp_path: Path, path: Path) -> MainWindow:
     window = MainWindow(path, autosave_folder=tmp_path / "autosave", animation_ms=0)
     window.ask_unsaved = lambda: DISCARD
     qtbot.addWidget(window)
+    take_the_computer(qtbot, window)  # whoever held it when it was saved
     window.document.apply(Note("Mine: the move made here."))
     return window
 

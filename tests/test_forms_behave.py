@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from curtain_rig import take_the_computer
 from pytestqt.qtbot import QtBot
 from question_rig import answer_next_question
 
@@ -52,6 +53,7 @@ def _window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     ready: list[MainWindow] = []
     window.when_ready(ready.append)
     qtbot.waitUntil(lambda: bool(ready) and bool(window.setup.docks), timeout=10_000)
+    take_the_computer(qtbot, window)  # Dana, the GM
     return window
 
 

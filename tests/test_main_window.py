@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from autosave_rig import crash_while_autosaving
+from curtain_rig import take_the_computer
 from pytestqt.qtbot import QtBot
 from table_rig import CHALLENGE, TAROT_DRAW, top
 
@@ -116,6 +117,7 @@ def test_wheel_zooms_and_ctrl_0_fits(qtbot: QtBot, tmp_path: Path) -> None:
 
 def test_undo_says_what_it_undoes_and_why_not_when_it_cannot(qtbot: QtBot, tmp_path: Path) -> None:
     window = _window(qtbot, tmp_path, demo_path())
+    take_the_computer(qtbot, window)  # Dana, the GM
     session = window.document.session
     assert not window.undo_action.isEnabled()
     assert window.undo_action.toolTip() == "Nothing to undo yet."
@@ -142,6 +144,7 @@ def test_undo_says_what_it_undoes_and_why_not_when_it_cannot(qtbot: QtBot, tmp_p
 
 def test_a_refused_action_shows_its_reason_in_the_status_bar(qtbot: QtBot, tmp_path: Path) -> None:
     window = _window(qtbot, tmp_path, demo_path())
+    take_the_computer(qtbot, window)  # Dana, the GM
     window.document.apply(Move((top(window.document.session, TAROT_DRAW),), PileId("shoe/draw")))
     assert "put it on its own deck's piles" in window.statusBar().currentMessage()
 
@@ -150,6 +153,7 @@ def test_save_and_open_round_trip_through_the_file_menu(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window = _window(qtbot, tmp_path, demo_path())
+    take_the_computer(qtbot, window)  # Dana, the GM
     document = window.document
     card = top(document.session, TAROT_DRAW)
     document.apply(Move((card,), CHALLENGE))
@@ -197,6 +201,7 @@ def test_a_bad_file_is_refused_and_the_session_stays(
 
 def test_unsaved_changes_are_asked_about_before_they_are_lost(qtbot: QtBot, tmp_path: Path) -> None:
     window = _window(qtbot, tmp_path, demo_path())
+    take_the_computer(qtbot, window)  # Dana, the GM
     document = window.document
     document.apply(Note("Bring snacks."))
     asked: list[str] = []
@@ -312,6 +317,7 @@ def test_the_table_menu_greys_the_arrangements_as_it_opens_and_g_says_why(
     from cardtable.ui.table.open_table import NO_CARDS
 
     window = _window(qtbot, tmp_path, demo_path())
+    take_the_computer(qtbot, window)  # Dana, the GM
     window.show()
     qtbot.waitUntil(lambda: window.felt.card_actions is not None)
     felt = window.felt
@@ -357,6 +363,7 @@ def test_a_change_is_autosaved_a_moment_after_it_not_during_it(
 
     monkeypatch.setattr(autosave_module.Snapshot, "of", classmethod(counting))
     window = _window(qtbot, tmp_path, demo_path())
+    take_the_computer(qtbot, window)  # Dana, the GM
     window.document.apply(Note("The train is late."))
     window.document.apply(Note("The lamps go out."))
     assert copies == []  # nothing copied while the changes were made
@@ -372,6 +379,7 @@ def test_help_shows_the_keys_and_the_version(qtbot: QtBot, tmp_path: Path) -> No
     from cardtable import __version__
 
     window = _window(qtbot, tmp_path, demo_path())
+    take_the_computer(qtbot, window)  # Dana, the GM
     window.show()
     help_menu = _menu(window, "Help")
     seen: list[str] = []

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from adventure_table_rig import BART, GRIMSBY, MIRELA, cast_session, give, sheet, take_seat
+from curtain_rig import take_the_computer
 from pytestqt.qtbot import QtBot
 
 from cardtable.cards import Suit
@@ -43,6 +44,7 @@ def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     ready: list[MainWindow] = []
     window.when_ready(ready.append)
     qtbot.waitUntil(lambda: bool(ready) and bool(window.setup.docks), timeout=10_000)
+    take_the_computer(qtbot, window)  # Dana, the GM
     return window
 
 
@@ -78,6 +80,7 @@ def test_every_step_of_a_conflict_fits_the_column(qtbot: QtBot, window: MainWind
     }
     take_seat(session, "bea")
     window.document.replace(session, None)
+    take_the_computer(qtbot, window)  # it comes in behind the curtain
     conflict = _docks(window)["conflict"]
     conflict.show()  # in front, as while a Conflict is played (a panel behind waits)
     conflict.raise_()
@@ -203,6 +206,7 @@ def test_the_gm_with_several_hands_scrolls_them_within_the_screen(
     give(session, GRIMSBY, ["5S", "9H", "KD"])
     take_seat(session, "dana")
     window.document.replace(session, None)
+    take_the_computer(qtbot, window)  # it comes in behind the curtain
     hands = window.findChild(HandPanel)
     assert hands is not None
     qtbot.waitUntil(lambda: len(hands.hand_lists()) == 3)

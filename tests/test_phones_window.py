@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from adventure_table_rig import BART, GRIMSBY, ISOLDE, cast_session, give, take_seat
+from curtain_rig import take_the_computer
 from pytestqt.qtbot import QtBot
 
 from cardtable.piles import PileId
@@ -47,6 +48,7 @@ def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     shown.show()
     qtbot.waitExposed(shown)
     qtbot.waitUntil(lambda: hasattr(shown, "phones"), timeout=10_000)
+    take_the_computer(qtbot, shown)  # whoever held it when it was saved
     yield shown
     shown.phones.stop()
 

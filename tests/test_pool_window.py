@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from curtain_rig import take_the_computer
 from pool_table import ALEX, DANA, DEMON, IRIDIA, pool_session
 from pytestqt.qtbot import QtBot
 from test_table_options_ui import choose
@@ -52,6 +53,7 @@ def _window(qtbot: QtBot, path: Path, tmp_path: Path) -> MainWindow:
     ready: list[MainWindow] = []
     window.when_ready(ready.append)
     qtbot.waitUntil(lambda: bool(ready) and bool(window.setup.docks), timeout=10_000)
+    take_the_computer(qtbot, window)  # whoever held it when it was saved
     return window
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from curtain_rig import take_the_computer
 from pytestqt.qtbot import QtBot
 
 from cardtable.session.demo import demo_path
@@ -33,6 +34,7 @@ def _start(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     ready: list[MainWindow] = []
     window.when_ready(ready.append)
     qtbot.waitUntil(lambda: bool(ready) and bool(window.setup.docks), timeout=10_000)
+    take_the_computer(qtbot, window)  # Dana, the GM
     return window
 
 
@@ -104,6 +106,7 @@ def test_on_a_small_screen_the_felt_gets_the_room_and_the_dice_tray_still_fits(
     ready: list[MainWindow] = []
     window.when_ready(ready.append)
     qtbot.waitUntil(lambda: bool(ready) and bool(window.setup.docks), timeout=10_000)
+    take_the_computer(qtbot, window)  # Dana, the GM
     dice = window.setup.docks["dice"]
     qtbot.waitUntil(lambda: dice.isVisible() and dice.width() <= 360)
     assert window.felt.width() > window.width() * 0.6
@@ -145,6 +148,11 @@ def test_the_hand_comes_back_as_tall_as_it_was_left_from_the_first_sight_of_the_
     watch = Watch()
     second.when_ready(lambda ready: ready.felt.viewport().installEventFilter(watch))
     second.show()
+    # The session comes in behind the curtain; the panels are built behind it, then the
+    # player takes the computer and the table is first seen.
+    qtbot.waitUntil(lambda: second.findChild(QtWidgets.QDockWidget, "logDock") is not None)
+    qtbot.wait(100)
+    take_the_computer(qtbot, second)
     qtbot.waitUntil(lambda: bool(heights) and bool(second.setup.docks), timeout=10_000)
     assert heights == [260]
     qtbot.waitUntil(lambda: second.hand_dock.height() == 260)

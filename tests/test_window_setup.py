@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from curtain_rig import take_the_computer
 from pytestqt.qtbot import QtBot
 
 from cardtable.session import Reveal, load
@@ -31,6 +32,7 @@ def _window(qtbot: QtBot, tmp_path: Path, settings: Settings, stored: list[Setti
     ready: list[MainWindow] = []
     window.when_ready(ready.append)
     qtbot.waitUntil(lambda: bool(ready) and bool(window.setup.docks), timeout=10_000)
+    take_the_computer(qtbot, window)  # Dana, the GM
     return window
 
 
@@ -132,7 +134,7 @@ def _unshown_window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     return window
 
 
-def test_the_table_is_shown_before_the_panels_are_built_and_keeps_its_size(
+def test_the_session_is_shown_before_the_panels_are_built_and_the_felt_keeps_its_room(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     window = _unshown_window(qtbot, tmp_path)
@@ -149,20 +151,22 @@ def test_the_table_is_shown_before_the_panels_are_built_and_keeps_its_size(
             return False
 
     watch = Watch()
-    window.when_ready(lambda ready: ready.felt.viewport().installEventFilter(watch))
+    # The session comes in behind the curtain: its first sight is the curtain's paint.
+    window.when_ready(lambda ready: ready.showing().installEventFilter(watch))
     window.show()
     qtbot.waitUntil(lambda: bool(shown), timeout=10_000)
-    size, hand_height, docks = shown[0]
-    # The table with its session, and only room kept for the panels: none built yet. The
-    # hand has its row already (it once filled the window, the felt a strip above it).
+    _size, _hand_height, docks = shown[0]
+    # The session in place, and only room kept for the panels: none built yet (the felt
+    # and the hand wait behind the curtain).
     assert window.felt.items_shown() and docks == ["handDock", "panelsPlace"]
-    assert hand_height == HAND_HEIGHT and size.height() > 2 * HAND_HEIGHT
     qtbot.waitUntil(lambda: window.findChild(QtWidgets.QDockWidget, "logDock") is not None)
     qtbot.waitUntil(lambda: window.findChild(QtWidgets.QDockWidget, "panelsPlace") is None)
     assert len(window.findChildren(QtWidgets.QDockWidget)) == len(PANEL_KEYS) + 1
-    # The panels took the room kept for them (give or take their frames and scroll bars).
-    assert abs(window.felt.width() - size.width()) <= 0.03 * size.width()
-    assert window.felt.height() == size.height()
+    take_the_computer(qtbot, window)
+    # Once the curtain lifts, the felt has the room and the hand its row.
+    qtbot.waitUntil(lambda: window.hand_dock.height() == HAND_HEIGHT)
+    assert window.felt.height() > 2 * HAND_HEIGHT
+    assert window.felt.width() > window.width() // 2
 
 
 def test_loaded_as_the_app_loads_it_the_first_paint_shows_the_session(
@@ -172,18 +176,20 @@ def test_loaded_as_the_app_loads_it_the_first_paint_shows_the_session(
     first: list[tuple[bool, int]] = []
 
     class Watch(QtCore.QObject):
-        """Notes, at the window's first paint, whether the felt shows the session."""
+        """Notes, at the first paint, whether it shows the session: the curtain it comes in
+        behind, over the felt laid out with it."""
 
         def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
             if event.type() == QtCore.QEvent.Type.Paint and not first:
                 felt = window.centralWidget()
                 shows = felt is window.felt and bool(window.felt.items_shown())
-                first.append((shows, window.hand_dock.height()))
+                first.append((watched is window.curtain and shows, window.hand_dock.height()))
             return False
 
     watch = Watch()
-    window.installEventFilter(watch)
+    window.when_ready(lambda ready: ready.showing().installEventFilter(watch))
     window.show()
     window.load_now()  # as the app does, just after showing it
     qtbot.waitUntil(lambda: bool(first), timeout=10_000)
     assert first == [(True, HAND_HEIGHT)]
+    assert window.curtain.confirm.text() == "I am Dana"

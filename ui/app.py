@@ -61,15 +61,14 @@ def show_icon(app: QtWidgets.QApplication) -> None:
 def icon_once_shown(app: QtWidgets.QApplication, window: MainWindow) -> None:
     """Give ``app`` its icon just after ``window`` has painted its session: the first sight of
     the table does not wait for it (the task bar shows it a frame later)."""
-    from cardtable.ui.window.after_paint import after_paint
 
-    window.when_ready(lambda ready: after_paint(ready.felt.viewport(), lambda: show_icon(app)))
+    window.when_ready(lambda ready: ready.after_shown(lambda: show_icon(app)))
 
 
 class _FirstPaint(QtCore.QObject):
     """The smoke test: notes the first paint of ``window``, quits once it is ready.
 
-    It watches one widget at a time (the window, then the felt that shows the session), not
+    It watches one widget at a time (the window, then what shows the session), not
     the whole application: an application-wide filter hands Python every event of every
     object, Qt's own included, and would slow the very start it measures (the bare window of
     :mod:`cardtable.ui.window.bare_window` watches the same way)."""
@@ -86,9 +85,20 @@ class _FirstPaint(QtCore.QObject):
         self._loaded = False
         when_ready = getattr(window, "when_ready", None)
         if callable(when_ready):
-            when_ready(lambda ready: setattr(self, "_loaded", True))
+            when_ready(self._on_loaded)
         window.installEventFilter(self)
         QtCore.QTimer.singleShot(SMOKE_TIMEOUT_MS, self._on_timeout)
+
+    def _on_loaded(self, window: QtWidgets.QWidget) -> None:
+        self._loaded = True
+        showing = getattr(window, "showing", None)
+        if not self._seen and callable(showing):
+            # In place before the first paint: the first paint is then what shows the
+            # session (the curtain it comes in behind covers the window, which paints
+            # nothing of its own).
+            self._watched.removeEventFilter(self)
+            self._watched = showing()
+            self._watched.installEventFilter(self)
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         if event.type() == QtCore.QEvent.Type.Paint and watched is self._watched:
@@ -121,10 +131,9 @@ class _FirstPaint(QtCore.QObject):
     def _on_ready(self) -> None:
         self._ready = True
         _say(f"cardtable: ready: {self._window.windowTitle()}")
-        felt = getattr(self._window, "felt", None)  # what shows the session, in Cardtable
-        self._watched = (
-            felt.viewport() if isinstance(felt, QtWidgets.QAbstractScrollArea) else self._window
-        )
+        # What shows the session, in Cardtable: the curtain it comes in behind, or the felt.
+        showing = getattr(self._window, "showing", None)
+        self._watched = showing() if callable(showing) else self._window
         self._watched.installEventFilter(self)
         # Putting the session in place always paints; should it have painted already, ask.
         QtCore.QTimer.singleShot(1000, self._watched.update)

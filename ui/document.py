@@ -7,6 +7,11 @@ model's own refusal (a :class:`~cardtable.refusals.Refusal`) goes to :attr:`refu
 the main window shows in the status bar. Any other exception is a bug, not a rule: it is
 logged with its traceback, the session is left as it was before the action, and
 :attr:`failed` says so, with where the log file is.
+
+Every session the window puts in play (New, Open, a file handed over or dropped, the
+welcome screen, a recovered autosave, the demo, the window's first session) comes through
+:meth:`SessionDocument.replace`, which brings it in behind the curtain for the player who
+holds the computer (:func:`cardtable.session.arrival.behind_the_curtain`).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from cardtable.logs import current_log_file
 from cardtable.randomness import from_os
 from cardtable.refusals import Refusal
 from cardtable.session import Action, Changes, FileStamp, Session, load_stamped, save
+from cardtable.session.arrival import behind_the_curtain
 from cardtable.ui.qt import QtCore
 
 log = logging.getLogger(__name__)
@@ -62,10 +68,11 @@ class SessionDocument(QtCore.QObject):
     def replace(
         self, session: Session, path: Path | None = None, stamp: FileStamp | None = None
     ) -> None:
-        """Put ``session`` in play (after New or Open); ``stamp`` is ``path`` as it was read
-        (taken now when not given)."""
+        """Put ``session`` in play (New, Open, the demo, a recovered autosave, the window's
+        first session) behind the curtain for the player holding the computer; ``stamp`` is
+        ``path`` as it was read (taken now when not given)."""
         self._unsubscribe()
-        self._session = session
+        self._session = behind_the_curtain(session)
         self._unsubscribe = session.subscribe(self._on_changes)
         self.path = path
         if stamp is None and path is not None:

@@ -113,6 +113,14 @@ def open_window(folder: Path) -> MainWindow:
     return window
 
 
+def put_in_play(window: MainWindow, session: Session) -> None:
+    """Open ``session`` in ``window``; it comes in behind the curtain, and the player who
+    holds the computer lifts it, as they would before playing."""
+    window.document.replace(session)
+    if session.curtain is not None:
+        window.curtain.confirm.click()
+
+
 def _device(view: QtWidgets.QGraphicsView, scene: QtCore.QPointF) -> tuple[int, int]:
     """A scene point as a pixel of the X screen (the pointer's coordinates)."""
     local = view.mapFromScene(scene)
@@ -204,7 +212,7 @@ class FeltBench:
         its floor; the figures (see the module's docstring), the floor's as ``floor_*``."""
         session = big_table(cards, crowded)
         felt = self.window.felt
-        self.window.document.replace(session)
+        put_in_play(self.window, session)
         wait(0.2)
         felt.zoom_by(1.0 / felt.zoom_factor())
         target_pile = self._aim(session, crowded)

@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from cardtable.bench.felt import open_window, wait
+from cardtable.bench.felt import open_window, put_in_play, wait
 from cardtable.bench.frames import FrameClock, percentile
 from cardtable.piles import PileId
 from cardtable.session import Action, Flip, Note, Session, load
@@ -63,7 +63,7 @@ def run(lines: int = LOG_LINES, actions: int = 40) -> dict[str, float]:
         window = open_window(Path(folder))
         try:
             document = window.document
-            document.replace(session)
+            put_in_play(window, session)
             wait(0.5)
             log = window.findChild(QtWidgets.QDockWidget, "logDock")
             assert log is not None

@@ -17,6 +17,7 @@ from cardtable.session import PassSeat, PlayerId
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.phones.service import DEFAULT_PORT, PhoneService, addresses
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.table.curtain import comes_back_after_the_curtain
 
 #: The QR code's size on screen, in pixels: big enough for a phone's camera across a table.
 QR_PIXELS = 240
@@ -29,15 +30,18 @@ def qr_pixmap(text: str, pixels: int = QR_PIXELS) -> QtGui.QPixmap:
     code.save(out, kind="png", scale=8, border=3)
     pixmap = QtGui.QPixmap()
     pixmap.loadFromData(out.getvalue(), "PNG")
-    return pixmap.scaled(pixels, pixels, Qt.AspectRatioMode.KeepAspectRatio,
-                         Qt.TransformationMode.FastTransformation)
+    return pixmap.scaled(
+        pixels, pixels, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.FastTransformation
+    )
 
 
 class PhonesDialog(QtWidgets.QDialog):
     """The phones' switch, the seats and their connections, the code of whoever is here."""
 
     def __init__(
-        self, service: PhoneService, document: SessionDocument,
+        self,
+        service: PhoneService,
+        document: SessionDocument,
         parent: QtWidgets.QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -56,8 +60,10 @@ class PhonesDialog(QtWidgets.QDialog):
 
         form = QtWidgets.QFormLayout()
         self.network = QtWidgets.QComboBox()
-        self.network.setToolTip("Where the phones reach this computer: the local network's "
-                                "address (Wi-Fi, say), or this computer only")
+        self.network.setToolTip(
+            "Where the phones reach this computer: the local network's "
+            "address (Wi-Fi, say), or this computer only"
+        )
         for label, address in addresses():
             self.network.addItem(label, address)
         self.network.installEventFilter(self)
@@ -139,12 +145,18 @@ class PhonesDialog(QtWidgets.QDialog):
     def refresh(self, _flags: int = 0) -> None:
         service = self._service
         refusal = service.refusal()
-        self.switch.setText("&Stop playing with phones" if service.running
-                            else "&Start playing with phones")
+        self.switch.setText(
+            "&Stop playing with phones" if service.running else "&Start playing with phones"
+        )
         self.switch.setEnabled(refusal is None)
-        self.switch.setToolTip(refusal or ("Close the port: every phone is disconnected"
-                                           if service.running else
-                                           "Open the port so that phones can join"))
+        self.switch.setToolTip(
+            refusal
+            or (
+                "Close the port: every phone is disconnected"
+                if service.running
+                else "Open the port so that phones can join"
+            )
+        )
         self.network.setEnabled(not service.running)
         self.port.setEnabled(not service.running)
         if service.running and service.server is not None:
@@ -174,7 +186,9 @@ class PhonesDialog(QtWidgets.QDialog):
             revoke.setEnabled(allowed)
             revoke.setToolTip(
                 f"A new link for {player.name}: the old code stops working and a phone on it "
-                "is disconnected" if allowed else (refusal or "")
+                "is disconnected"
+                if allowed
+                else (refusal or "")
             )
             revoke.clicked.connect(lambda _=False, p=player.id: self._service.revoke(p))
             self.seats.addWidget(name, row, 0)
@@ -200,8 +214,9 @@ class PhonesDialog(QtWidgets.QDialog):
             self.link.clear()
             self.code_title.setText(
                 "Start playing with phones; each player's code shows here while they hold "
-                "the computer." if not self._service.running else
-                "The curtain is up: a code shows only to its own player."
+                "the computer."
+                if not self._service.running
+                else "The curtain is up: a code shows only to its own player."
             )
             return
         assert holder is not None
@@ -210,8 +225,9 @@ class PhonesDialog(QtWidgets.QDialog):
         self.code_title.setText(f"<b>{holder.name}</b>: scan this with your phone's camera.")
 
 
-def install_phones(window: QtWidgets.QMainWindow, document: SessionDocument,
-                   menu: QtWidgets.QMenu) -> PhoneService:
+def install_phones(
+    window: QtWidgets.QMainWindow, document: SessionDocument, menu: QtWidgets.QMenu
+) -> PhoneService:
     """Table > Play with phones…, and the status bar's word on the phones."""
     service = PhoneService(document, window)
     action = QtGui.QAction("Play with &phones…", window)
@@ -223,6 +239,8 @@ def install_phones(window: QtWidgets.QMainWindow, document: SessionDocument,
     def _open() -> None:
         if not dialogs:
             dialogs.append(PhonesDialog(service, document, window))
+            # Out of the way while the curtain is up; back with the new holder's code after.
+            comes_back_after_the_curtain(dialogs[0])
         dialogs[0].show()
         dialogs[0].raise_()
 
@@ -239,8 +257,11 @@ def install_phones(window: QtWidgets.QMainWindow, document: SessionDocument,
             status.hide()
             return
         session = document.session
-        names = [session.state.player(p).name for p in service.connected()
-                 if any(x.id == p for x in session.players)]
+        names = [
+            session.state.player(p).name
+            for p in service.connected()
+            if any(x.id == p for x in session.players)
+        ]
         text = "Phones: " + (", ".join(names) if names else "none connected yet")
         waiting = service.waiting_for()
         if waiting:

@@ -4,6 +4,12 @@ It names who should take the computer next; only their "I am ..." button lifts i
 (:class:`~cardtable.session.ConfirmSeat`). A wrong pass is mended from the curtain itself
 ("Someone else is taking it"), which passes the computer again.
 
+Lifting it is a deliberate act of the player who sits down, never a key the player who
+passed was still pressing: a click on "I am ...", or Enter (or Space) pressed once the
+curtain has been up for :data:`KEY_PAUSE_MS`, which the curtain says in words. The keyboard
+focus goes to the curtain itself, not to "I am ...", and a key held down (its repeats) or
+pressed sooner lifts nothing.
+
 The curtain shows what :attr:`Session.curtain <cardtable.session.Session.curtain>` says, and
 is raised from the document's ``changed`` signal, like the table and the hand dock. Those
 views hand their items no private face from the same signal (``on_screen`` holds no private
@@ -16,9 +22,28 @@ part of the window while the curtain is up, so that no panel, menu or key paints
 from __future__ import annotations
 
 from cardtable.session import Changes, ConfirmSeat, PassSeat
-from cardtable.session.model import Player
+from cardtable.session.model import Player, PlayerId
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+
+#: How long the curtain is up before a key lifts it: longer than the player who passed
+#: takes to press a key twice, or to follow a shortcut with Enter.
+KEY_PAUSE_MS = 1000
+#: The keys that lift the curtain, once it has been up for :data:`KEY_PAUSE_MS`.
+LIFTING_KEYS = frozenset({Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space})
+
+
+def how_to_lift(name: str) -> str:
+    """What the curtain says about lifting it, under "I am ``name``" (in words, the pause of
+    :data:`KEY_PAUSE_MS`)."""
+    return (
+        f"Click “I am {name}”, or press Enter once the curtain has been up a second: "
+        "no key pressed before the computer changed hands lifts it."
+    )
+
+
+#: The property that marks a window of the app to come back once the curtain lifts.
+COMES_BACK = "comesBackAfterTheCurtain"
 
 BACKDROP_TOP = QtGui.QColor("#0f2a1c")
 BACKDROP_BOTTOM = QtGui.QColor("#07140d")
@@ -35,10 +60,21 @@ def _focusable_child(parent: QtWidgets.QWidget | None) -> QtWidgets.QWidget | No
     if parent is None or not parent.isVisible():
         return None
     for child in parent.findChildren(QtWidgets.QWidget):
-        if (child.isVisible() and child.isEnabled()
-                and child.focusPolicy() & Qt.FocusPolicy.TabFocus):
+        if (
+            child.isVisible()
+            and child.isEnabled()
+            and child.focusPolicy() & Qt.FocusPolicy.TabFocus
+        ):
             return child
     return None
+
+
+def comes_back_after_the_curtain(window: QtWidgets.QWidget) -> None:
+    """Have ``window`` (a tool window of the app that shows only what the seat at the
+    computer may see, as the phones dialog does) hidden while the curtain is up and shown
+    again once it lifts. Every other window of the app is closed when the curtain rises
+    (see :class:`cardtable.ui.window.curtain_lock.CurtainLock`)."""
+    window.setProperty(COMES_BACK, True)
 
 
 class _Avatar(QtWidgets.QWidget):
@@ -82,6 +118,11 @@ class Curtain(QtWidgets.QWidget):
         self.setAccessibleName("Curtain")
         self.setAutoFillBackground(False)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        # The keys go to the curtain itself while it is up (see keyPressEvent).
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        #: The player the curtain rose for, and how long ago it rose for them.
+        self._risen_for: PlayerId | None = None
+        self._risen = QtCore.QElapsedTimer()
         self._avatar = _Avatar(self)
         self._lead = QtWidgets.QLabel("Pass the computer to", self)
         self._name = QtWidgets.QLabel(self)
@@ -89,8 +130,10 @@ class Curtain(QtWidgets.QWidget):
         self._note.setWordWrap(True)
         self.confirm = QtWidgets.QPushButton(self)
         self.confirm.setObjectName("iAm")
-        self.confirm.setDefault(True)
-        self.confirm.setAutoDefault(True)
+        # Reached with Tab, never given the focus: its keys are the curtain's (see
+        # eventFilter), so no key lifts the curtain before the pause is over.
+        self.confirm.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.confirm.installEventFilter(self)
         self.confirm.setMinimumSize(280, 64)
         self.confirm.setCursor(Qt.CursorShape.PointingHandCursor)
         self.confirm.clicked.connect(self._on_confirm)
@@ -103,7 +146,10 @@ class Curtain(QtWidgets.QWidget):
         self._others = QtWidgets.QMenu(self.elsewhere)
         self._others.aboutToShow.connect(self._fill_others)
         self.elsewhere.setMenu(self._others)
-        for label in (self._lead, self._name, self._note):
+        self.how = QtWidgets.QLabel(self)
+        self.how.setObjectName("howToLift")
+        self.how.setWordWrap(True)
+        for label in (self._lead, self._name, self._note, self.how):
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._style()
         card = QtWidgets.QFrame(self)
@@ -119,6 +165,7 @@ class Curtain(QtWidgets.QWidget):
         inner.addWidget(self._note)
         inner.addSpacing(12)
         inner.addWidget(self.confirm, 0, Qt.AlignmentFlag.AlignHCenter)
+        inner.addWidget(self.how)
         inner.addSpacing(4)
         inner.addWidget(self.elsewhere, 0, Qt.AlignmentFlag.AlignHCenter)
         outer = QtWidgets.QVBoxLayout(self)
@@ -136,6 +183,7 @@ class Curtain(QtWidgets.QWidget):
         self.setStyleSheet(
             f"#curtainCard {{ background: {CARD.name()}; border-radius: 22px; }}"
             f"#curtainCard QLabel {{ color: {INK.name()}; }}"
+            "QLabel#howToLift { color: #4b5d52; }"
             "QToolButton#someoneElse { border: none; color: #4b5d52; padding: 6px;"
             " text-decoration: underline; }"
             "QToolButton#someoneElse::menu-indicator { image: none; }"
@@ -179,6 +227,9 @@ class Curtain(QtWidgets.QWidget):
         focus = QtWidgets.QApplication.focusWidget()
         if self.isHidden() and focus is not None and not self.isAncestorOf(focus):
             self._return_to = focus
+        if self.isHidden() or self._risen_for != player.id:
+            self._risen_for = player.id
+            self._risen.start()  # their pause begins
         self._avatar.set_player(player)
         self._name.setText(player.name)
         self._note.setText(
@@ -194,11 +245,14 @@ class Curtain(QtWidgets.QWidget):
             f"QPushButton:hover {{ background: {colour.lighter(115).name()}; }}"
             f"QPushButton:focus {{ border: 3px solid {INK.name()}; }}"
         )
-        self.setAccessibleDescription(f"Pass the computer to {player.name}")
+        self.how.setText(how_to_lift(player.name))
+        self.setAccessibleDescription(f"Pass the computer to {player.name}. {self.how.text()}")
         self.setGeometry(self.parentWidget().rect())
         self.show()
         self.raise_()
-        self.confirm.setFocus(Qt.FocusReason.OtherFocusReason)
+        focus = QtWidgets.QApplication.focusWidget()
+        if focus is None or not self.isAncestorOf(focus):
+            self.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _give_focus_back(self) -> None:
         """The keyboard focus goes back where it was before the curtain came down, so the
@@ -238,7 +292,25 @@ class Curtain(QtWidgets.QWidget):
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         if watched is self.parentWidget() and event.type() == QtCore.QEvent.Type.Resize:
             self.setGeometry(self.parentWidget().rect())
+        elif (
+            watched is self.confirm
+            and isinstance(event, QtGui.QKeyEvent)
+            and event.key() in LIFTING_KEYS
+        ):
+            # Not the button's own click on a key: the curtain's, which waits for the pause.
+            if event.type() == QtCore.QEvent.Type.KeyPress:
+                self._on_lifting_key(event)
+            return True
         return False
+
+    def keys_lift(self) -> bool:
+        """Whether a key lifts the curtain now: it has been up long enough."""
+        return self._risen.isValid() and self._risen.elapsed() >= KEY_PAUSE_MS
+
+    def _on_lifting_key(self, event: QtGui.QKeyEvent) -> None:
+        if not event.isAutoRepeat() and self.keys_lift():
+            self._on_confirm()
+        event.accept()
 
     def paintEvent(self, event: QtGui.QPaintEvent) -> None:
         painter = QtGui.QPainter(self)
@@ -249,9 +321,8 @@ class Curtain(QtWidgets.QWidget):
         painter.end()
 
     def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self._on_confirm()
-            event.accept()
+        if event.key() in LIFTING_KEYS:
+            self._on_lifting_key(event)
             return
         # Nothing typed while the curtain is up reaches the table beneath it.
         event.accept()

@@ -7,6 +7,12 @@ places, with the same panels in front of their tabs. A hidden part paints nothin
 click and answers no shortcut or menu mnemonic (Qt matches a shortcut only to a widget in
 sight), so no key and no menu can paint over the curtain.
 
+No other window of the app stays above the curtain, whoever opened it: when the curtain
+rises, a dialog waiting for an answer from the player who passed is cancelled, a menu or a
+card's large preview is closed, and a tool window marked to come back
+(:func:`~cardtable.ui.table.curtain.comes_back_after_the_curtain`: the phones dialog, which
+shows only the code of the player at the computer) is hidden until the curtain lifts.
+
 Two guards stand behind that. A part that something shows while the curtain is up (a panel
 added at start-up to a session saved behind the curtain, a panel brought forward) is hidden
 again before it can paint, and is shown with the others when the curtain lifts. And every
@@ -21,7 +27,7 @@ from collections.abc import Iterable
 from cardtable.session import Changes
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
-from cardtable.ui.table.curtain import Curtain
+from cardtable.ui.table.curtain import COMES_BACK, Curtain
 
 _SHOWN = QtCore.QEvent.Type.ShowToParent
 _RAISED = QtCore.QEvent.Type.ZOrderChange
@@ -60,6 +66,8 @@ class CurtainLock(QtCore.QObject):
         self._opened: list[QtWidgets.QDockWidget] = []
         self._raised: list[QtWidgets.QDockWidget] = []
         self._watched: list[QtWidgets.QWidget] = []
+        #: The app's windows put away while the curtain is up, to show again when it lifts.
+        self._away: list[QtWidgets.QWidget] = []
         #: True while the curtain is up and the window shows nothing else.
         self.engaged = False
         curtain.addActions(list(keep))
@@ -81,6 +89,11 @@ class CurtainLock(QtCore.QObject):
         elif not up and self.engaged:
             self._release()
 
+    def arrangement(self) -> QtCore.QByteArray:
+        """The window's panels as the players left them (:meth:`QMainWindow.saveState`):
+        while the curtain is up, as they were when it rose, not hidden behind it."""
+        return QtCore.QByteArray(self._state) if self.engaged else self._window.saveState()
+
     # --- engaging and releasing -----------------------------------------------------------
 
     def _engage(self) -> None:
@@ -94,14 +107,38 @@ class CurtainLock(QtCore.QObject):
             self._watch(child)
             if self._is_part(child) and not child.isHidden():
                 self._hide(child)
+        self._put_windows_away()
         self._curtain.raise_()
+
+    def _put_windows_away(self) -> None:
+        """Close or hide every window of the app that stands above the main window."""
+        ours = [
+            widget
+            for widget in QtWidgets.QApplication.topLevelWidgets()
+            if widget.isVisible()
+            and widget is not self._window
+            and not isinstance(widget, QtWidgets.QDockWidget)  # a floating panel: a part
+            and _belongs_to(widget, self._window)
+        ]
+        for widget in ours:
+            if widget.property(COMES_BACK):
+                self._away.append(widget)
+                widget.hide()
+            elif isinstance(widget, QtWidgets.QDialog):
+                widget.reject()  # the question was for the player who passed
+            else:
+                widget.close()
+            if widget.isVisible():
+                widget.hide()
+        if ours:
+            self._window.activateWindow()  # the curtain, not a closed window, has the keys
 
     def _release(self) -> None:
         self.engaged = False
         self._window.removeEventFilter(self)
         for widget in filter(_alive, self._watched):
             widget.removeEventFilter(self)
-        hidden = list(filter(_alive, self._hidden))
+        hidden = list(filter(self._still_a_part, self._hidden))
         for part in hidden:
             part.show()
         for part, policy in self._policies.items():
@@ -115,14 +152,22 @@ class CurtainLock(QtCore.QObject):
             # New panels (the session opened behind the curtain): they kept their room.
             for dock in filter(_alive, self._front):
                 dock.raise_()
-        for dock in filter(_alive, self._opened):
+        for dock in filter(self._still_a_part, self._opened):
             dock.show()
         for dock in filter(_alive, self._raised):
             if not dock.isHidden():
                 dock.raise_()
+        away, self._away = self._away, []
+        for widget in filter(_alive, away):
+            widget.show()
         self._hidden, self._policies, self._watched = [], {}, []
         self._docks, self._front, self._opened, self._raised = [], [], [], []
         self._state = QtCore.QByteArray()
+
+    def _still_a_part(self, widget: QtWidgets.QWidget) -> bool:
+        """Whether ``widget`` is still there and in the window: not deleted, nor taken out
+        of it meanwhile (the panels' place, once the panels are built)."""
+        return _alive(widget) and widget.parentWidget() is self._window
 
     def _is_part(self, widget: QtWidgets.QWidget) -> bool:
         """Whether the lock hides ``widget``: a panel (docked or floating) or anything in
@@ -209,6 +254,17 @@ def _alive(widget: QtWidgets.QWidget) -> bool:
     except RuntimeError:
         return False
     return True
+
+
+def _belongs_to(widget: QtWidgets.QWidget, window: QtWidgets.QWidget) -> bool:
+    """Whether ``widget`` (a window) was opened from ``window``: a dialog, a menu or a
+    preview of its own, or of one of its panels."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        if parent is window:
+            return True
+        parent = parent.parentWidget()
+    return False
 
 
 def _in_front(dock: QtWidgets.QDockWidget) -> bool:

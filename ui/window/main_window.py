@@ -174,6 +174,28 @@ class MainWindow(QtWidgets.QMainWindow):
         assert self._curtain is not None
         return self._curtain
 
+    def showing(self) -> QtWidgets.QWidget:
+        """What shows the session now: the curtain while it is up (a session comes in behind
+        it), else the felt; work put off until the session is first seen waits for its
+        paint."""
+        curtain = self.curtain
+        return self.felt.viewport() if curtain.isHidden() else curtain
+
+    def after_shown(self, then: Callable[[], object]) -> None:
+        """Call ``then`` once, just after the window next paints the session in place: the
+        curtain it came in behind, or the felt (whichever paints first: a curtain lifted
+        before it was painted leaves the felt to say so)."""
+        done: list[bool] = []
+
+        def once() -> None:
+            if not done:
+                done.append(True)
+                then()
+
+        after_paint(self.felt.viewport(), once)
+        if not self.curtain.isHidden():
+            after_paint(self.curtain, once)
+
     def when_ready(self, callback: Callable[[MainWindow], None]) -> None:
         """Call ``callback(window)`` once the session is in place (now, if it is)."""
         if self._document is not None:
@@ -199,6 +221,16 @@ class MainWindow(QtWidgets.QMainWindow):
         for callback in self._ready:
             callback(self)
         self._ready.clear()
+        if self._document is not None and self._curtain is not None:
+            from cardtable.ui.window.curtain_lock import CurtainLock
+
+            # While it is up, the window shows the curtain alone (quitting still works).
+            # Put in place once the window is set up (the hand's height, the room for the
+            # panels): the session comes in behind the curtain, and the parts it hides
+            # come back as they were laid out.
+            self.curtain_lock = CurtainLock(
+                self, self._curtain, self._document, keep=[self.quit_action]
+            )
         # The session now in place (the one asked for, or the welcome screen's choice):
         # a deck in a group's art must wear it from the first paint.
         if self._document is not None and any(d.art for d in self._document.session.decks):
@@ -211,12 +243,12 @@ class MainWindow(QtWidgets.QMainWindow):
         from cardtable.ui.table.curtain import Curtain
         from cardtable.ui.table.hand_dock import HandPanel, HandScroll
         from cardtable.ui.table.view import TableView
-        from cardtable.ui.window.curtain_lock import CurtainLock
 
         session, path, recovered = self.files.starting_session(
             self._session_path, self._autosave_folder, self._autosave_on, self._offer_recovery
         )
-        document = SessionDocument(session, path)
+        document = SessionDocument()
+        document.replace(session, path)  # behind the curtain, as every session comes in
         document.dirty = recovered
         self._document = document
         animation = DEFAULT_ANIMATION_MS if self._animation_ms is None else self._animation_ms
@@ -234,8 +266,6 @@ class MainWindow(QtWidgets.QMainWindow):
         # The views above hear of every change first: their private faces are gone before
         # the curtain (connected last) is shown, let alone painted.
         self._curtain = Curtain(document, self)
-        # While it is up, the window shows the curtain alone (quitting still works).
-        self.curtain_lock = CurtainLock(self, self._curtain, document, keep=[self.quit_action])
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
         document.refused.connect(self._on_refused)
@@ -285,7 +315,7 @@ class MainWindow(QtWidgets.QMainWindow):
             self._bind_art(document)
             self._install_menus()
 
-        after_paint(self._table.viewport(), once_shown)
+        self.after_shown(once_shown)
 
     def _bind_art(self, document: SessionDocument) -> None:
         """Keep the card art in step with ``document`` from now on (once)."""
@@ -508,11 +538,11 @@ class MainWindow(QtWidgets.QMainWindow):
         self._settle_after_paint()
 
     def _settle_after_paint(self) -> None:
-        """Once the felt shows the session now in place, settle Python's memory (see
+        """Once the window shows the session now in place, settle Python's memory (see
         :mod:`cardtable.ui.window.memory`) and stop keeping what is drawn (see
         :mod:`cardtable.ui.art.picture_cache`)."""
         if self._table is not None:
-            after_paint(self._table.viewport(), self._on_session_shown)
+            self.after_shown(self._on_session_shown)
 
     def _on_session_shown(self) -> None:
         memory.settle()

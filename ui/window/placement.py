@@ -84,7 +84,10 @@ class WindowPlace(QtCore.QObject):
         """Keep ``window``'s geometry now, and its docks once they are all built."""
         self._store.setValue(GEOMETRY_KEY, window.saveGeometry())
         if self.docks_ready:
-            self._store.setValue(DOCKS_KEY, window.saveState())
+            # Not the panels hidden behind the curtain: as the players left them.
+            lock = getattr(window, "curtain_lock", None)
+            state = window.saveState() if lock is None else lock.arrangement()
+            self._store.setValue(DOCKS_KEY, state)
             self._store.setValue(SIZES_KEY, _sizes(window))
         self._store.sync()
 

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import felt_brush
-from cardtable.ui.window.after_paint import after_paint
 from cardtable.ui.window.main_window import MainWindow
 from cardtable.ui.window.placement import WindowPlace
 
@@ -140,7 +139,7 @@ class WindowSetup:
         document.replaced.connect(self._remember_path)
         document.saved.connect(self._remember_path)  # a session saved is a recent one too
         self.apply(self.settings)
-        after_paint(window.felt.viewport(), lambda: self.docks)
+        window.after_shown(lambda: self.docks)
 
     def _install_panels(self, window: MainWindow) -> None:
         """Build every panel and put it in its place (the column, or beside the hand)."""
