@@ -410,7 +410,7 @@ class MainWindow(QtWidgets.QMainWindow):
             "Hand the computer to the next seat, behind the curtain",
             self.pass_to_next,
         )
-        self.pass_menu = QtWidgets.QMenu("&Pass the computer to", self)
+        self.pass_menu = QtWidgets.QMenu("Pass the co&mputer to", self)
         self.pass_menu.setObjectName("passMenu")
         self.pass_menu.aboutToShow.connect(self._fill_pass_menu)
         self.pass_action = self.pass_menu.menuAction()

@@ -178,7 +178,7 @@ class TableOptionsDialog(QtWidgets.QDialog):
 def install_table_options(window: QtWidgets.QMainWindow, menu: QtWidgets.QMenu,
                           document: SessionDocument) -> QtGui.QAction:
     """Add Table > Options… to ``menu``."""
-    action = QtGui.QAction("&Options…", window)
+    action = QtGui.QAction("Opt&ions…", window)
     action.setStatusTip("The rules your group configures: Sleeve Cards, the pool Challenge's "
                         "formula, ties and dice, the shoe")
     action.setToolTip(action.statusTip())
