@@ -25,6 +25,7 @@ from cardtable.ui.table.felt import FeltView
 from cardtable.ui.widgets.style import bring_forward
 from cardtable.ui.window import memory
 from cardtable.ui.window.after_paint import after_paint
+from cardtable.ui.window.full_screen import FullScreen
 from cardtable.ui.window.help_boxes import about_box, keys_box
 from cardtable.ui.window.session_drops import SessionDrops
 from cardtable.ui.window.session_files import (
@@ -441,6 +442,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.table_menu.aboutToShow.connect(self._ensure_loaded)
         view_menu = bar.addMenu("&View")
         view_menu.addActions([self.fit_action, self.zoom_in_action, self.zoom_out_action])
+        view_menu.addSeparator()
+        self.full_screen = FullScreen(self, view_menu)
         seat_menu = bar.addMenu("&Seat")
         seat_menu.addMenu(self.pass_menu)
         seat_menu.addAction(self.next_seat_action)
