@@ -34,6 +34,8 @@ from cardtable.ui.sheets.fields import (
 from cardtable.ui.sheets.paths import replaced_at, value_at
 from cardtable.ui.sheets.portrait import PortraitBox
 from cardtable.ui.sheets.printing.frame import PALETTES
+from cardtable.ui.widgets.style import READABLE
+from cardtable.ui.widgets.theme import contrast, follow_palette
 
 if TYPE_CHECKING:
     from cardtable.ui.sheets.lists import ListSection
@@ -98,14 +100,22 @@ class SectionTitle(QtWidgets.QWidget):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.08)
         self.label.setFont(font)
-        self.label.setStyleSheet(f"color: {ink.name()};")
         if tip:
             self.label.setToolTip(tip)
         rule = QtWidgets.QFrame()
         rule.setFixedHeight(1)
-        rule.setStyleSheet(f"background: {ink.name()}; border: none;")
         layout.addWidget(self.label)
         layout.addWidget(rule)
+
+        def _colour() -> None:  # the system's ink where it reads on the desktop's palette
+            palette = QtGui.QGuiApplication.palette()
+            shown = ink
+            if contrast(ink, palette.color(QtGui.QPalette.ColorRole.Window)) < READABLE:
+                shown = palette.color(QtGui.QPalette.ColorRole.WindowText)
+            self.label.setStyleSheet(f"color: {shown.name()};")
+            rule.setStyleSheet(f"background: {shown.name()}; border: none;")
+
+        follow_palette(self, _colour)
 
 
 class SheetForm(QtWidgets.QWidget):

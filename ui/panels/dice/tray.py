@@ -29,6 +29,7 @@ from cardtable.ui.panels.dice.sealed import SealedBox
 from cardtable.ui.panels.dice.simple import SimpleView
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.widgets.style import ScrollColumn
+from cardtable.ui.widgets.theme import follow_palette, ink
 
 #: How long the dice tumble before they settle (0: no animation).
 ANIMATION_MS = 400
@@ -203,7 +204,9 @@ class DiceTray(SessionPanel, QtWidgets.QWidget):
         layout.addLayout(odds_row)
         self.odds_detail = QtWidgets.QLabel()
         self.odds_detail.setWordWrap(True)
-        self.odds_detail.setStyleSheet("color: palette(mid);")
+        follow_palette(
+            self.odds_detail, lambda: self.odds_detail.setStyleSheet(f"color: {ink('muted')};")
+        )
         layout.addWidget(self.odds_detail)
         # The GM's own rolls, behind the screen (roll sealed, reveal).
         self.sealed = SealedBox(self.document, self.request, self.roll_button.isEnabled, self)

@@ -72,7 +72,7 @@ from cardtable.ui.widgets.style import (
     escape,
     forget_typing,
     scrolling_dock,
-    stylesheet,
+    style_panel,
 )
 from cardtable.ui.widgets.style import combo as _combo
 from cardtable.ui.widgets.style import line_edit as _line
@@ -108,8 +108,8 @@ class AdventurePlayPanel(SessionPanel, QtWidgets.QWidget):
         super().__init__(document, parent)
         self.setObjectName("adventurePlayPanel")
         self.setAccessibleName(TITLE)
-        self.setStyleSheet(stylesheet("#2d3b5a", "#b7791f", "#f4f2ec")
-                           + "#bigNumber { font-size: 18pt; font-weight: bold; color: #2d3b5a; }")
+        style_panel(self, "#2d3b5a", "#b7791f", "#f4f2ec",
+                    "#bigNumber { font-size: 18pt; font-weight: bold; color: palette(text); }")
         self.pending: Ask | None = None
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)

@@ -1,0 +1,197 @@
+"""Every text of every panel reads on light, dark and high-contrast desktops.
+
+The real main window on the demo (every system's panels) and the welcome screen are drawn
+under each palette, as the app is when the desktop's scheme changes under it. Each panel is
+grabbed whole and, for every visible, enabled label, button and group-box title, the test
+measures what a player sees: the colour most of the text's box is painted (its background)
+against the pixel of the text that stands out most from it (its ink). Under 4.5:1 fails
+(WCAG's AA for body text). Disabled controls are left out, as WCAG leaves them.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from cardtable.randomness import seeded
+from cardtable.session.demo import demo_path
+from cardtable.settings import Settings
+from cardtable.ui.qt import QtCore, QtGui, QtWidgets
+from cardtable.ui.widgets.theme import Scheme, contrast, follow_the_desktop, scheme_palette
+from cardtable.ui.window.main_window import DISCARD, MainWindow
+from cardtable.ui.window.setup import WindowSetup
+from cardtable.ui.window.welcome import WelcomeDialog
+
+#: WCAG's least contrast for body text.
+LEAST = 4.5
+
+
+def _plain(text: str) -> str:
+    document = QtGui.QTextDocument()
+    document.setHtml(text)
+    return document.toPlainText().replace("&", "")
+
+
+def _text_box(widget: QtWidgets.QWidget) -> QtCore.QRect | None:
+    """Where ``widget``'s text is painted, in its own coordinates (None: it shows none)."""
+    metrics = QtGui.QFontMetrics(widget.font())
+    if isinstance(widget, QtWidgets.QGroupBox):
+        title = widget.title().replace("&", "")
+        if not title:
+            return None
+        return QtCore.QRect(
+            0, 0, min(widget.width(), metrics.horizontalAdvance(title) + 24), metrics.height() + 2
+        )
+    if isinstance(widget, QtWidgets.QLabel):
+        if not widget.text().strip() or not _plain(widget.text()).strip():
+            return None
+        return widget.contentsRect()
+    if isinstance(widget, QtWidgets.QAbstractButton):
+        text = widget.text().replace("&", "")
+        if not text.strip():
+            return None
+        width = min(metrics.horizontalAdvance(text), widget.width() - 8)
+        height = min(metrics.height(), widget.height() - 4)
+        if isinstance(widget, QtWidgets.QCheckBox | QtWidgets.QRadioButton):
+            left = widget.width() - widget.contentsRect().width() + 22
+            return QtCore.QRect(left, (widget.height() - height) // 2, width, height)
+        box = QtCore.QRect(0, 0, width, height)
+        centre = widget.rect().center()
+        if not widget.icon().isNull():
+            centre.setX(centre.x() + (widget.iconSize().width() + 4) // 2)
+        box.moveCenter(centre)
+        return box
+    return None
+
+
+def _texts(page: QtWidgets.QWidget) -> Iterator[QtWidgets.QWidget]:
+    for kind in (QtWidgets.QLabel, QtWidgets.QAbstractButton, QtWidgets.QGroupBox):
+        for widget in page.findChildren(kind):
+            if widget.isVisibleTo(page) and widget.isEnabled() and widget.width() > 0:
+                yield widget
+
+
+def _name(widget: QtWidgets.QWidget) -> str:
+    group = isinstance(widget, QtWidgets.QGroupBox)
+    text = widget.title() if group else widget.text()
+    return f"{type(widget).__name__} {_plain(text)[:40]!r}"
+
+
+def measure(page: QtWidgets.QWidget) -> list[tuple[str, float]]:
+    """(text, contrast) for every text shown on ``page``, from its pixels."""
+    image = page.grab().toImage().convertToFormat(QtGui.QImage.Format.Format_RGB32)
+    width, height = image.width(), image.height()
+    pixels = array("I", bytes(image.constBits()))
+    stride = image.bytesPerLine() // 4
+    found = []
+    for widget in _texts(page):
+        box = _text_box(widget)
+        if box is None:
+            continue
+        box = box.translated(widget.mapTo(page, QtCore.QPoint(0, 0)))
+        box = box.intersected(QtCore.QRect(0, 0, width, height))
+        if box.width() < 2 or box.height() < 2:
+            continue
+        counts: Counter[int] = Counter()
+        for y in range(box.top(), box.bottom() + 1):
+            start = y * stride + box.left()
+            counts.update(pixels[start : start + box.width()])
+        ground = QtGui.QColor.fromRgb(counts.most_common(1)[0][0])
+        if len(counts) == 1:
+            found.append((_name(widget), 1.0))
+            continue
+        best = max(contrast(QtGui.QColor.fromRgb(value), ground) for value in counts)
+        found.append((_name(widget), round(best, 1)))
+    return found
+
+
+def _pages(dock: QtWidgets.QDockWidget) -> Iterator[tuple[str, QtWidgets.QWidget]]:
+    """Each page ``dock`` shows (a tab of tabs in turn), whole (not only its part in view)."""
+    content = dock.widget()
+    assert content is not None
+    tabs = content if isinstance(content, QtWidgets.QTabWidget) else None
+    for index in range(tabs.count() if tabs else 1):
+        if tabs is not None:
+            tabs.setCurrentIndex(index)
+            QtCore.QCoreApplication.processEvents()
+        page = tabs.widget(index) if tabs is not None else content
+        name = f"{dock.objectName()}/{tabs.tabText(index)}" if tabs else dock.objectName()
+        if isinstance(page, QtWidgets.QScrollArea) and page.widget() is not None:
+            page = page.widget()
+        yield name, page
+
+
+def _window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
+    window = MainWindow(demo_path(), autosave_folder=tmp_path / "autosave", animation_ms=0)
+    window.ask_unsaved = lambda: DISCARD
+    qtbot.addWidget(window)
+    window.setup = WindowSetup(window, Settings(), store=lambda s, folder: None)
+    window.resize(1280, 800)
+    window.show()
+    ready: list[MainWindow] = []
+    window.when_ready(ready.append)
+    qtbot.waitUntil(lambda: bool(ready) and bool(window.setup.docks), timeout=10_000)
+    return window
+
+
+@pytest.fixture
+def palettes() -> Iterator[None]:
+    app = QtWidgets.QApplication.instance()
+    assert isinstance(app, QtWidgets.QApplication)
+    before = app.palette()
+    follow_the_desktop(app)  # as the app's start does
+    yield
+    app.setPalette(before)
+
+
+def faint_texts(window: MainWindow, welcome: QtWidgets.QWidget) -> list[str]:
+    """Every text under 4.5:1, named by scheme, panel and text."""
+    app = QtWidgets.QApplication.instance()
+    assert isinstance(app, QtWidgets.QApplication)
+    faint = []
+    for scheme in Scheme:
+        app.setPalette(scheme_palette(scheme))
+        QtCore.QCoreApplication.processEvents()
+        pages = [("welcome", welcome)]
+        for dock in [*window.setup.docks.values(), window.hand_dock]:
+            dock.show()
+            dock.raise_()
+            QtCore.QCoreApplication.processEvents()
+            pages += _pages(dock)
+        for name, page in pages:
+            faint += [
+                f"{scheme.value} {name}: {text} {ratio}:1"
+                for text, ratio in measure(page)
+                if ratio < LEAST
+            ]
+    return faint
+
+
+def test_every_text_of_every_panel_reads_in_every_scheme(
+    qtbot: QtBot, tmp_path: Path, palettes: None
+) -> None:
+    window = _window(qtbot, tmp_path)
+    welcome = WelcomeDialog(Settings(), rng_source=lambda: seeded(5))
+    qtbot.addWidget(welcome)
+    welcome.show()
+    faint = faint_texts(window, welcome)
+    assert not faint, f"{len(faint)} texts under {LEAST}:1:\n" + "\n".join(faint)
+
+
+def test_the_measure_sees_pale_text(qtbot: QtBot) -> None:
+    page = QtWidgets.QWidget()
+    qtbot.addWidget(page)
+    page.setStyleSheet("background: #ffffff;")
+    layout = QtWidgets.QVBoxLayout(page)
+    layout.addWidget(QtWidgets.QLabel("Pale words on white", styleSheet="color: #dddddd;"))
+    layout.addWidget(QtWidgets.QLabel("Black words on white", styleSheet="color: #000000;"))
+    page.show()
+    qtbot.waitExposed(page)
+    (pale, pale_ratio), (black, black_ratio) = measure(page)
+    assert pale == "QLabel 'Pale words on white'" and pale_ratio < 1.5
+    assert black == "QLabel 'Black words on white'" and black_ratio > 15
