@@ -16,15 +16,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from demo_window_rig import demo_window
 from pytestqt.qtbot import QtBot
 
 from cardtable.randomness import seeded
-from cardtable.session.demo import demo_path
 from cardtable.settings import Settings
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
 from cardtable.ui.widgets.theme import Scheme, contrast, follow_the_desktop, scheme_palette
-from cardtable.ui.window.main_window import DISCARD, MainWindow
-from cardtable.ui.window.setup import WindowSetup
+from cardtable.ui.window.main_window import MainWindow
 from cardtable.ui.window.welcome import WelcomeDialog
 
 #: WCAG's least contrast for body text.
@@ -126,19 +125,6 @@ def _pages(dock: QtWidgets.QDockWidget) -> Iterator[tuple[str, QtWidgets.QWidget
         yield name, page
 
 
-def _window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    window = MainWindow(demo_path(), autosave_folder=tmp_path / "autosave", animation_ms=0)
-    window.ask_unsaved = lambda: DISCARD
-    qtbot.addWidget(window)
-    window.setup = WindowSetup(window, Settings(), store=lambda s, folder: None)
-    window.resize(1280, 800)
-    window.show()
-    ready: list[MainWindow] = []
-    window.when_ready(ready.append)
-    qtbot.waitUntil(lambda: bool(ready) and bool(window.setup.docks), timeout=10_000)
-    return window
-
-
 @pytest.fixture
 def palettes() -> Iterator[None]:
     app = QtWidgets.QApplication.instance()
@@ -175,7 +161,7 @@ def faint_texts(window: MainWindow, welcome: QtWidgets.QWidget) -> list[str]:
 def test_every_text_of_every_panel_reads_in_every_scheme(
     qtbot: QtBot, tmp_path: Path, palettes: None
 ) -> None:
-    window = _window(qtbot, tmp_path)
+    window = demo_window(qtbot, tmp_path, size=QtCore.QSize(1280, 800))
     welcome = WelcomeDialog(Settings(), rng_source=lambda: seeded(5))
     qtbot.addWidget(welcome)
     welcome.show()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from placed_window_rig import start_placed as _start
+from demo_window_rig import start_placed as _start
 from pytestqt.qtbot import QtBot
 
 from cardtable.ui.qt import Qt, QtGui, QtWidgets

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from placed_window_rig import place_store as _store
-from placed_window_rig import start_placed as _start
+from demo_window_rig import place_store as _store
+from demo_window_rig import start_placed as _start
 from pytestqt.qtbot import QtBot
 
 from cardtable.session.demo import demo_path
