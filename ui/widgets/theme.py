@@ -162,6 +162,12 @@ def follow_palette(widget: QtWidgets.QWidget, restyle: Callable[[], None]) -> No
     widget.destroyed.connect(lambda *_: _followers.pop(key, None))
 
 
+def ink_text(widget: QtWidgets.QWidget, kind: str, rules: str = "") -> None:
+    """Write ``widget``'s text in the :func:`ink` of ``kind`` (with ``rules``, more style
+    sheet declarations), on every palette."""
+    follow_palette(widget, lambda: widget.setStyleSheet(f"color: {ink(kind)}; {rules}"))
+
+
 def requested_scheme(environ: dict[str, str] | None = None) -> Scheme | None:
     """The scheme ``CARDTABLE_COLOURS`` asks for, if it names one."""
     value = (environ if environ is not None else os.environ).get(SCHEME_VARIABLE, "")

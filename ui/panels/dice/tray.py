@@ -29,16 +29,15 @@ from cardtable.ui.panels.dice.sealed import SealedBox
 from cardtable.ui.panels.dice.simple import SimpleView
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.widgets.style import ScrollColumn
-from cardtable.ui.widgets.theme import follow_palette, ink
+from cardtable.ui.widgets.theme import follow_palette, ink, ink_text
 
 #: How long the dice tumble before they settle (0: no animation).
 ANIMATION_MS = 400
 #: The largest TN the spinner offers (Banzai's TNs stay within 1000).
 MAX_TN = 1000
 MAX_RAISES = 20
-SUCCESS_COLOUR = "#2f9e5b"
-FAILURE_COLOUR = "#c0392b"
-ERROR_COLOUR = "#c0392b"
+#: The banner of a roll that succeeds or fails: white words on these.
+SUCCESS_BANNER, FAILURE_BANNER = "#1e7a44", "#b3261e"
 
 #: The quick forms: label, the expression they write, the second number's meaning.
 FORMS = (
@@ -126,7 +125,7 @@ class DiceTray(SessionPanel, QtWidgets.QWidget):
         layout.addWidget(self.expression)
         self.error = QtWidgets.QLabel()
         self.error.setWordWrap(True)
-        self.error.setStyleSheet(f"color: {ERROR_COLOUR};")
+        ink_text(self.error, "error")
         self.error.setAccessibleName("Expression problem")
         self.error.hide()
         layout.addWidget(self.error)
@@ -494,8 +493,7 @@ class DiceTray(SessionPanel, QtWidgets.QWidget):
             item = QtWidgets.QListWidgetItem(record.text())
             item.setToolTip(record.text())
             if record.success is not None:
-                colour = SUCCESS_COLOUR if record.success else FAILURE_COLOUR
-                item.setForeground(QtGui.QColor(colour))
+                item.setForeground(QtGui.QColor(ink("success" if record.success else "error")))
             self.history.addItem(item)
 
     def _show_result(self, record: RollRecord | None, *, final: bool) -> None:
@@ -527,7 +525,7 @@ class DiceTray(SessionPanel, QtWidgets.QWidget):
             self.banner.setText("")
             self.banner.setStyleSheet("")
         else:
-            colour = SUCCESS_COLOUR if success else FAILURE_COLOUR
+            colour = SUCCESS_BANNER if success else FAILURE_BANNER
             self.banner.setText("SUCCESS" if success else "FAILURE")
             self.banner.setStyleSheet(
                 f"background: {colour}; color: white; font-weight: 800; border-radius: 6px;"
