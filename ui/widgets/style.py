@@ -91,7 +91,8 @@ def stylesheet(dark: str, accent: str, light: str) -> str:
     QPushButton {{ padding: 4px 10px; }}
     QPushButton#primary {{ background: {dark}; color: white; font-weight: bold;
                            border: 2px solid {accent}; border-radius: 4px; padding: 5px 11px; }}
-    QPushButton#primary:disabled {{ background: palette(button); color: palette(mid); }}
+    QPushButton#primary:disabled {{ background: palette(button); color: {muted};
+                                    border: 1px solid palette(mid); }}
     """
 
 
