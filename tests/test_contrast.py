@@ -21,7 +21,9 @@ from pytestqt.qtbot import QtBot
 
 from cardtable.randomness import seeded
 from cardtable.settings import Settings
-from cardtable.ui.qt import QtCore, QtGui, QtWidgets
+from cardtable.ui.panels.dice.tray import DiceTray
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.widgets.style import bring_forward
 from cardtable.ui.widgets.theme import Scheme, contrast, follow_the_desktop, scheme_palette
 from cardtable.ui.window.main_window import MainWindow
 from cardtable.ui.window.welcome import WelcomeDialog
@@ -181,3 +183,37 @@ def test_the_measure_sees_pale_text(qtbot: QtBot) -> None:
     (pale, pale_ratio), (black, black_ratio) = measure(page)
     assert pale == "QLabel 'Pale words on white'" and pale_ratio < 1.5
     assert black == "QLabel 'Black words on white'" and black_ratio > 15
+
+
+def _faint_on(page: QtWidgets.QWidget, where: str) -> list[str]:
+    """Texts of ``page`` under 4.5:1 in each scheme, as the desktop's scheme changes."""
+    app = QtWidgets.QApplication.instance()
+    assert isinstance(app, QtWidgets.QApplication)
+    faint = []
+    for scheme in Scheme:
+        app.setPalette(scheme_palette(scheme))
+        QtCore.QCoreApplication.processEvents()
+        faint += [
+            f"{scheme.value} {where}: {text} {ratio}:1"
+            for text, ratio in measure(page)
+            if ratio < LEAST
+        ]
+    return faint
+
+
+def test_a_dice_tray_refusing_an_expression_then_rolling_reads_in_every_scheme(
+    qtbot: QtBot, tmp_path: Path, palettes: None
+) -> None:
+    window = demo_window(qtbot, tmp_path, size=QtCore.QSize(1280, 800))
+    tray = window.findChild(DiceTray)
+    assert tray is not None
+    bring_forward(window.setup.docks["dice"])
+    tray.expression.selectAll()
+    qtbot.keyClicks(tray.expression, "5k")
+    assert tray.error.isVisible()
+    faint = _faint_on(tray, "a half-typed expression")
+    qtbot.keyClicks(tray.expression, "3")
+    qtbot.keyClick(tray.expression, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: tray.banner.text() in ("SUCCESS", "FAILURE"))
+    faint += _faint_on(tray, "a roll")
+    assert not faint, "\n".join(faint)
