@@ -24,7 +24,15 @@ from cardtable.settings import Settings
 from cardtable.ui.panels.dice.tray import DiceTray
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.widgets.style import bring_forward
-from cardtable.ui.widgets.theme import Scheme, contrast, follow_the_desktop, scheme_palette
+from cardtable.ui.widgets.theme import (
+    SCHEME_VARIABLE,
+    Scheme,
+    contrast,
+    follow_the_desktop,
+    ink,
+    requested_scheme,
+    scheme_palette,
+)
 from cardtable.ui.window.main_window import MainWindow
 from cardtable.ui.window.welcome import WelcomeDialog
 
@@ -217,3 +225,26 @@ def test_a_dice_tray_refusing_an_expression_then_rolling_reads_in_every_scheme(
     qtbot.waitUntil(lambda: tray.banner.text() in ("SUCCESS", "FAILURE"))
     faint += _faint_on(tray, "a roll")
     assert not faint, "\n".join(faint)
+
+
+@pytest.mark.parametrize("scheme", list(Scheme))
+def test_each_meanings_ink_reads_on_each_ground_of_each_scheme(scheme: Scheme) -> None:
+    palette = scheme_palette(scheme)
+    grounds = [
+        palette.color(role)
+        for role in (
+            QtGui.QPalette.ColorRole.Window,
+            QtGui.QPalette.ColorRole.Base,
+            QtGui.QPalette.ColorRole.AlternateBase,
+        )
+    ]
+    for kind in ("error", "success", "info", "warning", "muted"):
+        colour = QtGui.QColor(ink(kind, palette))
+        assert min(contrast(colour, ground) for ground in grounds) >= LEAST, kind
+
+
+def test_a_player_asks_for_a_scheme_in_the_environment() -> None:
+    assert requested_scheme({SCHEME_VARIABLE: "Dark"}) is Scheme.DARK
+    assert requested_scheme({SCHEME_VARIABLE: "high-contrast"}) is Scheme.HIGH_CONTRAST
+    assert requested_scheme({SCHEME_VARIABLE: "purple"}) is None
+    assert requested_scheme({}) is None

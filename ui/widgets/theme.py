@@ -48,6 +48,8 @@ def contrast(one: QtGui.QColor, other: QtGui.QColor) -> float:
 
 
 _Role = QtGui.QPalette.ColorRole
+#: The least contrast of a high-contrast palette's text (WCAG's AAA).
+HIGH = 7.0
 
 #: The roles of each scheme's palette (the Fusion style's light one is Qt's own).
 _ROLES: dict[Scheme, dict[QtGui.QPalette.ColorRole, str]] = {
@@ -204,17 +206,24 @@ class _PaletteWatch(QtWidgets.QWidget):
         """The desktop's scheme changed: where its style does not change the palette with it
         (Fusion on some desktops), use this app's palette for the scheme."""
         scheme = desktop_scheme(self._app)
+        if requested_scheme() is not None or scheme is None:
+            return
+        palette = self._app.palette()
+        text = contrast(palette.color(_Role.WindowText), palette.color(_Role.Window))
         if (
-            requested_scheme() is None
-            and scheme is not None
-            and (scheme is Scheme.HIGH_CONTRAST or is_dark() != (scheme is Scheme.DARK))
+            text < HIGH
+            if scheme is Scheme.HIGH_CONTRAST
+            else is_dark(palette) != (scheme is Scheme.DARK)
         ):
             self._app.setPalette(scheme_palette(scheme))
 
     def event(self, event: QtCore.QEvent) -> bool:
         if event.type() == QtCore.QEvent.Type.ApplicationPaletteChange:
-            for restyle in list(_followers.values()):
-                restyle()
+            for key, restyle in list(_followers.items()):
+                try:
+                    restyle()
+                except RuntimeError:  # its widget was deleted without a word
+                    _followers.pop(key, None)
             for widget in QtWidgets.QApplication.allWidgets():
                 if widget.styleSheet() and id(widget) not in _followers:
                     widget.setStyleSheet(widget.styleSheet())
