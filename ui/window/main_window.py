@@ -234,8 +234,10 @@ class MainWindow(QtWidgets.QMainWindow):
         # The views above hear of every change first: their private faces are gone before
         # the curtain (connected last) is shown, let alone painted.
         self._curtain = Curtain(document, self)
-        # While it is up, the window shows the curtain alone (quitting still works).
-        self.curtain_lock = CurtainLock(self, self._curtain, document, keep=[self.quit_action])
+        # While it is up, the window shows the curtain alone (quitting still works, and so
+        # does full screen, which shows nothing new).
+        keep = [self.quit_action, self.full_screen.action]
+        self.curtain_lock = CurtainLock(self, self._curtain, document, keep=keep)
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
         document.refused.connect(self._on_refused)
