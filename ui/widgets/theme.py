@@ -151,6 +151,15 @@ def ink(kind: str, palette: QtGui.QPalette | None = None) -> str:
     return dark if is_dark(palette) else light
 
 
+def on_window(colour: QtGui.QColor, least: float = 4.5) -> QtGui.QColor:
+    """``colour`` (a system's ink) where it stands out ``least`` from the app's window
+    colour, else the window's text colour."""
+    palette = QtGui.QGuiApplication.palette()
+    if contrast(colour, palette.color(_Role.Window)) >= least:
+        return colour
+    return palette.color(_Role.WindowText)
+
+
 #: What :func:`follow_palette` was asked to call again, by the widget it styles.
 _followers: dict[int, Callable[[], None]] = {}
 

@@ -26,7 +26,7 @@ from cardtable.ui.sheets.fields import (
 from cardtable.ui.sheets.form import SheetForm
 from cardtable.ui.sheets.lists import ListSection, Row
 from cardtable.ui.sheets.paths import FieldPath
-from cardtable.ui.widgets.theme import ink, ink_text
+from cardtable.ui.widgets.theme import follow_palette, ink, ink_text, on_window
 
 
 def suit_text(suit: Suit) -> str:
@@ -284,7 +284,9 @@ class AdventureForm(SheetForm):
         indent = QtWidgets.QHBoxLayout()
         indent.setContentsMargins(0, 0, 0, 0)
         arrow = QtWidgets.QLabel("↳")
-        arrow.setStyleSheet(f"color: {self.ink.name()};")
+        follow_palette(
+            arrow, lambda: arrow.setStyleSheet(f"color: {on_window(self.ink).name()};")
+        )
         arrow.setToolTip(f"Short-term Ambitions serving Ambition {number}")
         indent.addWidget(arrow, 0, Qt.AlignmentFlag.AlignTop)
         indent.addWidget(steps, 1)
