@@ -8,6 +8,7 @@ from pathlib import Path
 from demo_window_rig import start_placed as _start
 from pytestqt.qtbot import QtBot
 
+from cardtable.session import PassSeat
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
 from cardtable.ui.window.main_window import MainWindow
 
@@ -53,3 +54,15 @@ def test_a_window_left_full_screen_comes_back_full_screen(qtbot: QtBot, tmp_path
     third = _start(qtbot, tmp_path)
     qtbot.wait(50)
     assert not third.isFullScreen()
+
+
+def test_f11_works_behind_the_curtain_and_shows_only_the_curtain(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = _start(qtbot, tmp_path)
+    window.document.apply(PassSeat(0))
+    qtbot.waitUntil(lambda: window.curtain_lock.engaged)
+    qtbot.keyClick(window.curtain.confirm, Qt.Key.Key_F11)
+    qtbot.waitUntil(window.isFullScreen)
+    assert window.curtain.isVisible() and window.curtain_lock.engaged
+    assert not [d for d in window.findChildren(QtWidgets.QDockWidget) if d.isVisible()]
