@@ -196,7 +196,7 @@ def test_the_menu_actions_say_what_they_do(qtbot: QtBot) -> None:
     document = demo_document()
     importing = make_import_action(window, document)
     choosing = make_art_action(window, document)
-    assert importing.text() == "Import Deck &Art…" and importing.toolTip()
+    assert importing.text() == "&Import Deck Art…" and importing.toolTip()
     assert importing.shortcut().toString() == "Ctrl+Shift+I"
     assert choosing.text() == "Card &Art…" and choosing.statusTip()
 

@@ -6,6 +6,10 @@ neither fires); two in sight at once make Qt only move the focus between them. T
 the menu bar's letters, then every button, tab, group box and field label with a mnemonic in
 every dock, hidden ones too (a panel shows its forms one phase at a time), and every sheet
 form of the demo's five systems.
+
+Inside an open menu its entries' letters are a second, separate set: the walk of the menu bar
+only took the menus' own letters, so File's "Open the &demo table" and "Print to P&DF…" both
+on D went unseen. A third walk opens every menu (and submenu) and compares its entries.
 """
 
 from __future__ import annotations
@@ -128,3 +132,43 @@ def test_the_walk_would_see_a_clash(qtbot: QtBot, tmp_path: Path) -> None:
     shown.show()
     assert shared_in_sight(window) == {
         "conflict Alt+C": ["button 'Call it off'", "button 'Challenge…'"]}
+
+
+def menu_clashes(menu: QtWidgets.QMenu, path: str) -> list[str]:
+    """Letters two entries of ``menu`` (or of one of its submenus) share.
+
+    Inside an open menu the letter alone picks the entry; when two share it Qt only moves
+    the highlight between them, so a player's Alt+F, D, Return opens whichever comes first.
+    A menu filled as it opens (Table, Pass the computer to) is asked to fill itself first.
+    """
+    menu.aboutToShow.emit()
+    seen: dict[str, list[str]] = defaultdict(list)
+    found: list[str] = []
+    for action in menu.actions():
+        if action.isSeparator() or not action.isVisible():
+            continue
+        if (key := _key(action.text())) is not None:
+            seen[key].append(action.text().replace("&", ""))
+        if (sub := action.menu()) is not None and isinstance(sub, QtWidgets.QMenu):
+            found += menu_clashes(sub, f"{path} > {action.text().replace('&', '')}")
+    found += [f"{path}: {key} for {', '.join(names)}" for key, names in seen.items()
+              if len(names) > 1]
+    return found
+
+
+def test_no_two_entries_of_a_menu_share_a_letter(qtbot: QtBot, tmp_path: Path) -> None:
+    window = _window(qtbot, tmp_path)
+    # Card art, the group's own decks and phones join the menus once the table is in sight.
+    qtbot.waitUntil(lambda: any(action.text().replace("&", "") == "Play with phones…"
+                                for action in window.table_menu.actions()), timeout=10_000)
+    problems = [problem
+                for action in window.menuBar().actions()
+                if isinstance(menu := action.menu(), QtWidgets.QMenu)
+                for problem in menu_clashes(menu, action.text().replace("&", ""))]
+    assert problems == []
+
+
+def test_the_menu_walk_would_see_a_clash(qtbot: QtBot, tmp_path: Path) -> None:
+    window = _window(qtbot, tmp_path)
+    window.file_menu.addAction("&Quietly close")
+    assert menu_clashes(window.file_menu, "File") == ["File: Alt+Q for Quit, Quietly close"]

@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from curtain_rig import take_the_computer
+from demo_window_rig import place_store as _store
+from demo_window_rig import start_placed as _start
 from pytestqt.qtbot import QtBot
 
 from cardtable.session.demo import demo_path
@@ -16,26 +18,6 @@ from cardtable.ui.widgets.style import bring_forward
 from cardtable.ui.window.main_window import DISCARD, MainWindow
 from cardtable.ui.window.placement import DOCKS_KEY, GEOMETRY_KEY, WindowPlace
 from cardtable.ui.window.setup import WindowSetup
-
-
-def _store(tmp_path: Path) -> QtCore.QSettings:
-    return QtCore.QSettings(str(tmp_path / "window.ini"), QtCore.QSettings.Format.IniFormat)
-
-
-def _start(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    window = MainWindow(demo_path(), autosave_folder=tmp_path / "autosave", animation_ms=0)
-    window.ask_unsaved = lambda: DISCARD
-    qtbot.addWidget(window)
-    window.setup = WindowSetup(
-        window, Settings(), store=lambda s, folder: None, place=WindowPlace(_store(tmp_path))
-    )
-    window.show()
-    qtbot.waitExposed(window)
-    ready: list[MainWindow] = []
-    window.when_ready(ready.append)
-    qtbot.waitUntil(lambda: bool(ready) and bool(window.setup.docks), timeout=10_000)
-    take_the_computer(qtbot, window)  # Dana, the GM
-    return window
 
 
 def test_the_first_start_is_maximised_and_the_next_comes_back_as_it_was_left(

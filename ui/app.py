@@ -24,6 +24,7 @@ from cardtable.ui.art.app_icon import app_icon
 from cardtable.ui.art.fonts import use_bundled_fonts
 from cardtable.ui.art.picture_cache import install as keep_pictures
 from cardtable.ui.qt import QtCore, QtWidgets
+from cardtable.ui.widgets.theme import follow_the_desktop
 from cardtable.ui.window.memory import hold_for_start
 
 SMOKE_EXIT_VARIABLE = "CARDTABLE_SMOKE_EXIT"
@@ -49,6 +50,7 @@ def application() -> QtWidgets.QApplication:
     app.setDesktopFileName("cardtable")
     # The same typefaces on every machine, for the panels as for the felt and the cards.
     use_bundled_fonts(app)
+    follow_the_desktop(app)
     return app
 
 

@@ -524,7 +524,7 @@ def make_import_action(
     parent: QtWidgets.QWidget, document: SessionDocument, library: ArtLibrary | None = None
 ) -> QtGui.QAction:
     """The File menu's "Import Deck Art…" action, opening the wizard."""
-    action = QtGui.QAction("Import Deck &Art…", parent)
+    action = QtGui.QAction("&Import Deck Art…", parent)
     action.setShortcut(QtGui.QKeySequence("Ctrl+Shift+I"))
     tip = "Import your own card pictures for the tarot, playing cards or a new deck"
     action.setToolTip(tip)

@@ -76,7 +76,7 @@ def allow_step(widget: QtWidgets.QWidget, session: Session, action: Action | Non
     return reason
 
 
-WAITING_STYLE = ("QFrame#waiting { background: #fff4d6; border: 1px solid #e0c068; "
+WAITING_STYLE = ("QFrame#waiting { background: palette(alternate-base); border: 1px solid #e0c068; "
                  "border-radius: 6px; }")
 #: What a picker of characters shows while nobody is chosen.
 CHOOSE = "(choose a character)"

@@ -230,7 +230,7 @@ def install_phones(
 ) -> PhoneService:
     """Table > Play with phones…, and the status bar's word on the phones."""
     service = PhoneService(document, window)
-    action = QtGui.QAction("Play with &phones…", window)
+    action = QtGui.QAction("Play with p&hones…", window)
     action.setObjectName("phonesAction")
     action.setStatusTip("Each player's hand on their own phone; the table on this screen")
     action.setToolTip(action.statusTip())

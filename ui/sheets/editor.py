@@ -38,6 +38,7 @@ from cardtable.ui.sheets.forms.banzai import BanzaiForm
 from cardtable.ui.sheets.forms.crisis import CrisisForm
 from cardtable.ui.sheets.forms.pool import PoolForm
 from cardtable.ui.sheets.forms.tarot import TarotForm
+from cardtable.ui.widgets.theme import ink_text
 
 #: Each system's form, by the system's key.
 FORMS: dict[str, type[SheetForm]] = {
@@ -126,7 +127,7 @@ class SheetEditor(QtWidgets.QWidget):
         self.empty = QtWidgets.QLabel("No characters yet: “New…” brings one in.")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
-        self.empty.setStyleSheet("color: #6b6660; padding: 24px;")
+        ink_text(self.empty, "muted", "padding: 24px;")
 
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)

@@ -21,9 +21,9 @@ from typing import Any, ClassVar, TypeAlias
 
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.sheets.paths import FieldPath, changes_at, path_text, value_words
+from cardtable.ui.widgets.theme import ink, ink_text
 
 #: The red of problem messages and outlines (dark enough to read on the window colour).
-PROBLEM_COLOUR = "#b3261e"
 
 
 class _Nothing(enum.Enum):
@@ -50,7 +50,7 @@ class ProblemLabel(QtWidgets.QLabel):
         self._messages: dict[int, list[str]] = {}
         self.setWordWrap(True)
         self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setStyleSheet(f"color: {PROBLEM_COLOUR};")
+        ink_text(self, "error")
         font = self.font()
         font.setPointSizeF(font.pointSizeF() * 0.92)
         self.setFont(font)
@@ -99,7 +99,7 @@ class Outline(QtWidgets.QWidget):
             return
         painter = QtGui.QPainter(self)
         painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
-        pen = QtGui.QPen(QtGui.QColor(PROBLEM_COLOUR), 1.6)
+        pen = QtGui.QPen(QtGui.QColor(ink("error")), 1.6)
         painter.setPen(pen)
         painter.drawRoundedRect(QtCore.QRectF(self.rect()).adjusted(0.8, 0.8, -0.8, -0.8), 4, 4)
 

@@ -34,9 +34,14 @@ from cardtable.ui.sheets.fields import (
 from cardtable.ui.sheets.paths import replaced_at, value_at
 from cardtable.ui.sheets.portrait import PortraitBox
 from cardtable.ui.sheets.printing.frame import PALETTES
+from cardtable.ui.widgets.style import READABLE
+from cardtable.ui.widgets.theme import follow_palette, on_window
 
 if TYPE_CHECKING:
     from cardtable.ui.sheets.lists import ListSection
+
+#: The least contrast of a symbol with its background (WCAG's, for graphics).
+GRAPHIC = 3.0
 
 #: Turns a revised sheet and the words for the log into a session action: None when it was
 #: done, else the reason it was refused.
@@ -54,21 +59,26 @@ class FormContext:
 
 
 def emblem(shape: QtGui.QPainterPath, colour: QtGui.QColor, size: int = 18) -> QtWidgets.QLabel:
-    """A small picture of one of the systems' symbols (a suit, an Element), for a label."""
-    screen = QtGui.QGuiApplication.primaryScreen()
-    ratio = screen.devicePixelRatio() if screen is not None else 1.0
-    pixmap = QtGui.QPixmap(int(size * ratio), int(size * ratio))
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QtGui.QPainter(pixmap)
-    painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
-    painter.scale(size * ratio, size * ratio)
-    painter.fillPath(shape, colour)
-    painter.end()
-    pixmap.setDevicePixelRatio(ratio)
+    """A small picture of one of the systems' symbols (a suit, an Element), for a label, in
+    ``colour`` where it stands out from the desktop's palette (3:1, as for any graphic)."""
     label = QtWidgets.QLabel()
-    label.setPixmap(pixmap)
     label.setFixedWidth(size)
     label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+
+    def _paint() -> None:
+        screen = QtGui.QGuiApplication.primaryScreen()
+        ratio = screen.devicePixelRatio() if screen is not None else 1.0
+        pixmap = QtGui.QPixmap(int(size * ratio), int(size * ratio))
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QtGui.QPainter(pixmap)
+        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        painter.scale(size * ratio, size * ratio)
+        painter.fillPath(shape, on_window(colour, GRAPHIC))
+        painter.end()
+        pixmap.setDevicePixelRatio(ratio)
+        label.setPixmap(pixmap)
+
+    follow_palette(label, _paint)
     return label
 
 
@@ -98,14 +108,19 @@ class SectionTitle(QtWidgets.QWidget):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.08)
         self.label.setFont(font)
-        self.label.setStyleSheet(f"color: {ink.name()};")
         if tip:
             self.label.setToolTip(tip)
         rule = QtWidgets.QFrame()
         rule.setFixedHeight(1)
-        rule.setStyleSheet(f"background: {ink.name()}; border: none;")
         layout.addWidget(self.label)
         layout.addWidget(rule)
+
+        def _colour() -> None:  # the system's ink where it reads on the desktop's palette
+            shown = on_window(ink, READABLE)
+            self.label.setStyleSheet(f"color: {shown.name()};")
+            rule.setStyleSheet(f"background: {shown.name()}; border: none;")
+
+        follow_palette(self, _colour)
 
 
 class SheetForm(QtWidgets.QWidget):

@@ -20,6 +20,7 @@ from cardtable.ui.sheets.fields import (
     ProblemLabel,
 )
 from cardtable.ui.sheets.paths import FieldPath, changes_at, quoted, value_at
+from cardtable.ui.widgets.theme import ink_text
 
 if TYPE_CHECKING:
     from cardtable.ui.sheets.form import SheetForm
@@ -121,7 +122,7 @@ class ListSection(QtWidgets.QWidget):
         self._rows_holder = QtWidgets.QWidget()
         layout.addWidget(self._rows_holder)
         self.empty = QtWidgets.QLabel(f"No {plural} yet.")
-        self.empty.setStyleSheet("color: #6b6660;")
+        ink_text(self.empty, "muted")
         self.empty.hide()
         layout.addWidget(self.empty)
         self.problems = ProblemLabel()
@@ -157,7 +158,7 @@ class ListSection(QtWidgets.QWidget):
         if self._headers:
             for column, text in enumerate(self._headers):
                 header = QtWidgets.QLabel(text)
-                header.setStyleSheet("color: #6b6660;")
+                ink_text(header, "muted")
                 header.setContentsMargins(Outline.RING + 1, 0, 0, 0)
                 grid.addWidget(header, 0, column, Qt.AlignmentFlag.AlignBottom)
             top = 1

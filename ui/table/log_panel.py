@@ -19,6 +19,7 @@ from typing import Any, TypeAlias
 from cardtable.session import Changes, log_text_for
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.widgets.theme import ink_text
 
 _REFRESH = Changes.LOG | Changes.SEAT | Changes.PLAYERS
 TIME_COLUMN, TEXT_COLUMN = 0, 1
@@ -286,7 +287,7 @@ class LogPanel(QtWidgets.QWidget):
         self.empty = QtWidgets.QLabel(EMPTY_TEXT, self)
         self.empty.setObjectName("sessionLogEmpty")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.empty.setStyleSheet("color: #7a7a7a")
+        ink_text(self.empty, "muted")
         layout.addWidget(self.view)
         layout.addWidget(self.empty)
         # The log follows its newest line, also when the dock is resized after the first

@@ -70,7 +70,7 @@ def install_text_view(
     The dock is made the first time it is asked for (in a tab ``beside`` a dock): a table
     nobody reads as text keeps no text of it, and its window one dock fewer.
     """
-    entry = QtGui.QAction("The table as &text", window)
+    entry = QtGui.QAction("The table as te&xt", window)
     entry.setCheckable(True)
     entry.setShortcut(QtGui.QKeySequence(SHORTCUT))
     entry.setToolTip(f"Every pile, its count and the faces you may see, as text ({SHORTCUT})")

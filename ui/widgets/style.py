@@ -12,9 +12,14 @@ import functools
 from typing import TYPE_CHECKING
 
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.widgets.theme import contrast, follow_palette, ink
 
 if TYPE_CHECKING:
     from fractions import Fraction  # only named here: the window's start need not import it
+
+
+#: The least contrast of a text with its background (WCAG's AA for body text).
+READABLE = 4.5
 
 
 def percent(chance: Fraction) -> str:
@@ -40,38 +45,63 @@ def escape(text: str) -> str:
 
 
 def stylesheet(dark: str, accent: str, light: str) -> str:
-    """The panels' style in a system's colours (dark band, accent, pale background)."""
+    """The panels' style in a system's colours (its dark band and accent) on the app's
+    palette: backgrounds and text from the palette's roles, headings in the system's dark
+    colour where it reads on them, meanings (refusals, successes) in inks that read.
+
+    ``light``, the system's pale ground, is kept for the printed sheets only: on screen a
+    group sits on the palette's alternate base, whatever the desktop's scheme. Set it with
+    :func:`style_panel`, which sets it again when the desktop's scheme changes.
+    """
+    del light
+    palette = QtGui.QGuiApplication.palette()
+    ground = palette.color(QtGui.QPalette.ColorRole.AlternateBase)
+    heading = QtGui.QColor(dark)
+    if contrast(heading, ground) < READABLE:
+        heading = palette.color(QtGui.QPalette.ColorRole.WindowText)
+    head, muted, error, info, success = (
+        heading.name(), ink("muted"), ink("error"), ink("info"), ink("success"))
     return f"""
     #panelTitle {{ background: {dark}; color: white; padding: 6px 10px; font-weight: bold;
                    border-bottom: 3px solid {accent}; }}
-    #panelStatus {{ color: #444; padding: 2px 2px; }}
-    QGroupBox {{ font-weight: bold; border: 1px solid #c9c3d3; border-radius: 6px;
-                 margin-top: 10px; padding: 8px 6px 6px 6px; background: {light}; }}
+    #panelStatus {{ color: {muted}; padding: 2px 2px; }}
+    QGroupBox {{ font-weight: bold; border: 1px solid palette(mid); border-radius: 6px;
+                 margin-top: 10px; padding: 8px 6px 6px 6px; background: palette(alternate-base); }}
     QGroupBox[moving="true"] {{ border: 2px solid {accent}; }}
-    QGroupBox::title {{ subcontrol-origin: margin; left: 8px; padding: 0 4px; color: {dark}; }}
-    #sectionTitle {{ color: {dark}; font-weight: bold; padding-top: 4px; }}
-    #numberBox {{ background: white; border: 1px solid #c9c3d3; border-radius: 6px; }}
-    #numberName {{ color: #555; font-size: 9pt; }}
-    #numberValue {{ color: {dark}; font-size: 20pt; font-weight: bold; }}
-    #numberLabel {{ color: #333; font-size: 10pt; }}
-    #chipCaption {{ font-size: 8pt; color: #222; }}
-    #emptyNote {{ color: #777; font-style: italic; }}
-    #oddsValue {{ color: #333; }}
-    #beatenYes {{ color: #1e6b3c; }}
-    #beatenNo {{ color: #9a2a2a; }}
+    QGroupBox::title {{ subcontrol-origin: margin; left: 8px; padding: 0 4px; color: {head}; }}
+    #sectionTitle {{ color: {head}; font-weight: bold; padding-top: 4px; }}
+    #numberBox {{ background: palette(base); border: 1px solid palette(mid); border-radius: 6px; }}
+    #numberName {{ color: {muted}; font-size: 9pt; }}
+    #numberValue {{ color: palette(text); font-size: 20pt; font-weight: bold; }}
+    #numberLabel {{ color: palette(text); font-size: 10pt; }}
+    #chipCaption {{ font-size: 8pt; color: palette(window-text); }}
+    #emptyNote {{ color: {muted}; font-style: italic; }}
+    #oddsValue {{ color: palette(window-text); }}
+    #beatenYes {{ color: {success}; }}
+    #beatenNo {{ color: {error}; }}
     #banner {{ color: white; font-size: 14pt; font-weight: bold; padding: 6px;
                border-radius: 6px; }}
     #banner[result="success"] {{ background: #2e7d4f; }}
     #banner[result="failure"] {{ background: #a83232; }}
     #banner[result="neutral"] {{ background: #6b6475; }}
-    #message {{ color: #9a2a2a; padding: 4px; }}
-    #message[tone="info"] {{ color: #2c4f7c; }}
-    #waiting {{ background: #fff4d6; border: 1px solid #e0c068; border-radius: 6px; }}
+    #message {{ color: {error}; padding: 4px; }}
+    #message[tone="info"] {{ color: {info}; }}
+    #waiting {{ background: palette(alternate-base); border: 1px solid {accent};
+                border-radius: 6px; }}
     QPushButton {{ padding: 4px 10px; }}
-    QPushButton#primary {{ background: {accent}; color: white; font-weight: bold;
-                           border-radius: 4px; padding: 6px 12px; }}
-    QPushButton#primary:disabled {{ background: #bbb; color: #eee; }}
+    QPushButton#primary {{ background: {dark}; color: white; font-weight: bold;
+                           border: 2px solid {accent}; border-radius: 4px; padding: 5px 11px; }}
+    QPushButton#primary:disabled {{ background: palette(button); color: {muted};
+                                    border: 1px solid palette(mid); }}
     """
+
+
+def style_panel(
+    panel: QtWidgets.QWidget, dark: str, accent: str, light: str, extra: str = ""
+) -> None:
+    """Give ``panel`` :func:`stylesheet` (and the rules ``extra`` after it), now and each
+    time the desktop's scheme changes."""
+    follow_palette(panel, lambda: panel.setStyleSheet(stylesheet(dark, accent, light) + extra))
 
 
 class NumberBox(QtWidgets.QFrame):

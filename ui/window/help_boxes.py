@@ -22,6 +22,7 @@ KEYS_HELP = (
     "<tr><td><b>Menu</b>, <b>Shift+F10</b></td><td>everything else, e.g. Move to…</td></tr>"
     "<tr><td><b>Ctrl+Z</b> / <b>Ctrl+Shift+Z</b></td><td>undo / redo</td></tr>"
     "<tr><td><b>Ctrl+0</b></td><td>fit the table to the window</td></tr>"
+    "<tr><td><b>F11</b></td><td>full screen, and back</td></tr>"
     "<tr><td><b>Ctrl+1</b> … <b>Ctrl+7</b></td><td>bring a panel to the front "
     "(again: hide it)</td></tr>"
     "<tr><td><b>Ctrl+B</b></td><td>the Banzai roll panel</td></tr>"

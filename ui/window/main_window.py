@@ -26,6 +26,7 @@ from cardtable.ui.widgets.style import bring_forward
 from cardtable.ui.window import memory
 from cardtable.ui.window.after_paint import after_paint
 from cardtable.ui.window.corrections import CorrectionEntries
+from cardtable.ui.window.full_screen import FullScreen
 from cardtable.ui.window.help_boxes import about_box, keys_box
 from cardtable.ui.window.session_drops import SessionDrops
 from cardtable.ui.window.session_files import (
@@ -224,13 +225,12 @@ class MainWindow(QtWidgets.QMainWindow):
         if self._document is not None and self._curtain is not None:
             from cardtable.ui.window.curtain_lock import CurtainLock
 
-            # While it is up, the window shows the curtain alone (quitting still works).
-            # Put in place once the window is set up (the hand's height, the room for the
-            # panels): the session comes in behind the curtain, and the parts it hides
-            # come back as they were laid out.
-            self.curtain_lock = CurtainLock(
-                self, self._curtain, self._document, keep=[self.quit_action]
-            )
+            # While it is up, the window shows the curtain alone (quitting still works, and
+            # so does full screen, which shows nothing new). Put in place once the window is
+            # set up (the hand's height, the room for the panels): the session comes in
+            # behind the curtain, and the parts it hides come back as they were laid out.
+            keep = [self.quit_action, self.full_screen.action]
+            self.curtain_lock = CurtainLock(self, self._curtain, self._document, keep=keep)
         # The session now in place (the one asked for, or the welcome screen's choice):
         # a deck in a group's art must wear it from the first paint.
         if self._document is not None and any(d.art for d in self._document.session.decks):
@@ -442,7 +442,7 @@ class MainWindow(QtWidgets.QMainWindow):
             "Hand the computer to the next seat, behind the curtain",
             self.pass_to_next,
         )
-        self.pass_menu = QtWidgets.QMenu("&Pass the computer to", self)
+        self.pass_menu = QtWidgets.QMenu("Pass the co&mputer to", self)
         self.pass_menu.setObjectName("passMenu")
         self.pass_menu.aboutToShow.connect(self._fill_pass_menu)
         self.pass_action = self.pass_menu.menuAction()
@@ -475,6 +475,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.table_menu.aboutToShow.connect(self._ensure_loaded)
         view_menu = bar.addMenu("&View")
         view_menu.addActions([self.fit_action, self.zoom_in_action, self.zoom_out_action])
+        view_menu.addSeparator()
+        self.full_screen = FullScreen(self, view_menu)
         seat_menu = bar.addMenu("&Seat")
         seat_menu.addMenu(self.pass_menu)
         seat_menu.addAction(self.next_seat_action)

@@ -16,7 +16,6 @@ from cardtable.ui.qt import Qt, QtCore, QtWidgets
 
 #: Rows shown at most; older ones wait for the next start.
 MAX_ROWS = 3
-BAND = "#fff4d6"
 EDGE = "#e0c068"
 
 
@@ -34,7 +33,7 @@ class RecoveryPanel(QtWidgets.QFrame):
         self.setObjectName("recoveryPanel")
         self.setAccessibleName("Sessions to recover")
         self.setStyleSheet(
-            f"#recoveryPanel {{ background: {BAND}; border: 1px solid {EDGE};"
+            f"#recoveryPanel {{ background: palette(alternate-base); border: 1px solid {EDGE};"
             " border-radius: 8px; } #recoveryPanel QLabel { background: transparent; }"
         )
         #: Each row: the recovery, its words, its Recover and Discard buttons.

@@ -35,7 +35,7 @@ PANEL_KEYS = {
     "banzai": ("&Banzai roll", "Ctrl+B"),
     "tokens": ("&Author tokens", "Ctrl+5"),
     "sheets": ("Character &sheet", "Ctrl+6"),
-    "play": ("Fantastical Adventure p&lay", "Ctrl+7"),
+    "play": ("Fantastical Adventure pla&y", "Ctrl+7"),
     "log": ("Session &log", "Ctrl+8"),
     "notes": ("&GM's notes", "Ctrl+9"),
 }

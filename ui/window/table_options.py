@@ -22,6 +22,7 @@ from cardtable.session.table_options import (
 )
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import QtGui, QtWidgets
+from cardtable.ui.widgets.theme import ink_text
 
 _SYSTEM_TITLES = {"tarot": "N-Dimensional Tourists", "pool": "Pool Challenge",
                   "adventure": "Fantastical Adventure"}
@@ -144,7 +145,7 @@ class TableOptionsDialog(QtWidgets.QDialog):
         layout.addWidget(self.form)
         self.reason = QtWidgets.QLabel(self)
         self.reason.setWordWrap(True)
-        self.reason.setStyleSheet("color: #8a5a00;")
+        ink_text(self.reason, "warning")
         layout.addWidget(self.reason)
         self.buttons = QtWidgets.QDialogButtonBox(
             QtWidgets.QDialogButtonBox.StandardButton.Ok
@@ -178,7 +179,7 @@ class TableOptionsDialog(QtWidgets.QDialog):
 def install_table_options(window: QtWidgets.QMainWindow, menu: QtWidgets.QMenu,
                           document: SessionDocument) -> QtGui.QAction:
     """Add Table > Options… to ``menu``."""
-    action = QtGui.QAction("&Options…", window)
+    action = QtGui.QAction("Opt&ions…", window)
     action.setStatusTip("The rules your group configures: Sleeve Cards, the pool Challenge's "
                         "formula, ties and dice, the shoe")
     action.setToolTip(action.statusTip())

@@ -29,6 +29,7 @@ from cardtable.settings import Settings, save_settings
 from cardtable.ui.art.start_icons import start_icon
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import felt_brush
+from cardtable.ui.widgets.theme import follow_palette
 from cardtable.ui.window.new_session.rows import error_colour, muted_colour
 from cardtable.ui.window.new_session.wizard import NewSessionWizard
 from cardtable.ui.window.recovery_panel import RecoveryPanel, confirm_discard, prefer_autosave
@@ -37,7 +38,7 @@ _log = logging.getLogger(__name__)
 
 SESSION_FILTER = "Cardtable sessions (*.cardtable);;All files (*)"
 WELCOME_SIZE = QtCore.QSize(880, 580)
-CREAM, BRASS = "#f6efe0", "#e3bd5e"
+CREAM, BRASS = "#f6efe0", "#eccb74"
 PATH_ROLE = Qt.ItemDataRole.UserRole
 MISSING_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -107,14 +108,20 @@ def start_session(choice: WelcomeChoice, rng: Rng) -> tuple[Session, Path | None
 
 
 def _label(
-    text: str, *, size: float = 1.0, bold: bool = False, colour: str = ""
+    text: str, *, size: float = 1.0, bold: bool = False, colour: str | Callable[[], str] = ""
 ) -> QtWidgets.QLabel:
+    """A label; ``colour`` a fixed one (on the felt) or one worked out from the palette each
+    time the desktop's scheme changes."""
     label = QtWidgets.QLabel(text)
     font = label.font()
     font.setPointSizeF(font.pointSizeF() * size)
     font.setBold(bold)
     label.setFont(font)
-    if colour:
+    if callable(colour):
+        follow_palette(
+            label, lambda: label.setStyleSheet(f"color: {colour()}; background: transparent;")
+        )
+    elif colour:
         label.setStyleSheet(f"color: {colour}; background: transparent;")
     return label
 
@@ -179,13 +186,13 @@ class _BigButton(QtWidgets.QPushButton):
         words = QtWidgets.QVBoxLayout()
         words.setSpacing(2)
         self.title = _label(title, size=1.22, bold=True)
-        self.detail = _label(detail, colour=muted_colour())
+        self.detail = _label(detail, colour=muted_colour)
         self.detail.setWordWrap(True)
         words.addStretch(1)
         words.addWidget(self.title)
         words.addWidget(self.detail)
         words.addStretch(1)
-        shortcut = _label(keys, size=0.9, colour=muted_colour())
+        shortcut = _label(keys, size=0.9, colour=muted_colour)
         layout.addWidget(picture)
         layout.addLayout(words, 1)
         layout.addWidget(shortcut, 0, Qt.AlignmentFlag.AlignTop)
@@ -345,12 +352,15 @@ class WelcomeDialog(QtWidgets.QDialog):
         self.no_recent = _label(
             "No sessions yet.\n\nSessions you open or save will be listed here.\n"
             "New to Cardtable? Try the demo table.",
-            colour=muted_colour(),
+            colour=muted_colour,
         )
         self.no_recent.setObjectName("noRecent")
-        self.no_recent.setStyleSheet(
-            f"#noRecent {{ color: {muted_colour()}; border: 1px dashed palette(mid);"
-            " border-radius: 6px; padding: 16px; }"
+        follow_palette(
+            self.no_recent,
+            lambda: self.no_recent.setStyleSheet(
+                f"#noRecent {{ color: {muted_colour()}; border: 1px dashed palette(mid);"
+                " border-radius: 6px; padding: 16px; }"
+            ),
         )
         self.no_recent.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.no_recent.setWordWrap(True)
@@ -395,7 +405,7 @@ class WelcomeDialog(QtWidgets.QDialog):
         self.quit_button.clicked.connect(self.reject)
         footer = QtWidgets.QHBoxLayout()
         footer.setContentsMargins(24, 0, 24, 16)
-        footer.addWidget(_label(f"Cardtable {__version__}", size=0.9, colour=muted_colour()))
+        footer.addWidget(_label(f"Cardtable {__version__}", size=0.9, colour=muted_colour))
         footer.addStretch(1)
         footer.addWidget(self.quit_button)
 

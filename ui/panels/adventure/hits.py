@@ -31,6 +31,7 @@ from cardtable.ui.panels.card_chips import card_caption
 from cardtable.ui.panels.owners import allow_step, decider_of, owner_name, owner_words
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
 from cardtable.ui.widgets.style import allow, button, escape
+from cardtable.ui.widgets.theme import ink_text
 
 #: A row's button: (key, text, tooltip, what it does, the step it leads to, asked of the model).
 RowAction = tuple[str, str, str, object, ResolverStep | None]
@@ -116,7 +117,7 @@ class HitDialog(QtWidgets.QDialog):
             layout.addWidget(radio, 0, Qt.AlignmentFlag.AlignLeft)
             hint = QtWidgets.QLabel(tip, self)
             hint.setObjectName("hint")
-            hint.setStyleSheet("color: #666; margin-left: 24px;")
+            ink_text(hint, "muted", "margin-left: 24px;")
             hint.setWordWrap(True)
             layout.addWidget(hint)
             if choice is HitChoice.SHAKE_OFF_DISCARD:

@@ -18,7 +18,8 @@ PER_ROW = 5
 ICON = 30
 KEPT_STYLE = (
     "QToolButton { border: 1px solid #9b8f77; border-radius: 6px; padding: 2px; }"
-    "QToolButton:checked { border: 3px solid #f2c14e; background: #fff4d6; font-weight: bold; }"
+    "QToolButton:checked { border: 3px solid #f2c14e; background: #fff4d6; color: #3b2308;"
+    " font-weight: bold; }"
 )
 
 

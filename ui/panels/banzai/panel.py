@@ -16,7 +16,7 @@ from cardtable.ui.panels.banzai.opposed import OpposedTab
 from cardtable.ui.panels.banzai.roll import RollTab
 from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.qt import QtWidgets
-from cardtable.ui.widgets.style import forget_typing, scrolling_dock, stylesheet
+from cardtable.ui.widgets.style import forget_typing, scrolling_dock, style_panel
 
 TITLE = "Banzai roll"
 DOCK_NAME = "banzaiDock"
@@ -34,7 +34,7 @@ class BanzaiPanel(SessionPanel, QtWidgets.QWidget):
         super().__init__(document, parent)
         self.setObjectName("banzaiPanel")
         self.setAccessibleName(TITLE)
-        self.setStyleSheet(stylesheet("#5c1f1f", "#c8912e", "#faf5ee"))
+        style_panel(self, "#5c1f1f", "#c8912e", "#faf5ee")
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         title = QtWidgets.QLabel(TITLE, self)

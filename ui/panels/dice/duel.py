@@ -23,6 +23,7 @@ from cardtable.ui.panels.dice.simple import crisis_words
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
 from cardtable.ui.widgets.style import line_edit
+from cardtable.ui.widgets.theme import ink_text
 
 #: Where a Duel started here is kept.
 DUEL_ID = steps.CRISIS_DUEL
@@ -184,7 +185,7 @@ class DuelView(SessionPanel, QtWidgets.QWidget):
         buttons.addWidget(self.end_button)
         layout.addLayout(buttons)
         self.message = self.message_line("Duel message")
-        self.message.setStyleSheet("color: #9a2a2a;")
+        ink_text(self.message, "error")
         layout.addWidget(self.message)
         layout.addStretch(1)
         self.start.clicked.connect(self.new_duel)

@@ -31,12 +31,13 @@ from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
 from cardtable.ui.qt import QtWidgets
 from cardtable.ui.widgets.style import button, combo, escape, line_edit, percent
+from cardtable.ui.widgets.theme import ink_text
 
 CRISIS_STYLE = (
     "background: #b3261e; color: white; font-weight: 800; border-radius: 6px; padding: 6px;"
 )
 ENDED_STYLE = {
-    CrisisResult.SUCCESS: "background: #2f9e5b; color: white; font-weight: 700; "
+    CrisisResult.SUCCESS: "background: #1e7a44; color: white; font-weight: 700; "
                           "border-radius: 6px; padding: 6px;",
     CrisisResult.FAILURE: "background: #6b6475; color: white; font-weight: 700; "
                           "border-radius: 6px; padding: 6px;",
@@ -167,7 +168,7 @@ class SimpleView(SessionPanel, QtWidgets.QWidget):
         # The Challenge on the table comes first, its result in sight above the next set-up.
         layout.insertWidget(0, self.play_box)
         self.message = self.message_line("Challenge message")
-        self.message.setStyleSheet("color: #9a2a2a;")
+        ink_text(self.message, "error")
         layout.addWidget(self.message)
         layout.addStretch(1)
 

@@ -29,15 +29,15 @@ from cardtable.ui.panels.dice.sealed import SealedBox
 from cardtable.ui.panels.dice.simple import SimpleView
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.widgets.style import ScrollColumn
+from cardtable.ui.widgets.theme import follow_palette, ink, ink_text
 
 #: How long the dice tumble before they settle (0: no animation).
 ANIMATION_MS = 400
 #: The largest TN the spinner offers (Banzai's TNs stay within 1000).
 MAX_TN = 1000
 MAX_RAISES = 20
-SUCCESS_COLOUR = "#2f9e5b"
-FAILURE_COLOUR = "#c0392b"
-ERROR_COLOUR = "#c0392b"
+#: The banner of a roll that succeeds or fails: white words on these.
+SUCCESS_BANNER, FAILURE_BANNER = "#1e7a44", "#b3261e"
 
 #: The quick forms: label, the expression they write, the second number's meaning.
 FORMS = (
@@ -132,7 +132,7 @@ class DiceTray(SessionPanel, QtWidgets.QWidget):
         layout.addWidget(self.expression)
         self.error = QtWidgets.QLabel()
         self.error.setWordWrap(True)
-        self.error.setStyleSheet(f"color: {ERROR_COLOUR};")
+        ink_text(self.error, "error")
         self.error.setAccessibleName("Expression problem")
         self.error.hide()
         layout.addWidget(self.error)
@@ -221,7 +221,9 @@ class DiceTray(SessionPanel, QtWidgets.QWidget):
         layout.addLayout(odds_row)
         self.odds_detail = QtWidgets.QLabel()
         self.odds_detail.setWordWrap(True)
-        self.odds_detail.setStyleSheet("color: palette(mid);")
+        follow_palette(
+            self.odds_detail, lambda: self.odds_detail.setStyleSheet(f"color: {ink('muted')};")
+        )
         layout.addWidget(self.odds_detail)
         # The GM's own rolls, behind the screen (roll sealed, reveal).
         self.sealed = SealedBox(self.document, self.request, self.roll_button.isEnabled, self)
@@ -522,8 +524,7 @@ class DiceTray(SessionPanel, QtWidgets.QWidget):
                 font.setStrikeOut(True)
                 item.setFont(font)
             elif record.success is not None:
-                colour = SUCCESS_COLOUR if record.success else FAILURE_COLOUR
-                item.setForeground(QtGui.QColor(colour))
+                item.setForeground(QtGui.QColor(ink("success" if record.success else "error")))
             self.history.addItem(item)
 
     def _show_result(self, record: RollRecord | None, *, final: bool) -> None:
@@ -555,7 +556,7 @@ class DiceTray(SessionPanel, QtWidgets.QWidget):
             self.banner.setText("")
             self.banner.setStyleSheet("")
         else:
-            colour = SUCCESS_COLOUR if success else FAILURE_COLOUR
+            colour = SUCCESS_BANNER if success else FAILURE_BANNER
             self.banner.setText("SUCCESS" if success else "FAILURE")
             self.banner.setStyleSheet(
                 f"background: {colour}; color: white; font-weight: 800; border-radius: 6px;"

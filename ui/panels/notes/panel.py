@@ -19,6 +19,7 @@ from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.widgets.style import allow, button, scrolling_dock
+from cardtable.ui.widgets.theme import ink
 
 TITLE = "GM's notes"
 DOCK_NAME = "gmNotesDock"
@@ -107,10 +108,11 @@ class GmNotesPanel(SessionPanel, QtWidgets.QWidget):
                                 f"{'s' if len(found) != 1 else ''}).")
             if found != self._rendered:
                 self._rendered = found
+                muted = ink("muted")
                 self.notes.setHtml("".join(
-                    f"<p><span style='color:#6b6478'>{note.at.astimezone():%d %b %H:%M}</span> "
+                    f"<p><span style='color:{muted}'>{note.at.astimezone():%d %b %H:%M}</span> "
                     f"{html.escape(note.text)}</p>" for note in found)
-                    or "<p style='color:#6b6478'>No note yet.</p>")
+                    or f"<p style='color:{muted}'>No note yet.</p>")
                 self.notes.moveCursor(QtGui.QTextCursor.MoveOperation.End)
         self.editor.setEnabled(readable)
         reason = session.may(GmNote("-")) if readable else "only at the GM's seat"

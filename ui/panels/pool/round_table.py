@@ -17,12 +17,10 @@ from cardtable.counts import counted
 from cardtable.resolvers.pool.report import LossTaken, RoundReport, SideRound
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
 from cardtable.ui.widgets.style import escape
+from cardtable.ui.widgets.theme import ink, ink_text
 
 #: How many sides share a block of the table.
 SIDES_PER_BLOCK = 2
-OUT_COLOUR = "#c0392b"
-IN_COLOUR = "#2f9e5b"
-MUTED = "#6b6478"
 
 
 def _start(side: SideRound) -> str:
@@ -39,7 +37,7 @@ def _start(side: SideRound) -> str:
 def _strength(side: SideRound) -> str:
     sum_ = f"pool {side.pool} + bonus {side.bonus}" if side.bonus else f"pool {side.pool}"
     rolled = "" if side.strength == side.pool + side.bonus else ", rolled"
-    return f"<b>{side.strength}</b> <span style='color:{MUTED}'>({sum_}{rolled})</span>"
+    return f"<b>{side.strength}</b> <span style='color:{ink('muted')}'>({sum_}{rolled})</span>"
 
 
 def _why(loss: LossTaken) -> str:
@@ -56,7 +54,7 @@ def _takes(side: SideRound) -> str:
     for loss in side.losses:
         dice = f"; {counted(loss.nominal, 'die', 'dice')}" if loss.rolled else ""
         lines.append(f"<b>{loss.inflicted}</b> from {escape(loss.source)}<br>"
-                     f"<span style='color:{MUTED}'>{_why(loss)}{dice}</span>")
+                     f"<span style='color:{ink('muted')}'>{_why(loss)}{dice}</span>")
     return "<br>".join(lines)
 
 
@@ -71,8 +69,8 @@ def _reserves(side: SideRound) -> str:
 
 
 def _pool(side: SideRound) -> str:
-    state = (f"<span style='color:{OUT_COLOUR}'><b>OUT</b></span>" if side.out
-             else f"<span style='color:{IN_COLOUR}'>in</span>")
+    state = (f"<span style='color:{ink('error')}'><b>OUT</b></span>" if side.out
+             else f"<span style='color:{ink('success')}'>in</span>")
     members = (f"<br>{side.members_standing} of {side.members} standing"
                if side.members > 1 else "")
     return f"{side.pool_before} → <b>{side.pool_after}</b> {state}{members}"
@@ -154,7 +152,7 @@ class RoundTable(QtWidgets.QFrame):
             grid.setColumnStretch(column, 1)
         for row, (name, show) in enumerate(rows, start=1):
             label = QtWidgets.QLabel(name, block)
-            label.setStyleSheet(f"color: {MUTED};")
+            ink_text(label, "muted")
             label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             grid.addWidget(label, row, 0)
             for column, side in enumerate(sides, start=1):

@@ -43,10 +43,8 @@ from cardtable.ui.panels.pool.round_table import RoundTable
 from cardtable.ui.panels.pool.setup import ChallengeSetup
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
 from cardtable.ui.widgets.style import ScrollColumn, allow
+from cardtable.ui.widgets.theme import ink, ink_text
 
-REFUSAL_STYLE = "color: #c0392b;"
-OUT_COLOUR = "#c0392b"
-IN_COLOUR = "#2f9e5b"
 #: How many sides share a row of the tracker.
 SIDES_PER_ROW = 2
 #: The conversion spinners: field of Conversion, label, tooltip, step.
@@ -135,7 +133,7 @@ class SideColumn(QtWidgets.QFrame):
         plan.addLayout(grid)
         self.refusal = QtWidgets.QLabel()
         self.refusal.setWordWrap(True)
-        self.refusal.setStyleSheet(REFUSAL_STYLE)
+        ink_text(self.refusal, "error")
         self.refusal.setAccessibleName(f"{name} conversion problem")
         plan.addWidget(self.refusal)
         self.planned = QtWidgets.QLabel()
@@ -465,7 +463,7 @@ class PoolTracker(SessionPanel, QtWidgets.QWidget):
         column.bar.setValue(max(0, min(side.pool, side.starting_pool)))
         column.bar.setFormat(f"{side.pool} / {side.starting_pool}")
         state = "out" if side.out else "in"
-        colour = OUT_COLOUR if side.out else IN_COLOUR
+        colour = ink("error") if side.out else ink("success")
         column.title.setText(
             f"{html.escape(side.name)}  <span style='color:{colour}'>({state})</span>"
         )

@@ -58,7 +58,7 @@ from cardtable.ui.widgets.style import (
     repolish,
     scrolling_dock,
     section,
-    stylesheet,
+    style_panel,
 )
 
 TITLE = "Tarot Challenge"
@@ -107,7 +107,7 @@ class TarotPanel(SessionPanel, QtWidgets.QWidget):
         super().__init__(document, parent)
         self.setObjectName("tarotPanel")
         self.setAccessibleName(TITLE)
-        self.setStyleSheet(stylesheet("#3a2c5c", "#b28a2e", "#f6f3fa"))
+        style_panel(self, "#3a2c5c", "#b28a2e", "#f6f3fa")
         #: Asked once before conceding, which cannot be undone (a message box; tests too).
         self.ask: AskBefore = lambda title, question, go: ask_before(self, title, question, go)
         self._last_summary = ""

@@ -26,8 +26,7 @@ from cardtable.ui.sheets.fields import (
 from cardtable.ui.sheets.form import SheetForm
 from cardtable.ui.sheets.lists import ListSection, Row
 from cardtable.ui.sheets.paths import FieldPath
-
-RED = "#b3261e"
+from cardtable.ui.widgets.theme import follow_palette, ink, ink_text, on_window
 
 
 def suit_text(suit: Suit) -> str:
@@ -154,7 +153,7 @@ class AdventureForm(SheetForm):
             )
         ):
             header = QtWidgets.QLabel(text)
-            header.setStyleSheet("color: #6b6660;")
+            ink_text(header, "muted")
             header.setToolTip(tip)
             align = Qt.AlignmentFlag.AlignLeft if column < 2 else Qt.AlignmentFlag.AlignHCenter
             grid.addWidget(header, 0, column, align)
@@ -243,7 +242,7 @@ class AdventureForm(SheetForm):
         super().load(sheet)
         for index, fields in enumerate(getattr(self, "facet_fields", [])):
             suit = sheet.facets[index].suit
-            colour = RED if suit.is_red else "#1d1b19"
+            colour = ink("error") if suit.is_red else "palette(text)"
             fields[0].editor.setStyleSheet(f"QComboBox {{ color: {colour}; }}")
             # A lost Facet stays readable but struck through, until it is treated.
             lost = sheet.facets[index].lost
@@ -285,7 +284,9 @@ class AdventureForm(SheetForm):
         indent = QtWidgets.QHBoxLayout()
         indent.setContentsMargins(0, 0, 0, 0)
         arrow = QtWidgets.QLabel("↳")
-        arrow.setStyleSheet(f"color: {self.ink.name()};")
+        follow_palette(
+            arrow, lambda: arrow.setStyleSheet(f"color: {on_window(self.ink).name()};")
+        )
         arrow.setToolTip(f"Short-term Ambitions serving Ambition {number}")
         indent.addWidget(arrow, 0, Qt.AlignmentFlag.AlignTop)
         indent.addWidget(steps, 1)

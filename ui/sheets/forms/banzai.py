@@ -19,6 +19,7 @@ from cardtable.ui.sheets.fields import NumberField, ProblemLabel, TextField
 from cardtable.ui.sheets.form import SheetForm, emblem, field_label
 from cardtable.ui.sheets.lists import ListSection, Row
 from cardtable.ui.sheets.symbols import element_emblem
+from cardtable.ui.widgets.theme import ink_text
 
 #: The Elements' labels, each with its own shortcut letter, none a menu's (Alt+F, E, T, V, S,
 #: P, H) nor the Name and Player fields' (N, Y).
@@ -65,7 +66,7 @@ class BanzaiForm(SheetForm):
         grid.addWidget(problems, 2, 0, 1, len(Element))
         self.column.addLayout(grid)
         self.raises = QtWidgets.QLabel()
-        self.raises.setStyleSheet("color: #6b6660;")
+        ink_text(self.raises, "muted")
         self.raises.setToolTip("Raises a roll may declare: Void, or the lowest Element without it")
         self.column.addWidget(self.raises)
 

@@ -7,6 +7,7 @@ from cardtable.ui.qt import Qt, QtWidgets
 from cardtable.ui.sheets.fields import ProblemLabel, TextField
 from cardtable.ui.sheets.form import SheetForm, field_label
 from cardtable.ui.sheets.lists import ListSection, Row
+from cardtable.ui.widgets.theme import ink_text
 
 
 class CrisisForm(SheetForm):
@@ -31,7 +32,7 @@ class CrisisForm(SheetForm):
         row.addWidget(field_label("&Dice pool", self.dice), 0, top)
         row.addWidget(self.dice, 0, top)
         unit = field_label("six-sided dice", self.dice)
-        unit.setStyleSheet("color: #6b6660;")
+        ink_text(unit, "muted")
         row.addWidget(unit, 0, top)
         row.addStretch(1)
         self.column.addLayout(row)

@@ -224,7 +224,7 @@ def install_print_actions(
     ``current_character`` says which character "this character" is (the one the sheet
     editor shows: pass ``sheet_dock.current_character``).
     """
-    to_pdf = QtGui.QAction("Print to P&DF…", parent)
+    to_pdf = QtGui.QAction("Print to PD&F…", parent)
     # Ctrl+Shift+P passes the computer to the next player.
     to_pdf.setShortcut(QtGui.QKeySequence("Ctrl+Alt+P"))
     tip = "Save character sheets (one, the party, or a blank one) as a PDF"

@@ -63,7 +63,7 @@ from cardtable.ui.widgets.style import (
     forget_typing,
     repolish,
     scrolling_dock,
-    stylesheet,
+    style_panel,
 )
 
 TITLE = "Conflict"
@@ -85,7 +85,7 @@ class ConflictPanel(SessionPanel, QtWidgets.QWidget):
         super().__init__(document, parent)
         self.setObjectName("conflictPanel")
         self.setAccessibleName(TITLE)
-        self.setStyleSheet(stylesheet("#24472f", "#a83232", "#f1f6f1"))
+        style_panel(self, "#24472f", "#a83232", "#f1f6f1")
         self.pending: Lay | None = None
         #: Asked once before closing the Conflict (a message box; tests answer it too).
         self.ask: AskBefore = lambda title, question, go: ask_before(self, title, question, go)

@@ -72,10 +72,11 @@ from cardtable.ui.widgets.style import (
     escape,
     forget_typing,
     scrolling_dock,
-    stylesheet,
+    style_panel,
 )
 from cardtable.ui.widgets.style import combo as _combo
 from cardtable.ui.widgets.style import line_edit as _line
+from cardtable.ui.widgets.theme import ink
 
 TITLE = "Adventure play"
 DOCK_NAME = "adventurePlayDock"
@@ -108,8 +109,8 @@ class AdventurePlayPanel(SessionPanel, QtWidgets.QWidget):
         super().__init__(document, parent)
         self.setObjectName("adventurePlayPanel")
         self.setAccessibleName(TITLE)
-        self.setStyleSheet(stylesheet("#2d3b5a", "#b7791f", "#f4f2ec")
-                           + "#bigNumber { font-size: 18pt; font-weight: bold; color: #2d3b5a; }")
+        style_panel(self, "#2d3b5a", "#b7791f", "#f4f2ec",
+                    "#bigNumber { font-size: 18pt; font-weight: bold; color: palette(text); }")
         self.pending: Ask | None = None
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -326,13 +327,13 @@ class AdventurePlayPanel(SessionPanel, QtWidgets.QWidget):
                 count = len(pile.cards) if pile is not None else 0
                 cards = f"{count} card{'s' if count != 1 else ''}"
             marks = status_words(playing) if playing is not None else []
-            badge = "".join(f" <span style='color:#a83232; font-weight:bold'>{escape(m)}</span>"
-                            for m in marks)
+            badge = "".join(f" <span style='color:{ink('error')}; font-weight:bold'>"
+                            f"{escape(m)}</span>" for m in marks)
             here = " · <i>turn</i>" if turn is not None and player.id == turn[0] else ""
             rows.append(f"<tr><td><span style='color:{player.colour}'>●</span> "
                         f"<b>{escape(character.name)}</b>{badge}</td>"
-                        f"<td style='color:#555'>&nbsp;{escape(player.name)}{here}</td>"
-                        f"<td style='color:#555'>&nbsp;{cards}</td></tr>")
+                        f"<td style='color:{ink('muted')}'>&nbsp;{escape(player.name)}{here}</td>"
+                        f"<td style='color:{ink('muted')}'>&nbsp;{cards}</td></tr>")
         self.cast.setText("<table cellspacing=2>" + "".join(rows) + "</table>")
 
     def _show_ambitions(self, game: AdventureGame | None, ready: list[Character],
