@@ -114,10 +114,12 @@ def test_a_card_out_of_a_hand_is_shown_in_the_same_change_that_brings_cards_in()
     hand = table.add_pile(Pile(PileId("hand/bea"), PileKind.HAND, "Bea's hand", owner="bea"))
     zone = table.add_pile(Pile(PileId("zone/play"), PileKind.ZONE, "Play"))
     [held] = table.draw(PileId("shoe/draw"), hand.id, seeded(2), 1, face_up=True)
+    [hidden] = table.draw(PileId("shoe/draw"), hand.id, seeded(3), 1, face_up=False)
     sighting = Sighting(table)
     new = CardId("new/0")
     table.cards[new] = table.cards[held]
     table.facing[new] = Facing(face_up=False)
     table.piles[zone.id].cards.append(new)
-    table.move([held], zone.id)
-    assert sighting.shown_since(table) == {held} == _public(table)
+    table.move([held], zone.id)  # face up in the hand, now on the table
+    table.move([hidden], zone.id, face_up=True)  # face down in the hand, now face up
+    assert sighting.shown_since(table) == {held, hidden} == _public(table)
