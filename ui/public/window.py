@@ -45,6 +45,8 @@ class PublicTable(QtWidgets.QWidget):
 
     #: Emitted after each refresh (the GM's small picture follows it).
     refreshed = QtCore.Signal()
+    #: Emitted when the window is closed (by the user, or from the View menu).
+    closed = QtCore.Signal()
 
     def __init__(self, document: SessionDocument, parent: QtWidgets.QWidget | None = None):
         super().__init__(parent, Qt.WindowType.Window)
@@ -125,6 +127,10 @@ class PublicTable(QtWidgets.QWidget):
         super().showEvent(event)
         if self._stale:
             self.refresh()
+
+    def closeEvent(self, event: QtGui.QCloseEvent) -> None:
+        super().closeEvent(event)
+        self.closed.emit()
 
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.ui.art.picture_cache import start_shown as pictures_drawn_at_start
 from cardtable.ui.art.toolbar_icons import icon
+from cardtable.ui.public.screens import PublicScreen
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import FeltView
 from cardtable.ui.widgets.style import bring_forward
@@ -441,6 +442,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.table_menu.aboutToShow.connect(self._ensure_loaded)
         view_menu = bar.addMenu("&View")
         view_menu.addActions([self.fit_action, self.zoom_in_action, self.zoom_out_action])
+        view_menu.addSeparator()
+        self.public_screen = PublicScreen(self, lambda: self.document)
+        view_menu.addAction(self.public_screen.action)
         seat_menu = bar.addMenu("&Seat")
         seat_menu.addMenu(self.pass_menu)
         seat_menu.addAction(self.next_seat_action)
