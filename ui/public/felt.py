@@ -140,8 +140,9 @@ class PublicFelt(QtWidgets.QWidget):
         for pile in self._piles:
             slots = max(1, len(_slots(pile)))
             tall = max((_aspect(c.back) for c in pile.cards), default=_aspect("playing"))
-            w = slots * (card_w + gap) - gap
-            h = text + gap / 2 + card_w * tall + (3.2 * text if pile.shown else 0)
+            # Wide enough for a label over two lines even above a single card.
+            w = max(slots * (card_w + gap) - gap, card_w * 1.7)
+            h = 2 * text + gap / 2 + card_w * tall + (3.2 * text if pile.shown else 0)
             if x > gap and x + w > self.width() - gap:
                 x, y, row = gap, y + row + gap, 0.0
             out.append((pile, QtCore.QRectF(x, y, w, h), card_w))
@@ -162,12 +163,10 @@ class PublicFelt(QtWidgets.QWidget):
         for pile, cell, card_w in self.cells():
             painter.setFont(label_font)
             painter.setPen(INK)
-            label = QtCore.QRectF(cell.left(), cell.top(), cell.width(), text)
-            elided = QtGui.QFontMetricsF(label_font).elidedText(
-                pile.label, Qt.TextElideMode.ElideRight, cell.width()
-            )
-            painter.drawText(label, int(Qt.AlignmentFlag.AlignLeft), elided)
-            top = cell.top() + text + card_w * 0.06
+            label = QtCore.QRectF(cell.left(), cell.top(), cell.width(), 2 * text)
+            flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom
+            painter.drawText(label, int(flags) | int(Qt.TextFlag.TextWordWrap), pile.label)
+            top = cell.top() + 2 * text + card_w * 0.12  # room for a REVERSED tab
             x = cell.left()
             for slot in _slots(pile):
                 card = slot.card
