@@ -21,6 +21,7 @@ from pytestqt.qtbot import QtBot
 from seat_rig import GINA, HAND, OGRE, ZONE, table_window, take_seat, three_seats
 
 from cardtable.session import Move
+from cardtable.settings import Settings
 from cardtable.ui.public.preview import FRAME_MS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,3 +133,14 @@ def test_with_two_screens_the_table_fills_the_second_and_comes_back(tmp_path: Pa
         "opened True True True",
         "back True False True",
     ], done.stderr
+
+
+def test_the_setting_opens_the_public_table_at_start(qtbot: QtBot, tmp_path: Path) -> None:
+    assert Settings.from_dict(Settings(public_table_at_start=True).to_dict()).public_table_at_start
+    window = table_window(qtbot, tmp_path, three_seats(4), Settings(public_table_at_start=True))
+    public = window.public_screen.window
+    assert public is not None
+    qtbot.addWidget(public)
+    assert public.isVisible() and window.public_screen.action.isChecked()
+    window.public_screen.action.trigger()  # unticked: closed
+    assert not public.isVisible()

@@ -100,6 +100,14 @@ class PublicScreen(QtCore.QObject):
         self._ensure_preview(window).show()
         return True
 
+    def open_at_start(self) -> None:
+        """Open the public window without asking (the setting to open it at start): on the
+        first screen that is not the laptop's, or as a window when there is one screen."""
+        screens = offered_screens(self._main.screen())
+        self.action.blockSignals(True)  # opened here, not again by the entry's toggle
+        self.action.setChecked(self.open(screens[0] if len(screens) > 1 else None))
+        self.action.blockSignals(False)
+
     def _ensure_window(self) -> PublicTable:
         if self.window is None:
             # Imported when first asked for: the public table's model is not needed to start.
