@@ -74,6 +74,8 @@ class PublicFelt(QtWidgets.QWidget):
         self.setMinimumSize(320, 200)
         self._piles: tuple[PublicPile, ...] = ()
         self._marked: set[CardId] = set()
+        #: The layout of the piles, kept until the view or the size changes.
+        self._cells: list[tuple[PublicPile, QtCore.QRectF, float]] | None = None
         self._unmark = QtCore.QTimer(self)
         self._unmark.setSingleShot(True)
         self._unmark.setInterval(MARK_MS)
@@ -89,6 +91,7 @@ class PublicFelt(QtWidgets.QWidget):
             self._marked = fresh
             self._unmark.start()
         self._marked &= view.shown_cards()
+        self._cells = None
         self.setAccessibleDescription(self.describe())
         self.update()
 
@@ -119,8 +122,17 @@ class PublicFelt(QtWidgets.QWidget):
         font.setBold(bold)
         return font
 
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._cells = None
+
     def cells(self) -> list[tuple[PublicPile, QtCore.QRectF, float]]:
         """Where each pile is painted, and the card width that fits them all."""
+        if self._cells is None:
+            self._cells = self._fit()
+        return self._cells
+
+    def _fit(self) -> list[tuple[PublicPile, QtCore.QRectF, float]]:
         height = self.window().height() or self.height()
         width = height * WIDEST
         while True:
