@@ -144,3 +144,12 @@ def test_the_setting_opens_the_public_table_at_start(qtbot: QtBot, tmp_path: Pat
     assert public.isVisible() and window.public_screen.action.isChecked()
     window.public_screen.action.trigger()  # unticked: closed
     assert not public.isVisible()
+
+
+def test_the_public_table_closes_with_the_main_window(qtbot: QtBot, tmp_path: Path) -> None:
+    window = table_window(qtbot, tmp_path, three_seats(4))
+    window.public_screen.action.trigger()
+    public = window.public_screen.window
+    assert public is not None and public.isVisible()
+    window.close()
+    assert not public.isVisible()

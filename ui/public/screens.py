@@ -100,6 +100,11 @@ class PublicScreen(QtCore.QObject):
         self._ensure_preview(window).show()
         return True
 
+    def close(self) -> None:
+        """Close the public window, if it is open (the main window is closing)."""
+        if self.window is not None and self.window.isVisible():
+            self.window.close()
+
     def open_at_start(self) -> None:
         """Open the public window without asking (the setting to open it at start): on the
         first screen that is not the laptop's, or as a window when there is one screen."""
@@ -113,7 +118,8 @@ class PublicScreen(QtCore.QObject):
             # Imported when first asked for: the public table's model is not needed to start.
             from cardtable.ui.public.window import PublicTable
 
-            self.window = PublicTable(self._document())
+            # Owned by the main window: it closes with it and never keeps the app running.
+            self.window = PublicTable(self._document(), self._main)
             self.window.closed.connect(self._on_window_closed)
         return self.window
 

@@ -599,6 +599,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._close_autosave()
         if self._table is not None:
             self._table.preview.hide()
+        self.public_screen.close()
         event.accept()
 
 
