@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 
 if TYPE_CHECKING:
+    # Only named here: the main window imports this module before the session model loads.
+    from cardtable.ui.document import SessionDocument
     from cardtable.ui.public.preview import PublicPreview
     from cardtable.ui.public.window import PublicTable
 
