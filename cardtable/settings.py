@@ -124,6 +124,8 @@ class Settings:
         default=AnimationSpeed.NORMAL, converter=AnimationSpeed
     )
     confirm_reveal: bool = True
+    #: Open the public table (View > Table on a second screen) when the app starts.
+    public_table_at_start: bool = False
     #: Most recently opened first, at most :data:`MAX_RECENT`, no repeats.
     recent_files: tuple[str, ...] = field(default=(), converter=_recent)
 
@@ -150,6 +152,7 @@ class Settings:
             "card_backs": {"tarot": self.tarot_back, "playing": self.playing_back},
             "animation_speed": self.animation_speed.value,
             "confirm_reveal": self.confirm_reveal,
+            "public_table_at_start": self.public_table_at_start,
             "recent_files": list(self.recent_files),
         }
 
@@ -181,6 +184,10 @@ class Settings:
             "playing_back": (backs.get("playing"), lambda v: isinstance(v, str)),
             "animation_speed": (data.get("animation_speed"), lambda v: isinstance(v, str)),
             "confirm_reveal": (data.get("confirm_reveal"), lambda v: isinstance(v, bool)),
+            "public_table_at_start": (
+                data.get("public_table_at_start"),
+                lambda v: isinstance(v, bool),
+            ),
             "recent_files": (
                 data.get("recent_files"),
                 lambda v: isinstance(v, list) and all(isinstance(p, str) for p in v),

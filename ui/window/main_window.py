@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.ui.art.picture_cache import start_shown as pictures_drawn_at_start
 from cardtable.ui.art.toolbar_icons import icon
+from cardtable.ui.public.screens import PublicScreen
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import FeltView
 from cardtable.ui.widgets.style import bring_forward
@@ -477,6 +478,8 @@ class MainWindow(QtWidgets.QMainWindow):
         view_menu.addActions([self.fit_action, self.zoom_in_action, self.zoom_out_action])
         view_menu.addSeparator()
         self.full_screen = FullScreen(self, view_menu)
+        self.public_screen = PublicScreen(self, lambda: self.document)
+        view_menu.addAction(self.public_screen.action)
         seat_menu = bar.addMenu("&Seat")
         seat_menu.addMenu(self.pass_menu)
         seat_menu.addAction(self.next_seat_action)
@@ -632,6 +635,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._close_autosave()
         if self._table is not None:
             self._table.preview.hide()
+        self.public_screen.close()
         event.accept()
 
 

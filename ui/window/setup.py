@@ -139,6 +139,8 @@ class WindowSetup:
         document.replaced.connect(self._remember_path)
         document.saved.connect(self._remember_path)  # a session saved is a recent one too
         self.apply(self.settings)
+        if self.settings.public_table_at_start:
+            window.public_screen.open_at_start()
         window.after_shown(lambda: self.docks)
 
     def _install_panels(self, window: MainWindow) -> None:
