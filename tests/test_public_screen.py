@@ -20,9 +20,10 @@ import pytest
 from pytestqt.qtbot import QtBot
 from seat_rig import GINA, HAND, OGRE, ZONE, table_window, take_seat, three_seats
 
-from cardtable.session import Move
+from cardtable.session import Move, PassSeat
 from cardtable.settings import Settings
 from cardtable.ui.public.preview import FRAME_MS
+from cardtable.ui.qt import Qt
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -153,3 +154,22 @@ def test_the_public_table_closes_with_the_main_window(qtbot: QtBot, tmp_path: Pa
     assert public is not None and public.isVisible()
     window.close()
     assert not public.isVisible()
+
+
+def test_on_the_laptops_own_screen_the_public_table_steps_aside_for_the_curtain(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    # One screen: the public table could cover "I am ...", so it goes while the curtain is up
+    # and comes back once the next player has taken the computer.
+    window = table_window(qtbot, tmp_path, three_seats(4))
+    window.public_screen.action.trigger()
+    public = window.public_screen.window
+    assert public is not None and public.isVisible()
+    qtbot.addWidget(public)
+    session = window.document.session
+    window.document.apply(PassSeat([p.id for p in session.players].index(GINA)))
+    assert session.curtain == GINA
+    assert not public.isVisible()
+    qtbot.mouseClick(window.curtain.confirm, Qt.MouseButton.LeftButton)
+    assert session.curtain is None
+    qtbot.waitUntil(public.isVisible)

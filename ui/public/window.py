@@ -19,6 +19,7 @@ from cardtable.public.view import DiceShown
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.public.felt import MARK_MS, PublicFelt, index_px
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.table.curtain import shows_only_what_the_room_sees
 
 #: Changes closer together than this make one refresh.
 COALESCE_MS = 60
@@ -53,6 +54,7 @@ class PublicTable(QtWidgets.QWidget):
         self.setObjectName("publicTable")
         self.setWindowTitle(TITLE)
         self.setAccessibleName("The public table")
+        shows_only_what_the_room_sees(self)
         self.document = document
         self.felt = PublicFelt(self)
         side = QtWidgets.QWidget(self)

@@ -44,6 +44,8 @@ def how_to_lift(name: str) -> str:
 
 #: The property that marks a window of the app to come back once the curtain lifts.
 COMES_BACK = "comesBackAfterTheCurtain"
+#: The property that marks a window showing only what the whole room may see.
+SHOWS_THE_ROOM = "showsOnlyWhatTheRoomSees"
 
 BACKDROP_TOP = QtGui.QColor("#0f2a1c")
 BACKDROP_BOTTOM = QtGui.QColor("#07140d")
@@ -74,6 +76,14 @@ def comes_back_after_the_curtain(window: QtWidgets.QWidget) -> None:
     computer may see, as the phones dialog does) hidden while the curtain is up and shown
     again once it lifts. Every other window of the app is closed when the curtain rises
     (see :class:`cardtable.ui.window.curtain_lock.CurtainLock`)."""
+    window.setProperty(COMES_BACK, True)
+
+
+def shows_only_what_the_room_sees(window: QtWidgets.QWidget) -> None:
+    """Mark ``window`` (the public table) as showing nothing private: on a screen of its own
+    it stays up while the curtain is; on the main window's screen it steps aside like a
+    tool window (:func:`comes_back_after_the_curtain`), so that it never covers "I am …"."""
+    window.setProperty(SHOWS_THE_ROOM, True)
     window.setProperty(COMES_BACK, True)
 
 

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from cardtable.session import Changes
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
-from cardtable.ui.table.curtain import COMES_BACK, Curtain
+from cardtable.ui.table.curtain import COMES_BACK, SHOWS_THE_ROOM, Curtain
 
 _SHOWN = QtCore.QEvent.Type.ShowToParent
 _RAISED = QtCore.QEvent.Type.ZOrderChange
@@ -119,6 +119,10 @@ class CurtainLock(QtCore.QObject):
             and widget is not self._window
             and not isinstance(widget, QtWidgets.QDockWidget)  # a floating panel: a part
             and _belongs_to(widget, self._window)
+            # The public table on a screen of its own shows nothing private, covers nothing.
+            and not (
+                widget.property(SHOWS_THE_ROOM) and widget.screen() is not self._window.screen()
+            )
         ]
         for widget in ours:
             if widget.property(COMES_BACK):
