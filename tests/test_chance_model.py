@@ -198,7 +198,7 @@ def test_a_pile_claiming_more_shuffled_cards_than_it_holds_is_refused() -> None:
     for pile in doc["session"]["table"]["piles"]:
         if pile["id"] == TAROT_DRAW:
             pile["shuffled"] = 500
-    with pytest.raises(ValueError, match="says more cards are shuffled than it holds"):
+    with pytest.raises(ValueError, match="counts 500 cards shuffled of the 82 it holds"):
         from_bytes(json.dumps(doc).encode())
 
 

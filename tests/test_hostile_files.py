@@ -247,3 +247,17 @@ def test_an_imported_deck_named_over_two_lines_is_refused_in_one(tmp_path: Path)
     assert done.returncode == 2
     assert done.stderr.startswith("cardtable import-deck: error: ")
     assert done.stderr.count("\n") == 1, done.stderr
+
+
+@pytest.mark.parametrize("shuffled", [-1, 10_000])
+def test_a_pile_counting_shuffled_cards_it_does_not_hold_is_refused(shuffled: int) -> None:
+    data = json.loads(_REAL)
+    [draw] = [p for p in data["session"]["table"]["piles"] if p["id"] == "shoe/draw"]
+    held = len(draw["cards"])
+    draw["shuffled"] = shuffled
+    with pytest.raises(SessionFileError) as refused:
+        from_bytes(_bytes(data), "odd.cardtable")
+    assert str(refused.value) == (
+        "odd.cardtable: does not hold a whole session: the pile 'shoe/draw' counts "
+        f"{shuffled} cards shuffled of the {held} it holds"
+    )

@@ -28,6 +28,7 @@ from session_builders import (
     take_seat,
 )
 
+from cardtable.piles import Facing, PileId
 from cardtable.randomness import seeded
 from cardtable.session import (
     Draw,
@@ -501,3 +502,30 @@ def test_a_file_with_several_problems_names_the_first_and_counts_the_rest(
         "x.cardtable: damaged: expected true or false, found text at "
         f"session.players[0].is_gm (and {more})"
     )
+
+
+def test_how_each_card_lies_outside_the_unseen_part_survives_a_save() -> None:
+    session = small_session(shoe=True)
+    table = session.table
+    up, down = table.draw(PileId("shoe/draw"), CHALLENGE, seeded(3), 2, face_up=True)
+    table.flip(down)  # face down on the table now, and turned round
+    table.turn(down)
+    table.turn(up)
+    again = from_bytes(to_bytes(session), "x.cardtable")
+    assert again.table.facing[up] == Facing(face_up=True, reversed=True)
+    assert again.table.facing[down] == Facing(face_up=False, reversed=True)
+    assert again.table.pile(CHALLENGE).cards == [up, down]
+
+
+def test_the_file_counts_as_shuffled_only_what_nobody_has_seen() -> None:
+    session = small_session(shoe=True)
+    table = session.table
+    draw = table.pile(PileId("shoe/draw"))
+    assert draw.shuffled == len(draw.cards) > 2
+    table.flip(draw.cards[0])  # the bottom card face up: nothing below it is unseen
+    written = {p["id"]: p for p in document(session)["session"]["table"]["piles"]}
+    assert written["shoe/draw"].get("shuffled", 0) == 0
+    table.flip(draw.cards[0])
+    table.flip(draw.cards[2])  # two unseen cards under a face-up one
+    written = {p["id"]: p for p in document(session)["session"]["table"]["piles"]}
+    assert written["shoe/draw"]["shuffled"] == 2

@@ -633,7 +633,10 @@ def _session(doc: SessionDoc, rng: Rng | None, clock: Callable[[], datetime] | N
         if pile.id in table.piles:
             raise ValueError(f"two piles share the id {pile.id!r}")
         if not 0 <= pile.shuffled <= len(pile.cards):
-            raise ValueError(f"the pile {pile.id!r} says more cards are shuffled than it holds")
+            raise ValueError(
+                f"the pile {pile.id!r} counts {pile.shuffled} cards shuffled of the "
+                f"{len(pile.cards)} it holds"
+            )
         table.piles[pile.id] = pile
     if stray := set(doc.table.facing) - set(table.cards):
         raise ValueError(f"there is no card {sorted(stray)[0]!r} on the table")
