@@ -236,14 +236,12 @@ def make_converter(*, detailed_validation: bool = True) -> Converter:
     return conv
 
 
-CONVERTER = make_converter()
-
-
 @functools.cache
-def _quick_converter() -> Converter:
-    """The converter of the quick way to read a file (:func:`from_bytes`): a file it does not
-    read whole is read again with :data:`CONVERTER`, whose reasons the refusal gives."""
-    return make_converter(detailed_validation=False)
+def _converter(detailed: bool = True) -> Converter:
+    """The session files' converter, made when a file is first read or written. The quick way
+    to read one (:func:`from_bytes`) is not ``detailed``: a file it does not read whole is
+    read again with the detailed one, whose reasons the refusal gives."""
+    return make_converter(detailed_validation=detailed)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -277,14 +275,14 @@ def document(session: Session) -> dict[str, Any]:
             {card: facing for card, facing in table.facing.items() if facing != plain},
         ),
         resolvers={
-            rid: ResolverDoc(resolver_kind(value), CONVERTER.unstructure(value, type(value)))
+            rid: ResolverDoc(resolver_kind(value), _converter().unstructure(value, type(value)))
             for rid, value in state.resolvers.items()
         },
         peeks=[PeekDoc(card, mark.player, mark.pile) for card, mark in state.peeks.items()],
         options=dict(state.options),
         log=[],
     )
-    body: dict[str, Any] = CONVERTER.unstructure(doc, SessionDoc)
+    body: dict[str, Any] = _converter().unstructure(doc, SessionDoc)
     body["log"] = columns(session.log)
     return {
         "format_version": FORMAT_VERSION,
@@ -498,7 +496,7 @@ def _refuse_long_texts(data: dict[str, Any], name: str) -> None:
 def _session_of(data: Any, rng: Rng | None, clock: Callable[[], datetime] | None) -> Session:
     if not isinstance(data, dict):
         raise TypeError("not a session")
-    doc = _quick_converter().structure(migrate(data), FileDoc)
+    doc = _converter(detailed=False).structure(migrate(data), FileDoc)
     return _session(doc.session, rng, clock, quick=True)
 
 
@@ -530,7 +528,7 @@ def _from_text(
     _refuse_long_texts(data, name)
     try:
         data = migrate(data)
-        doc = CONVERTER.structure(data, FileDoc)
+        doc = _converter().structure(data, FileDoc)
         return _session(doc.session, rng, clock)
     except MigrationError as exc:
         raise SessionFileError(_line(name, str(exc))) from None
@@ -603,7 +601,7 @@ def _session(
 ) -> Session:
     """The session ``doc`` describes; ``quick`` structures its parts without cattrs' detailed
     validation (the quick way of :func:`from_bytes`, which reads a file again when it fails)."""
-    converter = _quick_converter() if quick else CONVERTER
+    converter = _converter(detailed=not quick)
     characters: dict[CharacterId, Character] = {}
     for c in doc.characters:
         if c.id in characters:
