@@ -86,13 +86,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if not words or (words[0] not in (*COMMANDS, "open") and not words[0].startswith("-")):
         words = ["open", *words]
+    if _plain_open(words):
+        # Opening the table, with or without a file, is every start: it needs no parser.
+        args = argparse.Namespace(command="open", session=words[1] if len(words) > 1 else None)
+        return _run(args, _open)
     wanted = words[0] in COMMANDS or words[0] in ("-h", "--help")
     parser = build_parser(subcommands=wanted)
     args = parser.parse_args(words)
     if args.command is None:
         args = parser.parse_args(["open"])
+    return _run(args, args.func)
+
+
+def _plain_open(words: Sequence[str]) -> bool:
+    """Whether ``words`` are ``open`` and at most one file, nothing the parser need read."""
+    return words[0] == "open" and len(words) <= 2 and not any(w.startswith("-") for w in words)
+
+
+def _run(args: argparse.Namespace, func: Callable[[argparse.Namespace], int]) -> int:
     try:
-        return int(args.func(args))
+        return int(func(args))
     except (ValueError, OSError) as exc:  # the model's refusals, and files it cannot read
         # The message may quote what was typed: its control characters are shown escaped.
         print(f"cardtable {args.command}: error: {printable(one_line(str(exc)))}", file=sys.stderr)

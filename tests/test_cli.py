@@ -80,6 +80,15 @@ def test_a_bare_file_argument_means_open(monkeypatch: pytest.MonkeyPatch) -> Non
     assert opened == ["evening.cardtable", None, "other.cardtable"]
 
 
+def test_opening_the_table_builds_no_parser(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every start of the app opens the table: it does not wait for the parser.
+    opened: list[str | None] = []
+    monkeypatch.setattr(cli, "_open", lambda args: opened.append(args.session) or 0)
+    monkeypatch.setattr(cli, "build_parser", lambda **_: pytest.fail("a parser was built"))
+    assert cli.main(["evening.cardtable"]) == cli.main([]) == cli.main(["open", "x"]) == 0
+    assert opened == ["evening.cardtable", None, "x"]
+
+
 def test_the_list_of_commands_matches_the_parser() -> None:
     assert cli.subcommand_names(cli.build_parser()) == {"open", *cli.COMMANDS}
 

@@ -214,6 +214,17 @@ def test_a_list_where_a_sheet_names_its_system_is_explained() -> None:
     assert "must name its system" in _refusal(_bytes(data))
 
 
+def test_a_wrong_value_in_a_sheet_is_refused_naming_the_sheet_and_the_field() -> None:
+    # A file is first read without cattrs' detailed validation; one that fails is read again
+    # with it, so the refusal still says where the problem is.
+    data = _demo()
+    data["session"]["characters"][1]["sheet"]["dice"] = "three"
+    assert _refusal(_bytes(data)) == (
+        "odd.cardtable: does not hold a whole session: Wren Halloway's sheet: "
+        "The saved sheet is damaged: a value of the wrong kind at dice."
+    )
+
+
 # -- the command line: every refusal on one line --------------------------------------------------
 
 

@@ -39,6 +39,9 @@ def test_a_session_opens_without_pillow_or_the_phones_server() -> None:
     )
     assert "cardtable.session.saving" in modules
     assert not _top(modules) & {"PIL", "aiohttp", "segno"}
+    # Nor the sample party (the demo is read, not built), nor hashlib, which loads OpenSSL:
+    # only a file opened to be saved back is stamped.
+    assert not modules & {"cardtable.sheets.samples", "hashlib"}
 
 
 def test_the_first_paint_of_the_window_imports_no_card_nor_attrs() -> None:

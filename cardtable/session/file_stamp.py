@@ -22,13 +22,16 @@ from __future__ import annotations
 
 import os
 import time
-from hashlib import blake2b
 from pathlib import Path
 
 from attrs import frozen
 
 
 def _digest(data: bytes) -> str:
+    # Imported here: hashlib loads the OpenSSL library, which a start that opens no saved
+    # file (the demo, a new session) never needs.
+    from hashlib import blake2b
+
     return blake2b(data, digest_size=16).hexdigest()
 
 

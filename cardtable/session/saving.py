@@ -23,6 +23,7 @@ and a step in :mod:`cardtable.session.migrations`.
 
 from __future__ import annotations
 
+import functools
 import gc
 import json
 import logging
@@ -209,9 +210,10 @@ def _face(value: Any, _type: Any) -> CardFace:
         return TarotCard.from_name(value)
 
 
-def make_converter() -> Converter:
-    """The converter for session files (also used for resolver states)."""
-    conv = Converter(forbid_extra_keys=True)
+def make_converter(*, detailed_validation: bool = True) -> Converter:
+    """The converter for session files (also used for resolver states); without
+    ``detailed_validation`` it stops at the first problem, with less code to write per class."""
+    conv = Converter(forbid_extra_keys=True, detailed_validation=detailed_validation)
     for kind in (str, int, bool):
         conv.register_structure_hook(kind, _exactly(kind))
     conv.register_structure_hook(float, _number)
@@ -236,7 +238,12 @@ def make_converter() -> Converter:
     return conv
 
 
-CONVERTER = make_converter()
+@functools.cache
+def _converter(detailed: bool = True) -> Converter:
+    """The session files' converter, made when a file is first read or written. The quick way
+    to read one (:func:`from_bytes`) is not ``detailed``: a file it does not read whole is
+    read again with the detailed one, whose reasons the refusal gives."""
+    return make_converter(detailed_validation=detailed)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -275,14 +282,14 @@ def document(session: Session) -> dict[str, Any]:
             },
         ),
         resolvers={
-            rid: ResolverDoc(resolver_kind(value), CONVERTER.unstructure(value, type(value)))
+            rid: ResolverDoc(resolver_kind(value), _converter().unstructure(value, type(value)))
             for rid, value in state.resolvers.items()
         },
         peeks=[PeekDoc(card, mark.player, mark.pile) for card, mark in state.peeks.items()],
         options=dict(state.options),
         log=[],
     )
-    body: dict[str, Any] = CONVERTER.unstructure(doc, SessionDoc)
+    body: dict[str, Any] = _converter().unstructure(doc, SessionDoc)
     body["log"] = columns(session.log)
     return {
         "format_version": FORMAT_VERSION,
@@ -518,7 +525,8 @@ def _refuse_long_texts(data: dict[str, Any], name: str) -> None:
 def _session_of(data: Any, rng: Rng | None, clock: Callable[[], datetime] | None) -> Session:
     if not isinstance(data, dict):
         raise TypeError("not a session")
-    return _session(CONVERTER.structure(migrate(data), FileDoc).session, rng, clock)
+    doc = _converter(detailed=False).structure(migrate(data), FileDoc)
+    return _session(doc.session, rng, clock, quick=True)
 
 
 def _from_text(
@@ -549,7 +557,7 @@ def _from_text(
     _refuse_long_texts(data, name)
     try:
         data = migrate(data)
-        doc = CONVERTER.structure(data, FileDoc)
+        doc = _converter().structure(data, FileDoc)
         return _session(doc.session, rng, clock)
     except MigrationError as exc:
         raise SessionFileError(_line(name, str(exc))) from None
@@ -613,13 +621,22 @@ def _broken_text(data: Any) -> str | None:
     return None
 
 
-def _session(doc: SessionDoc, rng: Rng | None, clock: Callable[[], datetime] | None) -> Session:
+def _session(
+    doc: SessionDoc,
+    rng: Rng | None,
+    clock: Callable[[], datetime] | None,
+    *,
+    quick: bool = False,
+) -> Session:
+    """The session ``doc`` describes; ``quick`` structures its parts without cattrs' detailed
+    validation (the quick way of :func:`from_bytes`, which reads a file again when it fails)."""
+    converter = _converter(detailed=not quick)
     characters: dict[CharacterId, Character] = {}
     for c in doc.characters:
         if c.id in characters:
             raise ValueError(f"two characters share the id {c.id!r}")
         try:
-            sheet = None if c.sheet is None else sheet_from_dict(c.sheet)
+            sheet = None if c.sheet is None else sheet_from_dict(c.sheet, detailed=not quick)
         except SheetError as exc:
             raise ValueError(f"{c.name}'s sheet: {exc}") from None
         characters[c.id] = Character(c.id, c.name, c.player, c.system, sheet)
@@ -650,7 +667,7 @@ def _session(doc: SessionDoc, rng: Rng | None, clock: Callable[[], datetime] | N
     resolvers: dict[str, Any] = {}
     for rid, saved in doc.resolvers.items():
         try:
-            resolvers[rid] = CONVERTER.structure(saved.state, resolver_class(saved.kind))
+            resolvers[rid] = converter.structure(saved.state, resolver_class(saved.kind))
         except BaseValidationError as exc:
             raise ValueError(f"the resolver {rid!r} is {_validation_problem(exc)}") from None
         except (TypeError, AttributeError):  # not an object at all

@@ -19,13 +19,6 @@ from cardtable.sheets.banzai import BanzaiSheet, CarriedCondition, Element, Skil
 from cardtable.sheets.common import Portrait, Problem, SheetBase, SheetError
 from cardtable.sheets.crisis import CrisisSheet
 from cardtable.sheets.pool import Ability, Penalty, PoolSheet
-from cardtable.sheets.samples import (
-    sample_adventure,
-    sample_banzai,
-    sample_crisis,
-    sample_pool,
-    sample_tarot,
-)
 from cardtable.sheets.tarot import Aspect, SleeveCard, TarotSheet
 
 Sheet: TypeAlias = TarotSheet | CrisisSheet | PoolSheet | AdventureSheet | BanzaiSheet
@@ -54,7 +47,16 @@ def blank(system: str) -> Sheet:
 
 def sample_characters() -> list[Sheet]:
     """One evocative character per system, in the order of :data:`SHEET_TYPES`."""
-    return [sample_tarot(), sample_crisis(), sample_pool(), sample_adventure(), sample_banzai()]
+    # Imported here: reading or opening a session needs the sheets' classes, not the samples.
+    from cardtable.sheets import samples
+
+    return [
+        samples.sample_tarot(),
+        samples.sample_crisis(),
+        samples.sample_pool(),
+        samples.sample_adventure(),
+        samples.sample_banzai(),
+    ]
 
 
 __all__ = [

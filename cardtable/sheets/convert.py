@@ -38,8 +38,8 @@ def configure_portraits(converter: Converter) -> None:
 
 
 @functools.cache
-def _converter() -> Converter:
-    converter = Converter(forbid_extra_keys=True)
+def _converter(detailed: bool = True) -> Converter:
+    converter = Converter(forbid_extra_keys=True, detailed_validation=detailed)
     configure_portraits(converter)
     return converter
 
@@ -51,15 +51,19 @@ def sheet_to_dict(sheet: Sheet) -> dict[str, Any]:
     return data
 
 
-def sheet_from_dict(data: dict[str, Any]) -> Sheet:
-    """The sheet a dict describes; :class:`SheetError` with readable reasons otherwise."""
+def sheet_from_dict(data: dict[str, Any], *, detailed: bool = True) -> Sheet:
+    """The sheet a dict describes; :class:`SheetError` with readable reasons otherwise.
+
+    Without ``detailed`` cattrs stops at the first problem and writes less code per class,
+    and a damaged sheet may raise any error: for a caller that reads the file again when
+    anything fails (the quick way of :func:`cardtable.session.saving.from_bytes`)."""
     system = data.get(TAG) if isinstance(data, dict) else None
     if not isinstance(system, str) or system not in SHEET_TYPES:
         known = ", ".join(SHEET_TYPES)
         raise SheetError([Problem(TAG, f"A saved sheet must name its system ({known}).")])
     try:
         body = {key: value for key, value in data.items() if key != TAG}
-        sheet: Sheet = _converter().structure(body, SHEET_TYPES[system])
+        sheet: Sheet = _converter(detailed).structure(body, SHEET_TYPES[system])
     except (SheetError, PortraitError):
         raise
     except BaseValidationError as error:
