@@ -230,7 +230,9 @@ def test_the_wizard_imports_a_folder_and_dresses_the_tarot(qtbot: QtBot, tmp_pat
     )
     wizard.next()
     page = wizard.import_page
-    qtbot.waitUntil(lambda: page.art is not None, timeout=10000)
+    # The page and the wizard each hear the worker's result, as two queued calls: the
+    # offer to dress the decks comes with the second.
+    qtbot.waitUntil(lambda: page.art is not None and bool(page.dress), timeout=10000)
     assert page.bar.value() == page.bar.maximum()
     assert list(page.dress) == ["tarot"]
     wizard.accept()
