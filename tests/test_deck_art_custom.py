@@ -219,7 +219,8 @@ def test_the_wizard_puts_a_new_deck_on_the_table(qtbot: QtBot, tmp_path: Path) -
     assert match.plan is not None and match.plan.target.slots[0].name == "Pole Star"
     wizard.next()
     wizard.next()
-    qtbot.waitUntil(lambda: wizard.import_page.art is not None, timeout=10000)
+    page = wizard.import_page  # the offer comes with the wizard's own call, after the page's
+    qtbot.waitUntil(lambda: page.art is not None and bool(page.dress), timeout=10000)
     assert [box.text() for box in wizard.import_page.dress.values()] == [
         f"Put {folder.name} on the table now"
     ]
