@@ -529,3 +529,26 @@ def test_the_file_counts_as_shuffled_only_what_nobody_has_seen() -> None:
     table.flip(draw.cards[2])  # two unseen cards under a face-up one
     written = {p["id"]: p for p in document(session)["session"]["table"]["piles"]}
     assert written["shoe/draw"]["shuffled"] == 2
+
+
+def test_a_file_whose_log_is_damaged_is_refused_saying_how() -> None:
+    data = _saved()
+    del data["session"]["log"]["at"]
+    assert _refusal(json.dumps(data).encode()) == (
+        "x.cardtable: damaged: the log has no column 'at'"
+    )
+    data = _saved()
+    entries = len(data["session"]["log"]["public"])
+    data["session"]["log"]["public"].pop()
+    assert _refusal(json.dumps(data).encode()) == (
+        f"x.cardtable: damaged: the log's columns are of different lengths "
+        f"({entries - 1}, {entries})"
+    )
+
+
+def test_a_missing_field_is_named_where_it_is_missing() -> None:
+    data = _saved()
+    del data["session"]["players"][0]["name"]
+    assert _refusal(json.dumps(data).encode()) == (
+        "x.cardtable: damaged: required field missing at session.players[0].name"
+    )

@@ -179,15 +179,6 @@ def _option(value: Any, _type: Any) -> OptionValue:
     return value
 
 
-def _datetime(value: Any, _type: Any) -> datetime:
-    if type(value) is not str:
-        raise TypeError(f"expected a date and time, found {_json_name(value)}")
-    at = datetime.fromisoformat(value)
-    if at.tzinfo is None:
-        raise ValueError(f"{value!r} has no time zone")
-    return at
-
-
 def _tarot_by_name() -> dict[str, TarotCard]:
     faces = tourist_tarot().faces
     return {face.name: face for face in faces if isinstance(face, TarotCard)}
@@ -218,8 +209,6 @@ def make_converter(*, detailed_validation: bool = True) -> Converter:
         conv.register_structure_hook(kind, _exactly(kind))
     conv.register_structure_hook(float, _number)
     conv.register_structure_hook_func(lambda t: t == OptionValue, _option)
-    conv.register_structure_hook(datetime, _datetime)
-    conv.register_unstructure_hook(datetime, datetime.isoformat)
     conv.register_unstructure_hook(TarotCard, lambda face: face.name)
     conv.register_unstructure_hook(PlayingCard, lambda face: face.code)
     conv.register_structure_hook(TarotCard, _face)
