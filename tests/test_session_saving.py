@@ -30,7 +30,9 @@ from session_builders import (
 
 from cardtable.piles import Facing, PileId
 from cardtable.randomness import seeded
+from cardtable.resolvers.tarot.events import Attribute
 from cardtable.session import (
+    CharacterId,
     Draw,
     EditSheet,
     Note,
@@ -50,6 +52,7 @@ from cardtable.session.demo import build_demo, demo_path
 from cardtable.session.migrations import FORMAT_VERSION, MigrationError, migrate
 from cardtable.session.saving import SessionFileError, document, from_bytes, to_bytes
 from cardtable.sheets import SHEET_TYPES, sample_characters
+from cardtable.steps import tarot as tarot_steps
 
 
 @define
@@ -551,4 +554,15 @@ def test_a_missing_field_is_named_where_it_is_missing() -> None:
     del data["session"]["players"][0]["name"]
     assert _refusal(json.dumps(data).encode()) == (
         "x.cardtable: damaged: required field missing at session.players[0].name"
+    )
+
+
+def test_a_damaged_resolver_state_is_refused_naming_the_place_inside_it() -> None:
+    session = load(demo_path(), rng=seeded(1))
+    session.apply(tarot_steps.begin(CharacterId("ottilie-marchbank"), Attribute.ROCK, 2))
+    data = json.loads(to_bytes(session))
+    data["session"]["resolvers"]["tarot-challenge"]["state"]["terms"]["rank"] = "two"
+    assert _refusal(json.dumps(data).encode()) == (
+        "x.cardtable: does not hold a whole session: the resolver 'tarot-challenge' is "
+        "damaged: expected a whole number, found text at terms.rank"
     )

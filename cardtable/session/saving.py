@@ -43,9 +43,8 @@ from cattrs.gen import make_dict_unstructure_fn
 from cattrs.v import format_exception
 
 from cardtable import __version__
-from cardtable.cards import CardFace, CardId, PlayingCard, TarotCard
+from cardtable.cards import CardId
 from cardtable.counts import counted
-from cardtable.decks.standard import tourist_tarot
 from cardtable.piles import Facing, Pile, PileId, Table
 from cardtable.randomness import Rng
 from cardtable.refusals import in_plain_words, python_words
@@ -179,28 +178,6 @@ def _option(value: Any, _type: Any) -> OptionValue:
     return value
 
 
-def _tarot_by_name() -> dict[str, TarotCard]:
-    faces = tourist_tarot().faces
-    return {face.name: face for face in faces if isinstance(face, TarotCard)}
-
-
-_TAROT: dict[str, TarotCard] = {}
-
-
-def _face(value: Any, _type: Any) -> CardFace:
-    """A card face saved by name ("Soldier of Paper") or code ("QH"), keywords restored."""
-    if type(value) is not str:
-        raise TypeError(f"expected a card's name, found {_json_name(value)}")
-    if not _TAROT:
-        _TAROT.update(_tarot_by_name())
-    if value in _TAROT:
-        return _TAROT[value]
-    try:
-        return PlayingCard.from_code(value)
-    except ValueError:
-        return TarotCard.from_name(value)
-
-
 def make_converter(*, detailed_validation: bool = True) -> Converter:
     """The converter for session files (also used for resolver states); without
     ``detailed_validation`` it stops at the first problem, with less code to write per class."""
@@ -209,14 +186,6 @@ def make_converter(*, detailed_validation: bool = True) -> Converter:
         conv.register_structure_hook(kind, _exactly(kind))
     conv.register_structure_hook(float, _number)
     conv.register_structure_hook_func(lambda t: t == OptionValue, _option)
-    conv.register_unstructure_hook(TarotCard, lambda face: face.name)
-    conv.register_unstructure_hook(PlayingCard, lambda face: face.code)
-    conv.register_structure_hook(TarotCard, _face)
-    conv.register_structure_hook(PlayingCard, _face)
-    conv.register_structure_hook_func(lambda t: t == CardFace, _face)
-    conv.register_unstructure_hook_func(
-        lambda t: t == CardFace, lambda face: conv.unstructure(face)
-    )
     # Sheets are stored as the tagged dicts of :mod:`cardtable.sheets.convert`; a portrait
     # met anywhere else is stored the same way.
     configure_portraits(conv)
