@@ -28,7 +28,8 @@ from cardtable.ui.window import memory
 from cardtable.ui.window.after_paint import after_paint
 from cardtable.ui.window.corrections import CorrectionEntries
 from cardtable.ui.window.full_screen import FullScreen
-from cardtable.ui.window.help_boxes import about_box, keys_box
+from cardtable.ui.window.help_boxes import about_box
+from cardtable.ui.window.keys_help import show_keys
 from cardtable.ui.window.session_drops import SessionDrops
 from cardtable.ui.window.session_files import (
     CANCEL,
@@ -455,7 +456,7 @@ class MainWindow(QtWidgets.QMainWindow):
             "&About Cardtable", None, "Version and credits", lambda: about_box(self)
         )
         self.keys_action = self._action(
-            "&Keyboard", None, "The keys that play the table", lambda: keys_box(self)
+            "&Keyboard", None, "The keys that play the table", lambda: show_keys(self)
         )
 
     def _build_menus(self) -> None:

@@ -235,6 +235,7 @@ class PoolTracker(SessionPanel, QtWidgets.QWidget):
         next_keys = QtGui.QShortcut(QtGui.QKeySequence("Ctrl+Return"), self)
         next_keys.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         next_keys.activated.connect(self.next_button.animateClick)
+        next_keys.setWhatsThis("in the Pool Challenge panel: play the next round")
         self.next_button.setMinimumHeight(30)
         self.next_button.setDefault(True)
         self.next_button.setToolTip("Play the round with the conversions planned (Ctrl+Enter)")
