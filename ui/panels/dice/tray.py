@@ -57,6 +57,7 @@ CRISIS_FORM = 3
 def _tip(widget: QtWidgets.QWidget, name: str, tip: str) -> None:
     widget.setAccessibleName(name)
     widget.setToolTip(tip)
+    widget.setAccessibleDescription(tip)
 
 
 class DiceTray(SessionPanel, QtWidgets.QWidget):

@@ -52,6 +52,7 @@ from cardtable.ui.widgets.style import (
     NumberBox,
     allow,
     button,
+    describe,
     escape,
     forget_typing,
     percent,
@@ -219,7 +220,8 @@ class TarotPanel(SessionPanel, QtWidgets.QWidget):
                               "(unless Rank 0), and the character draws a Sleeve Card", play)
         self.sleeve = QtWidgets.QComboBox(play)
         self.sleeve.setAccessibleName("Sleeve Card to play")
-        self.sleeve.setToolTip("The character's Sleeve Cards")
+        describe(self.sleeve, "The character's Sleeve Cards, kept from conceding: one may be "
+                 "played instead of a draw")
         self.play_sleeve = button("Play s&leeve card", "Play the chosen Sleeve Card instead of "
                                   "drawing; it counts as a drawn card, in its orientation", play)
         for widget, slot in ((self.draw, self._on_draw), (self.stop, self._on_stop),

@@ -40,7 +40,7 @@ from cardtable.ui.panels.tokens.dialogs import (
     unavailable,
 )
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
-from cardtable.ui.widgets.style import ElidedLabel, narrow
+from cardtable.ui.widgets.style import ElidedLabel, describe, narrow
 
 #: What a token step changes, declared to the session.
 TOKEN_CHANGES = Changes.RESOLVER | Changes.TOKENS
@@ -78,9 +78,9 @@ class PlayerRow(QtWidgets.QFrame):
         self.name.setFont(font)
         self.name.setMinimumWidth(56)
         self.applause = CoinStack(CoinKind.APPLAUSE, self)
-        self.applause.setToolTip(f"{name}'s Applause to give: drag a coin onto another player")
+        describe(self.applause, f"{name}'s Applause to give: drag a coin onto another player")
         self.author = CoinStack(CoinKind.AUTHOR, self)
-        self.author.setToolTip(f"{name}'s Author tokens, spent on Author Powers")
+        describe(self.author, f"{name}'s Author tokens, spent on Author Powers")
         self.give = QtWidgets.QPushButton("Give")
         self.give.setAccessibleName(f"Give Applause to {name}")
         layout.addWidget(self.name, 1)
@@ -132,7 +132,7 @@ class TokenPanel(SessionPanel, QtWidgets.QWidget):
         self.intro.setWordWrap(True)
         layout.addWidget(self.intro)
         self.start = QtWidgets.QPushButton("Start Fantastical Adventure tokens")
-        self.start.setToolTip("Give every player 10 Applause tokens, on the playing-card shoe")
+        describe(self.start, "Give every player 10 Applause tokens, on the playing-card shoe")
         self.start.setAccessibleName("Start tokens")
         layout.addWidget(self.start)
         self._rows = QtWidgets.QVBoxLayout()
@@ -146,7 +146,7 @@ class TokenPanel(SessionPanel, QtWidgets.QWidget):
         spender.addWidget(QtWidgets.QLabel("Spent by"))
         self.spender = QtWidgets.QComboBox()
         self.spender.setAccessibleName("Spent by")
-        self.spender.setToolTip("Whose Author tokens pay for the power")
+        describe(self.spender, "Whose Author tokens pay for the power")
         narrow(self.spender)
         spender.addWidget(self.spender, 1)
         powers.addLayout(spender)
@@ -156,6 +156,8 @@ class TokenPanel(SessionPanel, QtWidgets.QWidget):
         for power in AuthorPower:
             button = QtWidgets.QPushButton(f"{power.value}  ·  {power.cost}")
             button.setAccessibleName(power.value)
+            cost = f"{power.cost} Author token{'s' if power.cost != 1 else ''}"
+            describe(button, f"{cost}: {EFFECTS[power]}")
             button.clicked.connect(lambda _=False, p=power: self.open_power(p))
             if len(power.value) > LONG_POWER:
                 at += at % 2
@@ -177,9 +179,9 @@ class TokenPanel(SessionPanel, QtWidgets.QWidget):
         veto.addWidget(self.veto_text)
         veto_buttons = QtWidgets.QHBoxLayout()
         self.call_veto = QtWidgets.QPushButton("Call a Veto…")
-        self.call_veto.setToolTip("Put a narration, a suggestion or an Advantage award to a vote")
+        describe(self.call_veto, "Put a narration, a suggestion or an Advantage award to a vote")
         self.vote = QtWidgets.QPushButton("Vote…")
-        self.vote.setToolTip("Everyone votes; then the votes are counted")
+        describe(self.vote, "Everyone votes; then the votes are counted")
         veto_buttons.addWidget(self.call_veto)
         veto_buttons.addWidget(self.vote)
         veto.addLayout(veto_buttons)
