@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.ui.art.picture_cache import start_shown as pictures_drawn_at_start
 from cardtable.ui.art.toolbar_icons import icon
+from cardtable.ui.help.browser import open_rules
 from cardtable.ui.public.screens import PublicScreen
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import FeltView
@@ -455,6 +456,12 @@ class MainWindow(QtWidgets.QMainWindow):
         self.about_action = self._action(
             "&About Cardtable", None, "Version and credits", lambda: about_box(self)
         )
+        self.rules_action = self._action(
+            "&Rules",
+            None,
+            "The rules of each system and of the table, with a find field",
+            lambda: open_rules(self, "table"),
+        )
         self.keys_action = self._action(
             "&Keyboard", None, "The keys that play the table", lambda: show_keys(self)
         )
@@ -490,7 +497,7 @@ class MainWindow(QtWidgets.QMainWindow):
         hand.setStatusTip("Show or hide the hand of the player at the computer")
         self.panels_menu.addAction(hand)
         help_menu = bar.addMenu("&Help")
-        help_menu.addActions([self.keys_action, self.about_action])
+        help_menu.addActions([self.rules_action, self.keys_action, self.about_action])
 
     def _build_toolbar(self) -> None:
         bar = self.addToolBar("Table tools")

@@ -201,6 +201,11 @@ class DuelView(SessionPanel, QtWidgets.QWidget):
 
     # -- asking the session ---------------------------------------------------------------
 
+    def rules_step(self) -> str:
+        """The rules page's anchor: the Duel until its sides have rolled, then pushing."""
+        duel = self.duel()
+        return "duel" if duel is None or duel.phase is DuelPhase.READY else "push"
+
     def duel(self) -> Duel | None:
         return steps.duel_in_play(self.session.state)
 

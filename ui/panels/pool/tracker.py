@@ -35,6 +35,7 @@ from cardtable.session.table_options import POOL_DICE, POOL_FORMULA, POOL_TIES, 
 from cardtable.steps.pool import play as pool_steps
 from cardtable.steps.pool.picks import SidePick
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.help.question_mark import rules_button
 from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import WaitingFor, decider_of
 from cardtable.ui.panels.pool.change import ChangeAbility
@@ -199,7 +200,10 @@ class PoolTracker(SessionPanel, QtWidgets.QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.2)
         self.heading.setFont(font)
         self.heading.setAccessibleName("Challenge heading")
-        layout.addWidget(self.heading)
+        heading_row = QtWidgets.QHBoxLayout()
+        heading_row.addWidget(self.heading, 1)
+        heading_row.addWidget(rules_button(self, "pool", self._rules_step, "the pool Challenge"))
+        layout.addLayout(heading_row)
         self.options_line = QtWidgets.QLabel()
         self.options_line.setWordWrap(True)
         self.options_line.setObjectName("emptyNote")
@@ -265,6 +269,11 @@ class PoolTracker(SessionPanel, QtWidgets.QWidget):
         self._on_replaced()
 
     # -- the model ------------------------------------------------------------------------
+
+    def _rules_step(self) -> str:
+        """The rules page's anchor: the sides while setting up, the round while it runs."""
+        challenge = self.challenge()
+        return "sides" if challenge is None else "penalties" if challenge.over else "round"
 
     def challenge(self) -> PoolChallenge | None:
         found = find_challenge(self.session.state)

@@ -27,6 +27,7 @@ from cardtable.resolvers.adventure.tokens import pay_veto as forfeit
 from cardtable.session import ANYONE, Changes, Decider, ResolverStep
 from cardtable.steps.adventure.conflict import find_game, game_step
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.help.question_mark import rules_button
 from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import WaitingFor, allow_step
 from cardtable.ui.panels.tokens.coins import APPLAUSE_MIME, CoinKind, CoinStack
@@ -39,7 +40,7 @@ from cardtable.ui.panels.tokens.dialogs import (
     VoteDialog,
     unavailable,
 )
-from cardtable.ui.qt import QtCore, QtGui, QtWidgets
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.widgets.style import ElidedLabel, describe, narrow
 
 #: What a token step changes, declared to the session.
@@ -130,7 +131,12 @@ class TokenPanel(SessionPanel, QtWidgets.QWidget):
         layout.setContentsMargins(8, 8, 8, 8)
         self.intro = QtWidgets.QLabel()
         self.intro.setWordWrap(True)
-        layout.addWidget(self.intro)
+        intro_row = QtWidgets.QHBoxLayout()
+        intro_row.addWidget(self.intro, 1)
+        intro_row.addWidget(
+            rules_button(self, "adventure", lambda: "tokens", "Applause and Author tokens"),
+            0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(intro_row)
         self.start = QtWidgets.QPushButton("Start Fantastical Adventure tokens")
         describe(self.start, "Give every player 10 Applause tokens, on the playing-card shoe")
         self.start.setAccessibleName("Start tokens")
