@@ -25,7 +25,7 @@ class RulesPage:
 
 
 PAGES = (
-    RulesPage("table", "The table: seats, curtain, phones, undo"),
+    RulesPage("table", "The table"),
     RulesPage("tarot", "The tarot Challenge"),
     RulesPage("crisis", "Crisis dice"),
     RulesPage("pool", "The pool Challenge"),

@@ -200,6 +200,7 @@ class PoolTracker(SessionPanel, QtWidgets.QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.2)
         self.heading.setFont(font)
         self.heading.setAccessibleName("Challenge heading")
+        self.heading.setWordWrap(True)  # it wraps, not widens the column, beside the "?"
         heading_row = QtWidgets.QHBoxLayout()
         heading_row.addWidget(self.heading, 1)
         heading_row.addWidget(rules_button(self, "pool", self._rules_step, "the pool Challenge"))
