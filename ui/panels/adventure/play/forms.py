@@ -130,7 +130,7 @@ class SceneDialog(QtWidgets.QDialog):
                 if goal.serves is None:
                     continue
                 item = QtWidgets.QListWidgetItem(f"{character.name}: {goal.text}")
-                describe(item, f"Serving “{goal.serves}”")
+                item.setToolTip(f"Serving “{goal.serves}”")
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 item.setCheckState(Qt.CheckState.Unchecked)
                 item.setData(Qt.ItemDataRole.UserRole, (character.id, goal.text))
