@@ -127,6 +127,7 @@ class TableActions(QtCore.QObject):
         shortcut = action.shortcut().toString(QtGui.QKeySequence.SequenceFormat.NativeText)
         action.setToolTip(f"{tip} ({shortcut})")
         action.setStatusTip(tip)
+        action.setWhatsThis(tip)  # what it does, for the keyboard help, while greyed too
         self._tips[action] = action.toolTip()
         action.triggered.connect(slot)
         self._view.addAction(action)

@@ -144,6 +144,13 @@ class NumberBox(QtWidgets.QFrame):
         return self._label.text()
 
 
+def describe(widget: QtWidgets.QWidget, tip: str) -> None:
+    """Say what ``widget`` does, in its tooltip and in its description for a screen reader
+    (a step offered to one seat keeps the description when its tooltip says why not)."""
+    widget.setToolTip(tip)
+    widget.setAccessibleDescription(tip)
+
+
 def section(text: str, parent: QtWidgets.QWidget | None = None) -> QtWidgets.QLabel:
     label = QtWidgets.QLabel(text, parent)
     label.setObjectName("sectionTitle")
@@ -325,11 +332,12 @@ def narrow(box: QtWidgets.QComboBox, characters: int = COMBO_CHARACTERS) -> QtWi
 
 
 def combo(name: str, tip: str, parent: QtWidgets.QWidget) -> QtWidgets.QComboBox:
-    """A combo box with its accessible name and tooltip; long items never widen the panel
-    (see :func:`narrow`)."""
+    """A combo box with its accessible name, tooltip and description; long items never widen
+    the panel (see :func:`narrow`)."""
     box = QtWidgets.QComboBox(parent)
     box.setAccessibleName(name)
     box.setToolTip(tip)
+    box.setAccessibleDescription(tip)
     return narrow(box)
 
 
@@ -374,11 +382,12 @@ class ElidedLabel(QtWidgets.QLabel):
 
 
 def line_edit(name: str, hint: str, parent: QtWidgets.QWidget) -> QtWidgets.QLineEdit:
-    """A one-line text field whose hint is both its placeholder and its tooltip."""
+    """A one-line text field whose hint is its placeholder, its tooltip and its description."""
     edit = QtWidgets.QLineEdit(parent)
     edit.setAccessibleName(name)
     edit.setPlaceholderText(hint)
     edit.setToolTip(hint)
+    edit.setAccessibleDescription(hint)
     edit.setClearButtonEnabled(True)
     return edit
 

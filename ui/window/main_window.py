@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.ui.art.picture_cache import start_shown as pictures_drawn_at_start
 from cardtable.ui.art.toolbar_icons import icon
+from cardtable.ui.help.browser import open_rules
 from cardtable.ui.public.screens import PublicScreen
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import FeltView
@@ -28,7 +29,8 @@ from cardtable.ui.window import memory
 from cardtable.ui.window.after_paint import after_paint
 from cardtable.ui.window.corrections import CorrectionEntries
 from cardtable.ui.window.full_screen import FullScreen
-from cardtable.ui.window.help_boxes import about_box, keys_box
+from cardtable.ui.window.help_boxes import about_box
+from cardtable.ui.window.keys_help import show_keys
 from cardtable.ui.window.session_drops import SessionDrops
 from cardtable.ui.window.session_files import (
     CANCEL,
@@ -454,8 +456,14 @@ class MainWindow(QtWidgets.QMainWindow):
         self.about_action = self._action(
             "&About Cardtable", None, "Version and credits", lambda: about_box(self)
         )
+        self.rules_action = self._action(
+            "&Rules",
+            None,
+            "The rules of each system and of the table, with a find field",
+            lambda: open_rules(self, "table"),
+        )
         self.keys_action = self._action(
-            "&Keyboard", None, "The keys that play the table", lambda: keys_box(self)
+            "&Keyboard", None, "The keys that play the table", lambda: show_keys(self)
         )
 
     def _build_menus(self) -> None:
@@ -489,7 +497,7 @@ class MainWindow(QtWidgets.QMainWindow):
         hand.setStatusTip("Show or hide the hand of the player at the computer")
         self.panels_menu.addAction(hand)
         help_menu = bar.addMenu("&Help")
-        help_menu.addActions([self.keys_action, self.about_action])
+        help_menu.addActions([self.rules_action, self.keys_action, self.about_action])
 
     def _build_toolbar(self) -> None:
         bar = self.addToolBar("Table tools")

@@ -22,7 +22,7 @@ from cardtable.steps.banzai.picks import (
 )
 from cardtable.ui.panels.owners import fill_characters
 from cardtable.ui.qt import Qt, QtCore, QtWidgets
-from cardtable.ui.widgets.style import combo, line_edit
+from cardtable.ui.widgets.style import combo, describe, line_edit
 
 #: The task steps offered: two beyond Mundane to two beyond Legendary.
 STEPS = range(-5, 7)
@@ -183,7 +183,7 @@ class RollForm(QtWidgets.QGroupBox):
         self.free = QtWidgets.QSpinBox(self)
         self.free.setRange(0, MAX_FREE)
         self.free.setAccessibleName("Free Raises from abilities")
-        self.free.setToolTip("Free Raises an ability gives this roll: the same benefit as a "
+        describe(self.free, "Free Raises an ability gives this roll: the same benefit as a "
                              "Raise, without raising the TN or counting against Void")
         free_label = QtWidgets.QLabel("Free Raises from abi&lities", self)
         free_label.setBuddy(self.free)
@@ -201,7 +201,7 @@ class RollForm(QtWidgets.QGroupBox):
         self.tn.setValue(10)
         self.tn.setPrefix("TN ")
         self.tn.setAccessibleName("Target number")
-        self.tn.setToolTip("The TN the GM gives (10 when nobody sets one)")
+        describe(self.tn, "The TN the GM gives (10 when nobody sets one)")
         self.opponent = combo("Opponent", "The opponent whose Element sets the passive TN", self)
         self.opponent_element = combo("Opponent's Element", "The opponent's Element: its rank "
                                       "x 5 is the TN", self)

@@ -15,7 +15,7 @@ from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import allow_step
 from cardtable.ui.qt import Qt, QtWidgets
-from cardtable.ui.widgets.style import button, combo
+from cardtable.ui.widgets.style import button, combo, describe
 
 
 class ConditionsBox(SessionPanel, QtWidgets.QGroupBox):
@@ -28,7 +28,7 @@ class ConditionsBox(SessionPanel, QtWidgets.QGroupBox):
         layout = QtWidgets.QVBoxLayout(self)
         self.list = QtWidgets.QListWidget(self)
         self.list.setAccessibleName("Conditions carried")
-        self.list.setToolTip("What the character carries from roll to roll, and what each does "
+        describe(self.list, "What the character carries from roll to roll, and what each does "
                              "to every roll")
         self.list.setMaximumHeight(70)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

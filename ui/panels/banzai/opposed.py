@@ -25,7 +25,7 @@ from cardtable.ui.panels.banzai.spending import SideSpending
 from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
-from cardtable.ui.widgets.style import button, combo, escape, line_edit, percent
+from cardtable.ui.widgets.style import button, combo, describe, escape, line_edit, percent
 
 __all__ = ["OpposedTab", "SideBox"]
 
@@ -45,7 +45,7 @@ class SideBox(QtWidgets.QGroupBox):
         self.raises = QtWidgets.QSpinBox(self)
         self.raises.setPrefix("Raises: ")
         self.raises.setAccessibleName(f"Side {index + 1} Raises")
-        self.raises.setToolTip("Raises declared before rolling (at most Void): with a shared TN "
+        describe(self.raises, "Raises declared before rolling (at most Void): with a shared TN "
                                "a roll short of TN + 5 per Raise loses them all")
         self.roll = button("Roll", "Declare the Raises and roll this side's dice", self,
                            primary=True)
@@ -100,7 +100,7 @@ class OpposedTab(SessionPanel, QtWidgets.QWidget):
             free.setRange(0, MAX_FREE)
             free.setPrefix("Free Raises: ")
             free.setAccessibleName(f"Side {number} Free Raises from abilities")
-            free.setToolTip("Free Raises an ability gives this side: kept like Raises, without "
+            describe(free, "Free Raises an ability gives this side: kept like Raises, without "
                             "counting against Void")
             extras.addWidget(modifiers, 1)
             extras.addWidget(free)
@@ -115,7 +115,7 @@ class OpposedTab(SessionPanel, QtWidgets.QWidget):
         self.tn.setSpecialValueText("no shared TN")
         self.tn.setPrefix("TN ")
         self.tn.setAccessibleName("Shared simple TN")
-        self.tn.setToolTip("A simple TN both must also meet (none: each roll's TN is only the "
+        describe(self.tn, "A simple TN both must also meet (none: each roll's TN is only the "
                            "other's total)")
         self.initiator = combo("Who started it", "A tie goes to the side that started it, "
                                "unless it is a direct competition", self.setup_box)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from cardtable.session import Changes
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.help.question_mark import rules_button
 from cardtable.ui.panels.banzai.opposed import OpposedTab
 from cardtable.ui.panels.banzai.roll import RollTab
 from cardtable.ui.panels.base import SessionPanel
@@ -39,6 +40,7 @@ class BanzaiPanel(SessionPanel, QtWidgets.QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         title = QtWidgets.QLabel(TITLE, self)
         title.setObjectName("panelTitle")
+        rules_button(title, "banzai", self._rules_step, "Banzai")
         layout.addWidget(title)
         self.tabs = QtWidgets.QTabWidget(self)
         self.tabs.setDocumentMode(True)
@@ -52,6 +54,10 @@ class BanzaiPanel(SessionPanel, QtWidgets.QWidget):
         self.tabs.currentChanged.connect(self._fit_page)
         self._fit_page(0)
         self.refresh()
+
+    def _rules_step(self) -> str:
+        """The rules page's anchor for the tab in front."""
+        return "opposed" if self.tabs.currentWidget() is self.opposed else "roll"
 
     def refresh(self) -> None:
         self.roll.refresh()

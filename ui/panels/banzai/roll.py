@@ -26,7 +26,7 @@ from cardtable.ui.panels.banzai.spending import effect_picker
 from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
-from cardtable.ui.widgets.style import allow, button, escape, line_edit, repolish, section
+from cardtable.ui.widgets.style import allow, button, describe, escape, line_edit, repolish, section
 
 
 class RollTab(SessionPanel, QtWidgets.QWidget):
@@ -91,7 +91,7 @@ class RollTab(SessionPanel, QtWidgets.QWidget):
         self.chains = QtWidgets.QLabel(self.rolled_box)
         self.chains.setWordWrap(True)
         self.chains.setAccessibleName("Exploding dice")
-        self.chains.setToolTip("A die showing 10 is rolled again and the faces added")
+        describe(self.chains, "A die showing 10 is rolled again and the faces added")
         rolled.addWidget(self.chains)
         self.total = QtWidgets.QLabel(self.rolled_box)
         self.total.setWordWrap(True)

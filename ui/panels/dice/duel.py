@@ -22,7 +22,7 @@ from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.dice.simple import crisis_words
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
-from cardtable.ui.widgets.style import line_edit
+from cardtable.ui.widgets.style import describe, line_edit
 from cardtable.ui.widgets.theme import ink_text
 
 #: Where a Duel started here is kept.
@@ -54,6 +54,10 @@ def side_glyphs(side: DuelSide, crisis_die: int | None = None) -> tuple[Glyph, .
     return tuple(glyphs)
 
 
+PUSH_TIP = "Roll one more die: a value still in your set is a Crisis"
+DECLINE_TIP = "Do not push: the other side wins (on a tie, the other side may still push)"
+
+
 class SidePanel(QtWidgets.QFrame):
     """One side of the Duel: name and total, its dice, and its push and decline buttons."""
 
@@ -83,7 +87,7 @@ class SidePanel(QtWidgets.QFrame):
         felt_layout.setContentsMargins(2, 2, 2, 2)
         self.strip = DiceStrip(felt, die_size=38)
         self.strip.setAccessibleName(f"Side {index + 1} dice")
-        self.strip.setToolTip("Struck-out dice were cancelled by the other side's equal values; "
+        describe(self.strip, "Struck-out dice were cancelled by the other side's equal values; "
                               "a green + marks a pushed die")
         felt_layout.addWidget(self.strip)
         layout.addWidget(felt)
@@ -92,6 +96,8 @@ class SidePanel(QtWidgets.QFrame):
         self.push.setAccessibleName(f"Side {index + 1} push")
         self.decline = QtWidgets.QPushButton("Decline")
         self.decline.setAccessibleName(f"Side {index + 1} decline")
+        describe(self.push, PUSH_TIP)
+        describe(self.decline, DECLINE_TIP)
         self.odds = QtWidgets.QLabel()
         self.odds.setWordWrap(True)
         self.odds.setAccessibleName(f"Side {index + 1} push odds")
@@ -127,14 +133,14 @@ class DuelView(SessionPanel, QtWidgets.QWidget):
             assert edit is not None
             edit.setPlaceholderText("a character, or type a name")
             name.setAccessibleName(f"Side {index + 1} name")
-            name.setToolTip("Who rolls: a crisis dice character (its pool from the sheet), or "
+            describe(name, "Who rolls: a crisis dice character (its pool from the sheet), or "
                             "type a name and give its pool")
             pool = QtWidgets.QSpinBox()
             pool.setRange(1, 100)
             pool.setValue(4 if index == 0 else 3)
             pool.setSuffix(" dice")
             pool.setAccessibleName(f"Side {index + 1} pool")
-            pool.setToolTip("How many six-sided dice this side rolls")
+            describe(pool, "How many six-sided dice this side rolls")
             name.currentTextChanged.connect(lambda _text: self._show_pools())
             setup.addWidget(name, index, 0)
             setup.addWidget(pool, index, 1)
@@ -144,7 +150,7 @@ class DuelView(SessionPanel, QtWidgets.QWidget):
                                 "until it strikes)", self)
         setup.addWidget(self.crisis, 2, 0, 1, 2)
         self.start = QtWidgets.QPushButton("New Duel")
-        self.start.setToolTip("Set up a Duel between these two sides (the GM's)")
+        describe(self.start, "Set up a Duel between these two sides (the GM's)")
         self.start.setAccessibleName("New Duel")
         setup.addWidget(self.start, 0, 2, 3, 1)
         setup.setColumnStretch(0, 1)
@@ -172,13 +178,13 @@ class DuelView(SessionPanel, QtWidgets.QWidget):
             panel.decline.clicked.connect(lambda _=False, i=panel.index: self.decline(i))
         buttons = QtWidgets.QHBoxLayout()
         self.roll_button = QtWidgets.QPushButton("Roll both")
-        self.roll_button.setToolTip("Both sides roll their pools; common values cancel")
+        describe(self.roll_button, "Both sides roll their pools; common values cancel")
         self.roll_button.setAccessibleName("Roll both")
         self.stand_off_button = QtWidgets.QPushButton("Stand-off")
-        self.stand_off_button.setToolTip("On a tie, nobody pushes: the Duel ends in a stand-off "
+        describe(self.stand_off_button, "On a tie, nobody pushes: the Duel ends in a stand-off "
                                          "(the GM calls it)")
         self.end_button = QtWidgets.QPushButton("Clear Duel")
-        self.end_button.setToolTip("Take the Duel off the table (the GM's)")
+        describe(self.end_button, "Take the Duel off the table (the GM's)")
         buttons.addWidget(self.roll_button)
         buttons.addWidget(self.stand_off_button)
         buttons.addStretch(1)
@@ -194,6 +200,11 @@ class DuelView(SessionPanel, QtWidgets.QWidget):
         self.end_button.clicked.connect(self.clear)
 
     # -- asking the session ---------------------------------------------------------------
+
+    def rules_step(self) -> str:
+        """The rules page's anchor: the Duel until its sides have rolled, then pushing."""
+        duel = self.duel()
+        return "duel" if duel is None or duel.phase is DuelPhase.READY else "push"
 
     def duel(self) -> Duel | None:
         return steps.duel_in_play(self.session.state)
@@ -334,11 +345,8 @@ class DuelView(SessionPanel, QtWidgets.QWidget):
         may = duel.may_push(index)
         rule = None if may else "only the lower side (either on a tie) may push, once both " \
             "have rolled"
-        allow_step(panel.push, session, steps.push_duel(index),
-                   "Roll one more die: a value still in your set is a Crisis", blocked or rule)
-        allow_step(panel.decline, session, steps.decline(index),
-                   "Do not push: the other side wins (on a tie, the other side may still push)",
-                   blocked or rule)
+        allow_step(panel.push, session, steps.push_duel(index), PUSH_TIP, blocked or rule)
+        allow_step(panel.decline, session, steps.decline(index), DECLINE_TIP, blocked or rule)
         if panel.waiting is not None:
             panel.waiting.show_for(decider_of(session, steps.push_duel(index)) if may else None,
                                    "to push or decline")

@@ -21,6 +21,7 @@ from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import allow_step
 from cardtable.ui.qt import Qt, QtWidgets
+from cardtable.ui.widgets.style import describe
 
 ROLL_TIP = ("Roll these dice behind the GM's screen: the table sees that the GM rolled, the GM "
             "alone sees the dice until Reveal")
@@ -62,8 +63,11 @@ class SealedBox(SessionPanel, QtWidgets.QGroupBox):
         buttons = QtWidgets.QHBoxLayout()
         self.roll_button = QtWidgets.QPushButton("Roll sealed")
         self.roll_button.setAccessibleName("Roll sealed")
+        describe(self.roll_button, "Roll what the tray is set to, hidden from everyone but "
+                 "the seat at the computer until it is revealed")
         self.reveal_button = QtWidgets.QPushButton("Reveal")
         self.reveal_button.setAccessibleName("Reveal the sealed roll")
+        describe(self.reveal_button, "Show the sealed roll to the whole table")
         buttons.addWidget(self.roll_button)
         buttons.addWidget(self.reveal_button)
         buttons.addStretch(1)

@@ -30,7 +30,7 @@ from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
 from cardtable.ui.qt import QtWidgets
-from cardtable.ui.widgets.style import button, combo, escape, line_edit, percent
+from cardtable.ui.widgets.style import button, combo, describe, escape, line_edit, percent
 from cardtable.ui.widgets.theme import ink_text
 
 CRISIS_STYLE = (
@@ -89,10 +89,10 @@ class SimpleView(SessionPanel, QtWidgets.QWidget):
         self.difficulty.setSingleStep(NATURAL_STEP)
         self.difficulty.setPrefix("difficulty ")
         self.difficulty.setAccessibleName("Difficulty")
-        self.difficulty.setToolTip("A multiple of 3 (6 is moderately hard, 15 very hard), of 4 "
+        describe(self.difficulty, "A multiple of 3 (6 is moderately hard, 15 very hard), of 4 "
                                    "against something UNNATURAL; the total must be above it")
         self.unnatural = QtWidgets.QCheckBox("UNNATURAL", self.setup_box)
-        self.unnatural.setToolTip("Against something UNNATURAL: the difficulty is a multiple "
+        describe(self.unnatural, "Against something UNNATURAL: the difficulty is a multiple "
                                   "of 4")
         self.crisis = line_edit("The Crisis", "The Crisis if a push fails (only the GM sees it "
                                 "until then)", self.setup_box)

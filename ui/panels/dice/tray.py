@@ -23,6 +23,7 @@ from cardtable.session import ANYONE, Changes, ResolverStep
 from cardtable.session.dice_history import DiceRequest, RollRecord, history_of, roll_step
 from cardtable.ui.art.dice_faces import DiceStrip, glyph_groups
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.help.question_mark import rules_button
 from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.dice.duel import DuelView
 from cardtable.ui.panels.dice.sealed import SealedBox
@@ -57,6 +58,7 @@ CRISIS_FORM = 3
 def _tip(widget: QtWidgets.QWidget, name: str, tip: str) -> None:
     widget.setAccessibleName(name)
     widget.setToolTip(tip)
+    widget.setAccessibleDescription(tip)
 
 
 class DiceTray(SessionPanel, QtWidgets.QWidget):
@@ -593,5 +595,15 @@ def make_dock(
         "difficulty; the GM may invite a push",
     )
     tabs.setTabToolTip(2, "Two sides roll crisis dice; common values cancel; the lower may push")
+
+    def rules_step() -> str:
+        shown = tabs.currentIndex()
+        return ("roll", "simple", duel.rules_step())[shown]
+
+    def rules_page() -> str:
+        # The tray rolls Banzai's XkY (and any dice); the other two tabs are crisis dice.
+        return "banzai" if tabs.currentIndex() == 0 else "crisis"
+
+    tabs.setCornerWidget(rules_button(tabs, rules_page, rules_step, "the dice"))
     dock.setWidget(tabs)
     return dock

@@ -14,6 +14,7 @@ from cardtable.session import Session
 from cardtable.steps.pool.picks import SidePick
 from cardtable.ui.panels.pool.setup import EntrantForm
 from cardtable.ui.qt import QtCore, QtWidgets
+from cardtable.ui.widgets.style import describe
 
 
 class ChangeAbility(QtWidgets.QGroupBox):
@@ -35,13 +36,15 @@ class ChangeAbility(QtWidgets.QGroupBox):
         layout.addWidget(self.note)
         self.form = EntrantForm("New ability", "", 0, parent=self)
         self.form.name.setReadOnly(True)
-        self.form.name.setToolTip("The side keeps its name; only its ability changes")
+        describe(self.form.name, "The side keeps its name; only its ability changes")
         layout.addWidget(self.form)
         buttons = QtWidgets.QHBoxLayout()
         self.cancel = QtWidgets.QPushButton("Cancel", self)
-        self.cancel.setToolTip("Keep the ability")
+        describe(self.cancel, "Keep the ability")
         self.switch = QtWidgets.QPushButton("Switch", self)
         self.switch.setAccessibleName("Switch ability")
+        describe(self.switch, "Go on with the new ability: the side that was ahead gets a "
+                 "bonus of half the difference for the first round, and pools never fall")
         self.switch.setDefault(True)
         buttons.addStretch(1)
         buttons.addWidget(self.cancel)

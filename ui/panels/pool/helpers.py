@@ -14,6 +14,7 @@ from cardtable.session import Session
 from cardtable.sheets.pool import PoolSheet
 from cardtable.steps.pool.picks import HelperPick, pool_characters
 from cardtable.ui.qt import QtCore, QtWidgets
+from cardtable.ui.widgets.style import describe
 
 MAX_RATING = 99
 #: The first two entries of a helper's ability list.
@@ -49,25 +50,27 @@ class HelperRow(QtWidgets.QWidget):
         layout.setHorizontalSpacing(4)
         self.ability = QtWidgets.QComboBox(self)
         self.ability.setAccessibleName(f"{label}: ability")
-        self.ability.setToolTip("An ability on a pool sheet at the table (its penalties applied), "
+        describe(self.ability, "An ability on a pool sheet at the table (its penalties applied), "
                                 "or one typed in")
         self.ability.setSizeAdjustPolicy(
             QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.ability.setMinimumContentsLength(12)
         self.gives = QtWidgets.QComboBox(self)
         self.gives.setAccessibleName(f"{label}: gives")
-        self.gives.setToolTip("As bonus, as reserves (1.5 times the bonus) or as resistance "
+        describe(self.gives, "As bonus, as reserves (1.5 times the bonus) or as resistance "
                               "(a quarter of it)")
         for kind in Gives:
             self.gives.addItem(str(kind), kind)
         self.name = QtWidgets.QLineEdit(self)
         self.name.setPlaceholderText("name")
         self.name.setAccessibleName(f"{label}: typed name")
-        self.name.setToolTip("What helps: a tool, an ally, a skill")
+        describe(self.name, "What helps: a tool, an ally, a skill")
         self.rating = QtWidgets.QSpinBox(self)
         self.rating.setRange(0, MAX_RATING)
         self.rating.setPrefix("rating ")
         self.rating.setAccessibleName(f"{label}: typed rating")
+        describe(self.rating, "The rating of what helps (or hinders) when it is typed in, "
+                 "not read from a sheet")
         layout.addWidget(QtWidgets.QLabel(label, self), 0, 0)
         layout.addWidget(self.ability, 0, 1)
         layout.addWidget(self.gives, 0, 2)
@@ -145,7 +148,7 @@ class HelperBox(QtWidgets.QWidget):
         self.toggle.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.toggle.setArrowType(QtCore.Qt.ArrowType.RightArrow)
         self.toggle.setAccessibleName(f"{side}: helping and hindering abilities")
-        self.toggle.setToolTip("Complementary abilities help this side (two at most); "
+        describe(self.toggle, "Complementary abilities help this side (two at most); "
                                "detracting ones give the opponent the same help")
         self.toggle.setStyleSheet("QToolButton { border: none; }")
         layout.addWidget(self.toggle)

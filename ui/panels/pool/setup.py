@@ -19,7 +19,7 @@ from cardtable.session import GameState, Session
 from cardtable.steps.pool.picks import SidePick, pool_options
 from cardtable.ui.panels.pool.helpers import HelperBox, sheet_abilities
 from cardtable.ui.qt import QtCore, QtWidgets
-from cardtable.ui.widgets.style import escape
+from cardtable.ui.widgets.style import describe, escape
 
 MAX_NUMBER = 99
 MAX_OPPONENTS = 6
@@ -54,7 +54,7 @@ class EntrantForm(QtWidgets.QGroupBox):
         grid.setHorizontalSpacing(6)
         self.sheet = QtWidgets.QComboBox(self)
         self.sheet.setAccessibleName(f"{title}: ability from a sheet")
-        self.sheet.setToolTip("A pool-Challenge character's ability, read from the sheet with "
+        describe(self.sheet, "A pool-Challenge character's ability, read from the sheet with "
                               "its penalties; or numbers typed in for an obstacle")
         self.sheet.setSizeAdjustPolicy(
             QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -63,7 +63,7 @@ class EntrantForm(QtWidgets.QGroupBox):
         self.name = QtWidgets.QLineEdit(name)
         self.name.setPlaceholderText("a sheet's ability above, or a name")
         self.name.setAccessibleName(f"{title} name")
-        self.name.setToolTip("Who or what enters: a character, an obstacle, a horde")
+        describe(self.name, "Who or what enters: a character, an obstacle, a horde")
         self.name.textEdited.connect(self._forget_ability)
         grid.addWidget(self.name, 1, 0, 1, 5)
         grid.setColumnStretch(4, 1)
@@ -83,8 +83,8 @@ class EntrantForm(QtWidgets.QGroupBox):
             spin.setMinimumWidth(64)
             spin.setValue({"rating": rating, "members": 4}.get(key, 0))
             spin.setAccessibleName(f"{title} {key}")
-            spin.setToolTip(tips[key])
-            label.setToolTip(tips[key])
+            describe(spin, tips[key])
+            describe(label, tips[key])
             row, col = 2 + 2 * (column // 4), column % 4
             grid.addWidget(label, row, col)
             grid.addWidget(spin, row + 1, col)
@@ -251,7 +251,7 @@ class ChallengeSetup(QtWidgets.QWidget):
         self.mode = QtWidgets.QComboBox()
         self.mode.addItems([mode.value for mode in Mode])
         self.mode.setAccessibleName("How the sides face each other")
-        self.mode.setToolTip("One against one, one against several opponents, or one against "
+        describe(self.mode, "One against one, one against several opponents, or one against "
                              "a horde of identical members")
         layout.addWidget(self.mode)
         self.note = QtWidgets.QLabel(self)
@@ -267,15 +267,15 @@ class ChallengeSetup(QtWidgets.QWidget):
         layout.addLayout(self._others)
         buttons = QtWidgets.QHBoxLayout()
         self.add = QtWidgets.QPushButton("Add opponent")
-        self.add.setToolTip("Another opponent for the lone side")
+        describe(self.add, "Another opponent for the lone side")
         self.remove = QtWidgets.QPushButton("Remove opponent")
-        self.remove.setToolTip("Take the last opponent away")
+        describe(self.remove, "Take the last opponent away")
         self.cancel = QtWidgets.QPushButton("Cancel")
-        self.cancel.setToolTip("Keep the finished Challenge on the table")
+        describe(self.cancel, "Keep the finished Challenge on the table")
         self.cancel.hide()
         self.start = QtWidgets.QPushButton(START_TEXT)
         self.start.setDefault(True)
-        self.start.setToolTip("Enter both sides at full pools (the GM's step)")
+        describe(self.start, "Enter both sides at full pools (the GM's step)")
         self.start.setAccessibleName("Start Challenge")
         buttons.addWidget(self.add)
         buttons.addWidget(self.remove)

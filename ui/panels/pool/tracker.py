@@ -35,6 +35,7 @@ from cardtable.session.table_options import POOL_DICE, POOL_FORMULA, POOL_TIES, 
 from cardtable.steps.pool import play as pool_steps
 from cardtable.steps.pool.picks import SidePick
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.help.question_mark import rules_button
 from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import WaitingFor, decider_of
 from cardtable.ui.panels.pool.change import ChangeAbility
@@ -42,7 +43,7 @@ from cardtable.ui.panels.pool.penalty import PenaltyForm
 from cardtable.ui.panels.pool.round_table import RoundTable
 from cardtable.ui.panels.pool.setup import ChallengeSetup
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
-from cardtable.ui.widgets.style import ScrollColumn, allow
+from cardtable.ui.widgets.style import ScrollColumn, allow, describe
 from cardtable.ui.widgets.theme import ink, ink_text
 
 #: How many sides share a row of the tracker.
@@ -121,12 +122,12 @@ class SideColumn(QtWidgets.QFrame):
         grid = QtWidgets.QGridLayout()
         for row, (key, label, tip, step) in enumerate(CONVERSIONS):
             text = QtWidgets.QLabel(label)
-            text.setToolTip(tip)
+            describe(text, tip)
             spin = QtWidgets.QSpinBox()
             spin.setRange(0, 99)
             spin.setSingleStep(step)
             spin.setAccessibleName(f"{name} {label}")
-            spin.setToolTip(tip)
+            describe(spin, tip)
             grid.addWidget(text, row, 0)
             grid.addWidget(spin, row, 1)
             self.spins[key] = spin
@@ -199,12 +200,16 @@ class PoolTracker(SessionPanel, QtWidgets.QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.2)
         self.heading.setFont(font)
         self.heading.setAccessibleName("Challenge heading")
-        layout.addWidget(self.heading)
+        self.heading.setWordWrap(True)  # it wraps, not widens the column, beside the "?"
+        heading_row = QtWidgets.QHBoxLayout()
+        heading_row.addWidget(self.heading, 1)
+        heading_row.addWidget(rules_button(self, "pool", self._rules_step, "the pool Challenge"))
+        layout.addLayout(heading_row)
         self.options_line = QtWidgets.QLabel()
         self.options_line.setWordWrap(True)
         self.options_line.setObjectName("emptyNote")
         self.options_line.setAccessibleName("The table's pool options")
-        self.options_line.setToolTip("The GM sets them in Table > Options; a Challenge keeps "
+        describe(self.options_line, "The GM sets them in Table > Options; a Challenge keeps "
                                      "the options it started with")
         layout.addWidget(self.options_line)
         self.setup = ChallengeSetup(self)
@@ -235,17 +240,18 @@ class PoolTracker(SessionPanel, QtWidgets.QWidget):
         next_keys = QtGui.QShortcut(QtGui.QKeySequence("Ctrl+Return"), self)
         next_keys.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         next_keys.activated.connect(self.next_button.animateClick)
+        next_keys.setWhatsThis("in the Pool Challenge panel: play the next round")
         self.next_button.setMinimumHeight(30)
         self.next_button.setDefault(True)
-        self.next_button.setToolTip("Play the round with the conversions planned (Ctrl+Enter)")
+        describe(self.next_button, "Play the round with the conversions planned (Ctrl+Enter)")
         self.prepare_button = QtWidgets.QPushButton("Prepare the next…")
-        self.prepare_button.setToolTip("Set up the Challenge this one prepares: the same two "
+        describe(self.prepare_button, "Set up the Challenge this one prepares: the same two "
                                        "sides, the side ahead carrying half the difference as a "
                                        "bonus into the first round")
         self.new_button = QtWidgets.QPushButton("New Challenge")
-        self.new_button.setToolTip("Set up another Challenge, at full pools")
+        describe(self.new_button, "Set up another Challenge, at full pools")
         self.clear_button = QtWidgets.QPushButton("Clear")
-        self.clear_button.setToolTip("Take the Challenge off the table")
+        describe(self.clear_button, "Take the Challenge off the table")
         buttons.addWidget(self.next_button)
         buttons.addStretch(1)
         buttons.addWidget(self.prepare_button)
@@ -264,6 +270,11 @@ class PoolTracker(SessionPanel, QtWidgets.QWidget):
         self._on_replaced()
 
     # -- the model ------------------------------------------------------------------------
+
+    def _rules_step(self) -> str:
+        """The rules page's anchor: the sides while setting up, the round while it runs."""
+        challenge = self.challenge()
+        return "sides" if challenge is None else "penalties" if challenge.over else "round"
 
     def challenge(self) -> PoolChallenge | None:
         found = find_challenge(self.session.state)

@@ -34,6 +34,7 @@ from cardtable.sheets.tarot import ATTRIBUTES, TarotSheet
 from cardtable.steps import tarot as tarot_steps
 from cardtable.ui.art.card_art import TAROT
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.help.question_mark import rules_button
 from cardtable.ui.panels.asking import AskBefore, ask_before
 from cardtable.ui.panels.base import EVERY_CHANGE, SessionPanel
 from cardtable.ui.panels.card_chips import REVERSED_MARK, ChipRow, card_caption
@@ -52,6 +53,7 @@ from cardtable.ui.widgets.style import (
     NumberBox,
     allow,
     button,
+    describe,
     escape,
     forget_typing,
     percent,
@@ -62,6 +64,14 @@ from cardtable.ui.widgets.style import (
 )
 
 TITLE = "Tarot Challenge"
+#: Where the rules page explains each phase of the Challenge.
+RULES_STEPS = {
+    TarotPhase.SET_UP: "setup",
+    TarotPhase.CHALLENGE_DRAWN: "concede",
+    TarotPhase.DRAWING: "drawing",
+    TarotPhase.ENDED: "outcome",
+    TarotPhase.FINISHED: "outcome",
+}
 SLEEVE_PROMPT = "tarot-sleeve"
 #: The phases in which the player draws, and may play a Sleeve Card instead.
 DRAWING = (TarotPhase.CHALLENGE_DRAWN, TarotPhase.DRAWING)
@@ -123,6 +133,7 @@ class TarotPanel(SessionPanel, QtWidgets.QWidget):
     def _build(self) -> None:
         title = QtWidgets.QLabel(TITLE, self)
         title.setObjectName("panelTitle")
+        rules_button(title, "tarot", self._rules_step, "the tarot Challenge")
         self.status = QtWidgets.QLabel(self)
         self.status.setObjectName("panelStatus")
         self.status.setWordWrap(True)
@@ -219,7 +230,8 @@ class TarotPanel(SessionPanel, QtWidgets.QWidget):
                               "(unless Rank 0), and the character draws a Sleeve Card", play)
         self.sleeve = QtWidgets.QComboBox(play)
         self.sleeve.setAccessibleName("Sleeve Card to play")
-        self.sleeve.setToolTip("The character's Sleeve Cards")
+        describe(self.sleeve, "The character's Sleeve Cards, kept from conceding: one may be "
+                 "played instead of a draw")
         self.play_sleeve = button("Play s&leeve card", "Play the chosen Sleeve Card instead of "
                                   "drawing; it counts as a drawn card, in its orientation", play)
         for widget, slot in ((self.draw, self._on_draw), (self.stop, self._on_stop),
@@ -243,6 +255,12 @@ class TarotPanel(SessionPanel, QtWidgets.QWidget):
         return play
 
     # -- reading the session --------------------------------------------------------------
+
+    def _rules_step(self) -> str:
+        """The rules page's anchor for the step the Challenge is at."""
+        challenge = self._challenge()
+        phase = challenge.phase if challenge is not None else TarotPhase.SET_UP
+        return RULES_STEPS[phase]
 
     def _challenge(self) -> TarotChallenge | None:
         return tarot_steps.challenge_in_play(self.session.state)

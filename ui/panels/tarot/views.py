@@ -11,7 +11,7 @@ from cardtable.resolvers.tarot.events import OUTCOME_LABELS
 from cardtable.ui.art.card_art import TAROT
 from cardtable.ui.panels.card_chips import CardChip, card_caption
 from cardtable.ui.qt import Qt, QtWidgets
-from cardtable.ui.widgets.style import button, repolish, section
+from cardtable.ui.widgets.style import button, describe, repolish, section
 
 
 def rank_text(value: int) -> str:
@@ -71,18 +71,18 @@ class SetupForm(QtWidgets.QGroupBox):
         form.setFieldGrowthPolicy(QtWidgets.QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.character = QtWidgets.QComboBox(self)
         self.character.setAccessibleName("Character facing the Challenge")
-        self.character.setToolTip("The Tourist who faces the Challenge")
+        describe(self.character, "The Tourist who faces the Challenge")
         form.addRow("&Character", self.character)
         self.attribute = QtWidgets.QComboBox(self)
         self.attribute.setAccessibleName("Attribute")
-        self.attribute.setToolTip("The player picks one of the character's five Attributes; "
+        describe(self.attribute, "The player picks one of the character's five Attributes; "
                                   "its value comes from the sheet")
         form.addRow("&Attribute", self.attribute)
         self.rank = QtWidgets.QSpinBox(self)
         self.rank.setRange(0, len(RANK_LABELS) - 1)
         self.rank.setValue(2)
         self.rank.setAccessibleName("Challenge Rank")
-        self.rank.setToolTip("The GM picks the Rank: the Challenge draws this many cards")
+        describe(self.rank, "The GM picks the Rank: the Challenge draws this many cards")
         self.rank_label = QtWidgets.QLabel(self)
         rank_row = QtWidgets.QHBoxLayout()
         rank_row.addWidget(self.rank)
@@ -100,7 +100,7 @@ class SetupForm(QtWidgets.QGroupBox):
             edit = QtWidgets.QLineEdit(self)
             edit.setPlaceholderText(f"{hint} ({who})")
             edit.setAccessibleName(label.replace("&", ""))
-            edit.setToolTip(f"{label.replace('&', '')}, written by the {who}: {hint}")
+            describe(edit, f"{label.replace('&', '')}, written by the {who}: {hint}")
             edit.setClearButtonEnabled(True)
             form.addRow(f"{label}", edit)
             self.texts[key] = edit
@@ -141,14 +141,14 @@ class OutcomeBox(QtWidgets.QGroupBox):
         self.aspect = QtWidgets.QLineEdit(self)
         self.aspect.setPlaceholderText("A short sentence the Challenge leaves on the character")
         self.aspect.setAccessibleName("Aspect")
-        self.aspect.setToolTip("Written on the character sheet's Aspects")
+        describe(self.aspect, "Written on the character sheet's Aspects")
         layout.addWidget(self.aspect)
         kind = QtWidgets.QHBoxLayout()
         self.temporary = QtWidgets.QRadioButton("Te&mporary", self)
         self.temporary.setChecked(True)
-        self.temporary.setToolTip("The Aspect lasts a while")
+        describe(self.temporary, "The Aspect lasts a while")
         self.permanent = QtWidgets.QRadioButton("Perma&nent", self)
-        self.permanent.setToolTip("The Aspect stays for good")
+        describe(self.permanent, "The Aspect stays for good")
         self.write = button("&Write on sheet", "Add the Aspect to the character sheet", self)
         kind.addWidget(self.temporary)
         kind.addWidget(self.permanent)

@@ -27,6 +27,7 @@ from cardtable.resolvers.adventure.tokens import pay_veto as forfeit
 from cardtable.session import ANYONE, Changes, Decider, ResolverStep
 from cardtable.steps.adventure.conflict import find_game, game_step
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.help.question_mark import rules_button
 from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import WaitingFor, allow_step
 from cardtable.ui.panels.tokens.coins import APPLAUSE_MIME, CoinKind, CoinStack
@@ -39,8 +40,8 @@ from cardtable.ui.panels.tokens.dialogs import (
     VoteDialog,
     unavailable,
 )
-from cardtable.ui.qt import QtCore, QtGui, QtWidgets
-from cardtable.ui.widgets.style import ElidedLabel, narrow
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.widgets.style import ElidedLabel, describe, narrow
 
 #: What a token step changes, declared to the session.
 TOKEN_CHANGES = Changes.RESOLVER | Changes.TOKENS
@@ -78,9 +79,9 @@ class PlayerRow(QtWidgets.QFrame):
         self.name.setFont(font)
         self.name.setMinimumWidth(56)
         self.applause = CoinStack(CoinKind.APPLAUSE, self)
-        self.applause.setToolTip(f"{name}'s Applause to give: drag a coin onto another player")
+        describe(self.applause, f"{name}'s Applause to give: drag a coin onto another player")
         self.author = CoinStack(CoinKind.AUTHOR, self)
-        self.author.setToolTip(f"{name}'s Author tokens, spent on Author Powers")
+        describe(self.author, f"{name}'s Author tokens, spent on Author Powers")
         self.give = QtWidgets.QPushButton("Give")
         self.give.setAccessibleName(f"Give Applause to {name}")
         layout.addWidget(self.name, 1)
@@ -130,9 +131,14 @@ class TokenPanel(SessionPanel, QtWidgets.QWidget):
         layout.setContentsMargins(8, 8, 8, 8)
         self.intro = QtWidgets.QLabel()
         self.intro.setWordWrap(True)
-        layout.addWidget(self.intro)
+        intro_row = QtWidgets.QHBoxLayout()
+        intro_row.addWidget(self.intro, 1)
+        intro_row.addWidget(
+            rules_button(self, "adventure", lambda: "tokens", "Applause and Author tokens"),
+            0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(intro_row)
         self.start = QtWidgets.QPushButton("Start Fantastical Adventure tokens")
-        self.start.setToolTip("Give every player 10 Applause tokens, on the playing-card shoe")
+        describe(self.start, "Give every player 10 Applause tokens, on the playing-card shoe")
         self.start.setAccessibleName("Start tokens")
         layout.addWidget(self.start)
         self._rows = QtWidgets.QVBoxLayout()
@@ -146,7 +152,7 @@ class TokenPanel(SessionPanel, QtWidgets.QWidget):
         spender.addWidget(QtWidgets.QLabel("Spent by"))
         self.spender = QtWidgets.QComboBox()
         self.spender.setAccessibleName("Spent by")
-        self.spender.setToolTip("Whose Author tokens pay for the power")
+        describe(self.spender, "Whose Author tokens pay for the power")
         narrow(self.spender)
         spender.addWidget(self.spender, 1)
         powers.addLayout(spender)
@@ -156,6 +162,8 @@ class TokenPanel(SessionPanel, QtWidgets.QWidget):
         for power in AuthorPower:
             button = QtWidgets.QPushButton(f"{power.value}  ·  {power.cost}")
             button.setAccessibleName(power.value)
+            cost = f"{power.cost} Author token{'s' if power.cost != 1 else ''}"
+            describe(button, f"{cost}: {EFFECTS[power]}")
             button.clicked.connect(lambda _=False, p=power: self.open_power(p))
             if len(power.value) > LONG_POWER:
                 at += at % 2
@@ -177,9 +185,9 @@ class TokenPanel(SessionPanel, QtWidgets.QWidget):
         veto.addWidget(self.veto_text)
         veto_buttons = QtWidgets.QHBoxLayout()
         self.call_veto = QtWidgets.QPushButton("Call a Veto…")
-        self.call_veto.setToolTip("Put a narration, a suggestion or an Advantage award to a vote")
+        describe(self.call_veto, "Put a narration, a suggestion or an Advantage award to a vote")
         self.vote = QtWidgets.QPushButton("Vote…")
-        self.vote.setToolTip("Everyone votes; then the votes are counted")
+        describe(self.vote, "Everyone votes; then the votes are counted")
         veto_buttons.addWidget(self.call_veto)
         veto_buttons.addWidget(self.vote)
         veto.addLayout(veto_buttons)

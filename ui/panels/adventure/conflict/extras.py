@@ -38,7 +38,7 @@ from cardtable.ui.panels.adventure.hits import HitsBox
 from cardtable.ui.panels.card_chips import card_caption
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
-from cardtable.ui.widgets.style import button, enter_presses, escape
+from cardtable.ui.widgets.style import button, describe, enter_presses, escape
 from cardtable.ui.widgets.style import combo as _combo
 from cardtable.ui.widgets.style import line_edit as _line
 
@@ -74,7 +74,7 @@ class FaceOffers(QtWidgets.QFrame):
         for rank in (Rank.JACK, Rank.KING, Rank.ACE):
             combo = _combo(rank.title, FACE_USES[rank], self)
             label = QtWidgets.QLabel(rank.title, self)
-            label.setToolTip(FACE_USES[rank])
+            describe(label, FACE_USES[rank])
             layout.addRow(label, combo)
             self.rows[rank] = combo
             self.labels[rank] = label

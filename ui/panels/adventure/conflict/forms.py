@@ -8,7 +8,7 @@ from __future__ import annotations
 from cardtable.resolvers.adventure.showdown import DeadlockWay
 from cardtable.resolvers.adventure.state import Side
 from cardtable.ui.qt import Qt, QtWidgets
-from cardtable.ui.widgets.style import button
+from cardtable.ui.widgets.style import button, describe
 from cardtable.ui.widgets.style import combo as _combo
 from cardtable.ui.widgets.style import line_edit as _line
 
@@ -85,7 +85,7 @@ class SupportForm(QtWidgets.QGroupBox):
         self.award_points = QtWidgets.QSpinBox(self)
         self.award_points.setRange(1, 5)
         self.award_points.setAccessibleName("Advantage points")
-        self.award_points.setToolTip("How much Advantage the circumstance is worth")
+        describe(self.award_points, "How much Advantage the circumstance is worth")
         self.award_points.setPrefix("+")
         self.award_reason = _line("Circumstance", "higher ground, the sun in the eyes…", self)
         self.award = button("Awar&d", "The table awards Advantage for a circumstance", self)

@@ -35,6 +35,7 @@ from cardtable.session import (
 )
 from cardtable.steps.adventure import conflict as steps
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.help.question_mark import rules_button
 from cardtable.ui.panels.adventure.conflict.board import (
     ConflictBoard,
     fill_cast,
@@ -102,6 +103,7 @@ class ConflictPanel(SessionPanel, QtWidgets.QWidget):
         layout.setSpacing(6)
         title = QtWidgets.QLabel("Fantastical Adventure: Conflict", self)
         title.setObjectName("panelTitle")
+        rules_button(title, "adventure", self._rules_step, "Fantastical Adventure")
         layout.addWidget(title)
         self.status = QtWidgets.QLabel(self)
         self.status.setObjectName("panelStatus")
@@ -231,6 +233,12 @@ class ConflictPanel(SessionPanel, QtWidgets.QWidget):
             self._show_phase(game, conflict, [c.id for c in ready], blocked)
         self._show_picker(game, blocked)
         self.extras.refresh(game, [c.id for c in ready], blocked)
+
+    def _rules_step(self) -> str:
+        """The rules page's anchor for the form the panel shows now."""
+        shown = [(self.answer_box, "answer"), (self.support_box, "support"),
+                 (self.showdown_box, "push"), (self.over_box, "over")]
+        return next((anchor for box, anchor in shown if box.isVisibleTo(self)), "challenge")
 
     def _pending_fits(self, phase: Phase | None) -> bool:
         assert self.pending is not None

@@ -18,7 +18,7 @@ from cardtable.session import Character, CharacterId, GameState
 from cardtable.sheets.adventure import AdventureSheet
 from cardtable.steps.adventure.mirror import bond_target
 from cardtable.ui.qt import Qt, QtWidgets
-from cardtable.ui.widgets.style import allow, escape
+from cardtable.ui.widgets.style import allow, describe, escape
 
 
 @frozen
@@ -189,7 +189,7 @@ class AccomplishDialog(QtWidgets.QDialog):
             spin.setRange(0, count)
             spin.setValue(count if who == self.character else 0)
             spin.setAccessibleName(f"Cards for {name}")
-            spin.setToolTip(f"How many of the {count} cards {name} draws")
+            describe(spin, f"How many of the {count} cards {name} draws")
             spin.valueChanged.connect(self._update)
             form.addRow(name, spin)
             self.spins[who] = spin

@@ -50,6 +50,7 @@ from cardtable.steps.adventure.conflict import (
     not_ready,
 )
 from cardtable.ui.document import SessionDocument
+from cardtable.ui.help.question_mark import rules_button
 from cardtable.ui.panels.adventure.conflict.views import HandPicker
 from cardtable.ui.panels.adventure.hits import HitsBox, status_words
 from cardtable.ui.panels.adventure.play.forms import (
@@ -117,6 +118,7 @@ class AdventurePlayPanel(SessionPanel, QtWidgets.QWidget):
         layout.setSpacing(6)
         title = QtWidgets.QLabel("Fantastical Adventure: play", self)
         title.setObjectName("panelTitle")
+        rules_button(title, "adventure", lambda: "turns", "Fantastical Adventure")
         layout.addWidget(title)
         layout.addWidget(self._build_turn())
         self.hits = HitsBox(document, self)
