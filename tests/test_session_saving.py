@@ -566,3 +566,24 @@ def test_a_damaged_resolver_state_is_refused_naming_the_place_inside_it() -> Non
         "x.cardtable: does not hold a whole session: the resolver 'tarot-challenge' is "
         "damaged: expected a whole number, found text at terms.rank"
     )
+
+
+def test_a_session_holding_what_no_file_can_keep_is_refused_and_nothing_written(
+    tmp_path: Path,
+) -> None:
+    session = small_session()
+    session.state.options["odd"] = object()  # a bug's leftover: no JSON value
+    path = tmp_path / "x.cardtable"
+    with pytest.raises(SessionFileError) as refused:
+        save(session, path)
+    assert str(refused.value) == "x.cardtable: cannot be saved: object cannot be saved"
+    assert not path.exists()
+
+
+def test_facings_for_cards_no_deck_holds_are_refused_naming_the_first() -> None:
+    data = _saved()
+    data["session"]["table"]["facing"]["zz/stray"] = {"face_up": True}
+    data["session"]["table"]["facing"]["aa/stray"] = {"face_up": True}
+    assert _refusal(json.dumps(data).encode()) == (
+        "x.cardtable: does not hold a whole session: there is no card 'aa/stray' on the table"
+    )
