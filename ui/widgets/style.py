@@ -261,7 +261,23 @@ class ScrollColumn(QtWidgets.QScrollArea):
             self.updateGeometry()  # the panel's minimum width may have changed
             # ...and what grew above the focused control (a card drawn) may push it away.
             self._on_focus(None, QtWidgets.QApplication.focusWidget())
+        if watched is self.widget() and event.type() in (
+            QtCore.QEvent.Type.Resize,
+            QtCore.QEvent.Type.LayoutRequest,
+        ):
+            QtCore.QTimer.singleShot(0, self._keep_whole_height)
         return super().eventFilter(watched, event)
+
+    def _keep_whole_height(self) -> None:
+        """Keep the page at least as tall as its wrapped lines need at its width: the scroll
+        area sizes it from its minimum worked out without wrapping, which squeezed its fields
+        (spin boxes shrank to nothing) instead of letting the panel scroll."""
+        page = self.widget()
+        if page is None or not page.hasHeightForWidth():
+            return
+        needed = page.heightForWidth(page.width())
+        if needed > 0 and needed != page.minimumHeight():
+            page.setMinimumHeight(needed)
 
 
 def scrolling_dock(
@@ -305,7 +321,7 @@ def repolish(widget: QtWidgets.QWidget) -> None:
 
 #: How many characters a panel's combo box asks room for: long names are elided in the box
 #: (its list still shows them whole), so that a long character name never widens the panel.
-COMBO_CHARACTERS = 12
+COMBO_CHARACTERS = 10
 
 
 def narrow(box: QtWidgets.QComboBox, characters: int = COMBO_CHARACTERS) -> QtWidgets.QComboBox:

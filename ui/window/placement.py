@@ -158,6 +158,15 @@ def _resize(window: QtWidgets.QMainWindow, sizes: list[str]) -> None:
             down[1].append(height)
     if across[0]:
         window.resizeDocks(across[0], across[1], Qt.Orientation.Horizontal)
+        # A column of tabbed panels counts its tabs down its side in the width asked for:
+        # ask again for what is missing, so that the panels come back as wide as they were.
+        short = [(dock, width - dock.width()) for dock, width in zip(*across, strict=True)]
+        if any(missing > 0 for _, missing in short):
+            window.resizeDocks(
+                [dock for dock, _ in short],
+                [dock.width() + 2 * max(missing, 0) for dock, missing in short],
+                Qt.Orientation.Horizontal,
+            )
     if down[0]:
         window.resizeDocks(down[0], down[1], Qt.Orientation.Vertical)
 

@@ -109,10 +109,12 @@ class ConflictPanel(SessionPanel, QtWidgets.QWidget):
         layout.addWidget(self.status)
         self.board = ConflictBoard(self)
         self.sides = self.board.sides
-        layout.addWidget(self.board)
+        # The step's form right under its prompt, its refusals under it, then the board:
+        # on a laptop's screen the controls of a step are in sight without scrolling.
         self._build_forms(layout)
         self.message = self.message_line()
         layout.addWidget(self.message)
+        layout.addWidget(self.board)
         # Packed at the top: the scroll area may be taller than the panel needs.
         layout.setAlignment(Qt.AlignmentFlag.AlignTop)
 
