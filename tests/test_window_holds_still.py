@@ -1,5 +1,6 @@
 """Issue 46: a layout that holds still. The window comes back within the screen it opens on,
-and the panels' column, however wide it was left, leaves the felt at least half the window.
+the panels' column, however wide it was left, leaves the felt at least half the window, and a
+hint line that comes and goes keeps its room.
 
 On a 1024x700 laptop a column widened once came back after every restart with the felt about
 250 pixels wide. (The offscreen screen the tests run on is 800x800.)
@@ -9,10 +10,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from adventure_table_rig import cast_session, take_seat, yielded_conflict
+from curtain_rig import take_the_computer
+from demo_window_rig import demo_window
 from demo_window_rig import place_store as _store
 from demo_window_rig import start_placed as _start
 from pytestqt.qtbot import QtBot
 
+from cardtable.ui.panels.adventure.conflict.panel import ConflictPanel
 from cardtable.ui.qt import QtCore, QtWidgets
 from cardtable.ui.widgets.style import bring_forward
 from cardtable.ui.window.main_window import MainWindow
@@ -68,3 +73,29 @@ def test_a_column_left_wide_leaves_the_felt_half_the_window(qtbot: QtBot, tmp_pa
     QtWidgets.QApplication.processEvents()
     assert second.felt.width() >= second.width() // 2, (second.felt.width(), tarot.width())
     assert tarot.width() >= 260  # still the column it was, as wide as the felt allows
+
+
+def test_yield_or_push_holds_still_as_the_computer_passes(qtbot: QtBot, tmp_path: Path) -> None:
+    # Whom the step waits for comes and goes under Yield and Push; the board below it once
+    # jumped 78 pixels each time.
+    window = demo_window(qtbot, tmp_path, size=QtCore.QSize(1280, 800))
+    session = cast_session()
+    steps = yielded_conflict(session)[:-1]  # up to the reveal: Grimsby must Yield or Push
+    window.document.replace(session, None)
+    take_the_computer(qtbot, window)
+    dock = window.setup.docks["conflict"]
+    bring_forward(dock)
+    panel = dock.findChild(ConflictPanel)
+    assert panel is not None
+    for player, step in steps:
+        if session.holder != player:
+            take_seat(session, player)
+        assert window.document.apply(step)
+    places = {}
+    for player in ("dana", "bea", "chidi", "dana"):
+        take_seat(session, player)
+        qtbot.wait(20)
+        waiting = panel.mover_waiting.isVisible()
+        places[player, waiting] = (panel.yield_button.y(), panel.board.y())
+    assert ("dana", False) in places and ("bea", True) in places  # it came and went
+    assert len(set(places.values())) == 1, places

@@ -9,7 +9,7 @@ and a dock to put a panel in.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.widgets.theme import contrast, follow_palette, ink
@@ -17,6 +17,8 @@ from cardtable.ui.widgets.theme import contrast, follow_palette, ink
 if TYPE_CHECKING:
     from fractions import Fraction  # only named here: the window's start need not import it
 
+
+_Widget = TypeVar("_Widget", bound=QtWidgets.QWidget)
 
 #: The least contrast of a text with its background (WCAG's AA for body text).
 READABLE = 4.5
@@ -310,6 +312,15 @@ def bring_forward(dock: QtWidgets.QDockWidget, forward: bool = True) -> None:
         dock.raise_()
     else:
         dock.hide()
+
+
+def keep_room(widget: _Widget) -> _Widget:
+    """Keep ``widget``'s room in its layout while it is hidden: a hint line that comes and goes
+    (whose turn it is, whom a step waits for) no longer moves what lies below it."""
+    policy = widget.sizePolicy()
+    policy.setRetainSizeWhenHidden(True)
+    widget.setSizePolicy(policy)
+    return widget
 
 
 def repolish(widget: QtWidgets.QWidget) -> None:

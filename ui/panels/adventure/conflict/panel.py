@@ -61,6 +61,7 @@ from cardtable.ui.widgets.style import (
     enter_presses,
     escape,
     forget_typing,
+    keep_room,
     repolish,
     scrolling_dock,
     style_panel,
@@ -171,7 +172,7 @@ class ConflictPanel(SessionPanel, QtWidgets.QWidget):
         self.extras = ConflictExtras(self, layout)
 
     def _waiting(self, box: QtWidgets.QGroupBox) -> WaitingFor:
-        waiting = WaitingFor(self.document, box)
+        waiting = keep_room(WaitingFor(self.document, box))
         box_layout = box.layout()
         if isinstance(box_layout, QtWidgets.QFormLayout):
             box_layout.addRow(waiting)  # across the whole form, under its buttons
