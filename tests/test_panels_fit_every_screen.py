@@ -15,6 +15,9 @@ column's starting width of 420 pixels: the column starts narrower on these scree
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -30,7 +33,14 @@ from cardtable.ui.panels.pool.tracker import PoolTracker
 from cardtable.ui.qt import Qt, QtCore, QtWidgets
 from cardtable.ui.window.main_window import MainWindow
 
-SIZES = [(1024, 700), (1280, 800), (1366, 768), (1920, 1080)]
+#: A 2560x1440 screen at twice the pixels per point is 1280x720 points; the test of it runs
+#: this file again in a Python of its own with QT_SCALE_FACTOR=2 (set before Qt starts).
+TWICE = (1280, 720)
+SIZES = (
+    [TWICE]
+    if os.environ.get("QT_SCALE_FACTOR") == "2"
+    else [(1024, 700), (1280, 800), (1366, 768), (1920, 1080)]
+)
 #: Where a step's controls must be in sight next to its prompt, without scrolling.
 STEP_SCREEN = (1280, 800)
 #: The least room beside a button's text (its frame and a little air on each side).
@@ -193,6 +203,8 @@ def screen(request: pytest.FixtureRequest) -> tuple[int, int]:
 def _window(qtbot: QtBot, tmp_path: Path, screen: tuple[int, int]) -> MainWindow:
     window = demo_window(qtbot, tmp_path, size=QtCore.QSize(*screen))
     assert (window.width(), window.height()) == screen
+    if screen == TWICE:
+        assert window.devicePixelRatio() == 2
     return window
 
 
@@ -275,3 +287,20 @@ def test_every_step_of_a_conflict_fits_its_panel(
         assert_fits(dock, f"after step {at}")
         if screen == STEP_SCREEN:
             assert next_step_out_of_sight(dock) is None, f"after step {at}"
+
+
+@pytest.mark.skipif(os.environ.get("QT_SCALE_FACTOR") == "2", reason="the run at 2x itself")
+def test_every_panel_fits_a_2560x1440_screen_at_twice_the_pixels(tmp_path: Path) -> None:
+    env = {**os.environ, "QT_SCALE_FACTOR": "2", "QT_QPA_PLATFORM": "offscreen"}
+    env["XDG_RUNTIME_DIR"] = str(tmp_path)
+    tmp_path.chmod(0o700)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout[-3000:]
+    assert "4 passed" in run.stdout, run.stdout[-3000:]  # each walk, at 1280x720 points
