@@ -18,6 +18,7 @@ from cardtable.cards import CardId, PlayingCard, Suit
 from cardtable.piles import PileId
 from cardtable.randomness import seeded
 from cardtable.session import (
+    Action,
     AddCharacter,
     Character,
     CharacterId,
@@ -154,3 +155,27 @@ def private_names(session: Session) -> set[str]:
 
 def character(session: Session, character_id: str) -> Character:
     return session.state.character(CharacterId(character_id))
+
+
+def yielded_conflict(session: Session) -> list[tuple[str, Action]]:
+    """A Conflict of the cast, step by step with the seat that takes each: Bartholomew
+    challenges, Grimsby answers, Mirela supports, the GM awards Advantage and reveals,
+    Grimsby yields. Deals the cards it plays (Bea holds the computer at the start)."""
+    from cardtable.resolvers.adventure.state import Side
+    from cardtable.steps.adventure import conflict as conflict_steps
+    from cardtable.steps.adventure import play as adventure_steps
+
+    cards = {
+        who: give(session, who, hand)[0]
+        for who, hand in ((BART, ["7C", "2H"]), (GRIMSBY, ["5S", "KD"]), (MIRELA, ["8S"]))
+    }
+    take_seat(session, "bea")
+    return [
+        ("bea", adventure_steps.pass_turn("alex")),  # to Bea, Bartholomew's player
+        ("bea", conflict_steps.issue_challenge(BART, "to snatch the drowned chart", cards[BART])),
+        ("dana", conflict_steps.answer(GRIMSBY, "to keep it under lock", cards[GRIMSBY])),
+        ("chidi", conflict_steps.support(MIRELA, Side.CHALLENGE, cards[MIRELA])),
+        ("dana", conflict_steps.award(Side.ANSWER, 1, "it is his ship")),
+        ("dana", conflict_steps.reveal()),
+        ("dana", conflict_steps.yield_conflict(GRIMSBY)),
+    ]

@@ -102,6 +102,8 @@ def measure(page: QtWidgets.QWidget) -> list[tuple[str, float]]:
         box = _text_box(widget)
         if box is None:
             continue
+        # Only the part in sight: a text cut off by a scroll area's edge is not drawn there.
+        box = box.intersected(widget.visibleRegion().boundingRect())
         box = box.translated(widget.mapTo(page, QtCore.QPoint(0, 0)))
         box = box.intersected(QtCore.QRect(0, 0, width, height))
         if box.width() < 2 or box.height() < 2:

@@ -6,17 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from adventure_table_rig import BART, GRIMSBY, MIRELA, cast_session, give, sheet, take_seat
+from adventure_table_rig import GRIMSBY, cast_session, give, sheet, take_seat, yielded_conflict
 from curtain_rig import take_the_computer
 from pytestqt.qtbot import QtBot
 
 from cardtable.cards import Suit
-from cardtable.resolvers.adventure.state import Phase, Side
+from cardtable.resolvers.adventure.state import Phase
 from cardtable.session import AddCharacter, Character, ConfirmSeat, PassSeat, PlayerId
 from cardtable.session.demo import demo_path
 from cardtable.settings import Settings
 from cardtable.steps.adventure import conflict as conflict_steps
-from cardtable.steps.adventure import play as adventure_steps
 from cardtable.ui.panels.adventure.conflict.panel import ConflictPanel
 from cardtable.ui.panels.pool.setup import Mode
 from cardtable.ui.panels.pool.tracker import PoolTracker
@@ -74,11 +73,7 @@ def test_every_step_of_a_conflict_fits_the_column(qtbot: QtBot, window: MainWind
     # The Support and Advantage rows once needed 486 pixels side by side; the draws owed,
     # two shares of them, 436.
     session = cast_session()
-    cards = {
-        who: give(session, who, hand)[0]
-        for who, hand in ((BART, ["7C", "2H"]), (GRIMSBY, ["5S", "KD"]), (MIRELA, ["8S"]))
-    }
-    take_seat(session, "bea")
+    steps = yielded_conflict(session)  # Bea at the computer
     window.document.replace(session, None)
     take_the_computer(qtbot, window)  # it comes in behind the curtain
     conflict = _docks(window)["conflict"]
@@ -89,15 +84,6 @@ def test_every_step_of_a_conflict_fits_the_column(qtbot: QtBot, window: MainWind
     document = window.document
     assert _too_wide(window) == {}
     # Each step taken at the seat whose decision it is (the panel waits for them between).
-    steps = [
-        ("bea", adventure_steps.pass_turn("alex")),  # to Bea, Bartholomew's player
-        ("bea", conflict_steps.issue_challenge(BART, "to snatch the drowned chart", cards[BART])),
-        ("dana", conflict_steps.answer(GRIMSBY, "to keep it under lock", cards[GRIMSBY])),
-        ("chidi", conflict_steps.support(MIRELA, Side.CHALLENGE, cards[MIRELA])),
-        ("dana", conflict_steps.award(Side.ANSWER, 1, "it is his ship")),
-        ("dana", conflict_steps.reveal()),
-        ("dana", conflict_steps.yield_conflict(GRIMSBY)),
-    ]
     refused: list[str] = []
     document.refused.connect(refused.append)
     phases = []
@@ -128,6 +114,8 @@ def test_the_window_fits_the_screen_when_a_hand_is_shown(qtbot: QtBot, window: M
 def test_a_panel_scrolls_to_the_control_it_gives_the_focus(
     qtbot: QtBot, window: MainWindow
 ) -> None:
+    window.resize(SCREEN[0], 600)  # a short screen: the panel does not all fit in sight
+    qtbot.waitUntil(lambda: window.height() == 600)
     tarot = _docks(window)["tarot"]
     tarot.raise_()
     panel = tarot.findChild(TarotPanel)

@@ -36,9 +36,10 @@ def test_the_first_start_is_maximised_and_the_next_comes_back_as_it_was_left(
 
     def widened() -> bool:  # the player drags the column's edge (again, once it is laid out)
         first.resizeDocks([tarot], [450], Qt.Orientation.Horizontal)
-        return tarot.width() == 450
+        return tarot.width() > 400  # less the tabs down the column's side
 
     qtbot.waitUntil(widened)
+    width = tarot.width()
     first.close()
     assert _store(tmp_path).value(GEOMETRY_KEY) is not None
     assert _store(tmp_path).value(DOCKS_KEY) is not None
@@ -47,7 +48,7 @@ def test_the_first_start_is_maximised_and_the_next_comes_back_as_it_was_left(
     assert not second.isMaximized()
     assert second.size() == QtCore.QSize(790, 700)
     again = second.setup.docks["tarot"]
-    qtbot.waitUntil(lambda: again.isVisible() and again.width() == 450)
+    qtbot.waitUntil(lambda: again.isVisible() and again.width() == width)
 
 
 def test_a_panel_growing_never_widens_its_column_nor_shrinks_the_felt(

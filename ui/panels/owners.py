@@ -153,16 +153,19 @@ class WaitingFor(QtWidgets.QFrame):
         holder = session.holder
         owner = decider.owner(state) if decider is not None else None
         words = owner_words(state, decider)
+        if words is not None:
+            # Its words even while hidden: a line kept room for (see keep_room) keeps the
+            # room the words take.
+            name = owner_name(state, decider) or ""
+            self.text.setText(f"Waiting for {words}" + (f" {doing}." if doing else "."))
+            self.pass_button.setText(f"Pass the computer to {name}")
         if (decider is None or owner is None or holder is None or words is None
                 or decider.refusal(state, holder) is None):
             self._player = None
             self.hide()
             return False
         self._player = owner
-        name = owner_name(state, decider) or ""
-        self.text.setText(f"Waiting for {words}" + (f" {doing}." if doing else "."))
         self.setAccessibleName(self.text.text())
-        self.pass_button.setText(f"Pass the computer to {name}")
         self.pass_button.setAccessibleName(self.pass_button.text())
         self.show()
         return True

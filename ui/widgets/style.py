@@ -9,7 +9,7 @@ and a dock to put a panel in.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.widgets.theme import contrast, follow_palette, ink
@@ -17,6 +17,8 @@ from cardtable.ui.widgets.theme import contrast, follow_palette, ink
 if TYPE_CHECKING:
     from fractions import Fraction  # only named here: the window's start need not import it
 
+
+_Widget = TypeVar("_Widget", bound=QtWidgets.QWidget)
 
 #: The least contrast of a text with its background (WCAG's AA for body text).
 READABLE = 4.5
@@ -268,7 +270,23 @@ class ScrollColumn(QtWidgets.QScrollArea):
             self.updateGeometry()  # the panel's minimum width may have changed
             # ...and what grew above the focused control (a card drawn) may push it away.
             self._on_focus(None, QtWidgets.QApplication.focusWidget())
+        if watched is self.widget() and event.type() in (
+            QtCore.QEvent.Type.Resize,
+            QtCore.QEvent.Type.LayoutRequest,
+        ):
+            QtCore.QTimer.singleShot(0, self._keep_whole_height)
         return super().eventFilter(watched, event)
+
+    def _keep_whole_height(self) -> None:
+        """Keep the page at least as tall as its wrapped lines need at its width: the scroll
+        area sizes it from its minimum worked out without wrapping, which squeezed its fields
+        (spin boxes shrank to nothing) instead of letting the panel scroll."""
+        page = self.widget()
+        if page is None or not page.hasHeightForWidth():
+            return
+        needed = page.heightForWidth(page.width())
+        if needed > 0 and needed != page.minimumHeight():
+            page.setMinimumHeight(needed)
 
 
 def scrolling_dock(
@@ -303,6 +321,15 @@ def bring_forward(dock: QtWidgets.QDockWidget, forward: bool = True) -> None:
         dock.hide()
 
 
+def keep_room(widget: _Widget) -> _Widget:
+    """Keep ``widget``'s room in its layout while it is hidden: a hint line that comes and goes
+    (whose turn it is, whom a step waits for) no longer moves what lies below it."""
+    policy = widget.sizePolicy()
+    policy.setRetainSizeWhenHidden(True)
+    widget.setSizePolicy(policy)
+    return widget
+
+
 def repolish(widget: QtWidgets.QWidget) -> None:
     """Apply the stylesheet again after a dynamic property changed."""
     style = widget.style()
@@ -312,7 +339,7 @@ def repolish(widget: QtWidgets.QWidget) -> None:
 
 #: How many characters a panel's combo box asks room for: long names are elided in the box
 #: (its list still shows them whole), so that a long character name never widens the panel.
-COMBO_CHARACTERS = 12
+COMBO_CHARACTERS = 10
 
 
 def narrow(box: QtWidgets.QComboBox, characters: int = COMBO_CHARACTERS) -> QtWidgets.QComboBox:

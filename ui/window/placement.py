@@ -4,7 +4,9 @@ runs in the app's QSettings (``Cardtable/Cardtable``, Qt's own place for them).
 The first time, the window opens maximised (a table wants all the screen it can get); after
 that it comes back as it was closed: its geometry (:meth:`QWidget.saveGeometry`, which keeps
 "maximised" too) and, once the panels are built, its docks (:meth:`QMainWindow.saveState`:
-which panel is where, which tab is in front, and how wide the column is).
+which panel is where, which tab is in front, and how wide the column is), within the screen
+it opens on: a window left larger than it is brought within it, and a column left wide
+leaves the felt at least half the window's width (the hand's row at most half its height).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ class WindowPlace(QtCore.QObject):
         self._store = store if store is not None else QtCore.QSettings()
         self._window: QtWidgets.QMainWindow | None = None
         self.docks_ready = False
+        self._check_shown = False
 
     @property
     def store(self) -> QtCore.QSettings:
@@ -51,6 +54,8 @@ class WindowPlace(QtCore.QObject):
             app.aboutToQuit.connect(self._on_quit)
         saved = self._saved(GEOMETRY_KEY)
         if saved is not None and window.restoreGeometry(saved):
+            _within_screen(window)
+            self._check_shown = True  # again once shown, with the frame the desktop adds
             return True
         screen = window.screen() or QtGui.QGuiApplication.primaryScreen()
         if screen is not None:
@@ -100,6 +105,11 @@ class WindowPlace(QtCore.QObject):
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
         if watched is self._window and event.type() == QtCore.QEvent.Type.Close:
             self.remember(self._window)
+        shown = event.type() == QtCore.QEvent.Type.Show
+        if watched is self._window and shown and self._check_shown:
+            self._check_shown = False
+            window = self._window
+            QtCore.QTimer.singleShot(0, lambda: _within_screen(window))
         return False
 
 
@@ -139,8 +149,46 @@ def _entry(entry: object) -> tuple[str, int | None, int | None]:
     )
 
 
+def _within_screen(window: QtWidgets.QMainWindow) -> None:
+    """Bring a window restored larger than its screen, or partly off it, within the screen
+    it opens on (left on a larger screen, it would hide its status bar or a panel's edge)."""
+    if window.windowState() & (Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen):
+        return
+    screen = window.screen() or QtGui.QGuiApplication.primaryScreen()
+    if screen is None:
+        return
+    area = screen.availableGeometry()
+    frame = window.frameGeometry()
+    if area.contains(frame):
+        return
+    # The frame (title bar, borders) around the window counts against the screen too.
+    extra = frame.size() - window.geometry().size()
+    room = area.size() - extra
+    window.resize(window.size().boundedTo(room))
+    left = min(max(frame.left(), area.left()), area.right() + 1 - window.frameGeometry().width())
+    top = min(max(frame.top(), area.top()), area.bottom() + 1 - window.frameGeometry().height())
+    window.move(left, top)
+
+
+def _felt_half(window: QtWidgets.QMainWindow, column: list[QtWidgets.QDockWidget]) -> None:
+    """Narrow the docks of ``column`` (each in front in its side's column) until the table in
+    the middle has at least half the window's width."""
+    central = window.centralWidget()
+    if central is None or not column:
+        return
+    short = window.width() // 2 - central.width()
+    if short <= 0:
+        return
+    each = -(-short // len(column))  # shared, rounded up
+    window.resizeDocks(
+        column, [max(1, dock.width() - each) for dock in column], Qt.Orientation.Horizontal
+    )
+
+
 def _resize(window: QtWidgets.QMainWindow, sizes: list[str]) -> None:
-    """Give the docks named in ``sizes`` (see :func:`_sizes`) their widths and heights."""
+    """Give the docks named in ``sizes`` (see :func:`_sizes`) their widths and heights, the
+    felt keeping at least half the window's width, and the hand's row at most half its
+    height."""
     docks = {d.objectName(): d for d in window.findChildren(QtWidgets.QDockWidget)}
     across: tuple[list[QtWidgets.QDockWidget], list[int]] = ([], [])
     down: tuple[list[QtWidgets.QDockWidget], list[int]] = ([], [])
@@ -155,11 +203,24 @@ def _resize(window: QtWidgets.QMainWindow, sizes: list[str]) -> None:
             Qt.DockWidgetArea.TopDockWidgetArea,
         ):
             down[0].append(dock)
-            down[1].append(height)
+            down[1].append(min(height, window.height() // 2))
     if across[0]:
         window.resizeDocks(across[0], across[1], Qt.Orientation.Horizontal)
+        # A column of tabbed panels counts its tabs down its side in the width asked for:
+        # ask again for what is missing, so that the panels come back as wide as they were.
+        short = [(dock, width - dock.width()) for dock, width in zip(*across, strict=True)]
+        if any(missing > 0 for _, missing in short):
+            window.resizeDocks(
+                [dock for dock, _ in short],
+                [dock.width() + 2 * max(missing, 0) for dock, missing in short],
+                Qt.Orientation.Horizontal,
+            )
     if down[0]:
         window.resizeDocks(down[0], down[1], Qt.Orientation.Vertical)
+    sides = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
+    column = [dock for dock in _front_docks(window) if window.dockWidgetArea(dock) in sides]
+    # Once the window has laid the docks out anew.
+    QtCore.QTimer.singleShot(0, lambda: _felt_half(window, column))
 
 
 __all__ = ["DOCKS_KEY", "GEOMETRY_KEY", "WindowPlace"]

@@ -52,6 +52,11 @@ TAB_TITLES = {
     "log": "Log",
     "notes": "Notes",
 }
+#: Where the tabs of a column of panels run: down its outer edge.
+TAB_SIDE = {
+    Qt.DockWidgetArea.RightDockWidgetArea: QtWidgets.QTabWidget.TabPosition.East,
+    Qt.DockWidgetArea.LeftDockWidgetArea: QtWidgets.QTabWidget.TabPosition.West,
+}
 #: How wide the column of panels starts, in pixels.
 PANEL_WIDTH = 420
 #: The narrowest the player can make the column: its width is theirs, a panel's content
@@ -65,13 +70,15 @@ HAND_HEIGHT = 190
 
 def panel_width(window_width: int) -> int:
     """How wide the column of panels starts in a window ``window_width`` wide: at most
-    :data:`PANEL_WIDTH`, less on a small screen, where the felt needs the room more."""
-    return max(350, min(PANEL_WIDTH, round(window_width * 0.3)))
+    :data:`PANEL_WIDTH`, less on a small screen, where the felt needs the room more (but
+    room for the panels' forms and their tabs down its side)."""
+    return max(372, min(PANEL_WIDTH, round(window_width * 0.3)))
 
 
-def log_width(window_width: int) -> int:
-    """How wide the log beside the hand starts (at most :data:`LOG_WIDTH`)."""
-    return max(340, min(LOG_WIDTH, round(window_width * 0.36)))
+def log_width(row_width: int) -> int:
+    """How wide the log beside the hand starts in the row under the felt, ``row_width`` wide
+    (at most :data:`LOG_WIDTH`; the hand keeps the larger share)."""
+    return max(240, min(LOG_WIDTH, round(row_width * 0.36)))
 
 
 class WindowSetup:
@@ -119,6 +126,10 @@ class WindowSetup:
 
         self.settings = self._given if self._given is not None else load_settings(self._folder)
         document = window.document
+        # The column of panels runs the window's whole height, its tabs down its side; the
+        # hand and the log share the row under the felt.
+        window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         # Room for the column of panels (the log will share the hand's row: the felt keeps
         # its size either way).
         self._place = QtWidgets.QDockWidget(" ", window)
@@ -206,6 +217,10 @@ class WindowSetup:
         for key, dock in self._docks.items():
             if key != "log":
                 _hold_width(dock)
+        # The column's tabs run down its side: side by side across it, nine titles did not
+        # fit a laptop's column and hid behind scroll arrows.
+        for area in (Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea):
+            window.setTabPosition(area, TAB_SIDE[area])
         _WholeTabTitles(window)
         if self.place is not None and self.place.restore_docks(window):
             pass  # as the player left them last time
@@ -291,9 +306,10 @@ class WindowSetup:
             [window.hand_dock], [hand_height or HAND_HEIGHT], Qt.Orientation.Vertical
         )
         if log is not None:
+            row = window.hand_dock.width() + log.width()
             window.resizeDocks(
                 [window.hand_dock, log],
-                [window.width() - log_width(window.width()), log_width(window.width())],
+                [row - log_width(row), log_width(row)],
                 Qt.Orientation.Horizontal,
             )
 

@@ -25,7 +25,15 @@ from cardtable.ui.panels.banzai.spending import SideSpending
 from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
-from cardtable.ui.widgets.style import button, combo, describe, escape, line_edit, percent
+from cardtable.ui.widgets.style import (
+    button,
+    combo,
+    describe,
+    escape,
+    keep_room,
+    line_edit,
+    percent,
+)
 
 __all__ = ["OpposedTab", "SideBox"]
 
@@ -171,7 +179,7 @@ class OpposedTab(SessionPanel, QtWidgets.QWidget):
         self.outcome.setWordWrap(True)
         self.outcome.setAccessibleName("Opposed roll outcome")
         contest.addWidget(self.outcome)
-        self.turn = QtWidgets.QLabel(self.contest_box)
+        self.turn = keep_room(QtWidgets.QLabel(self.contest_box))
         self.turn.setWordWrap(True)
         self.turn.setAccessibleName("Whose turn to spend a Raise")
         bold = self.turn.font()

@@ -22,7 +22,7 @@ from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.dice.simple import crisis_words
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
-from cardtable.ui.widgets.style import describe, line_edit
+from cardtable.ui.widgets.style import describe, keep_room, line_edit
 from cardtable.ui.widgets.theme import ink_text
 
 #: Where a Duel started here is kept.
@@ -163,7 +163,7 @@ class DuelView(SessionPanel, QtWidgets.QWidget):
         self.status.setAccessibleName("Duel status")
         self.status.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.status)
-        self.crisis_note = QtWidgets.QLabel()
+        self.crisis_note = keep_room(QtWidgets.QLabel())
         self.crisis_note.setWordWrap(True)
         self.crisis_note.setAccessibleName("The Crisis set up")
         layout.addWidget(self.crisis_note)

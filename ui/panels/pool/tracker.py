@@ -46,7 +46,8 @@ from cardtable.ui.qt import Qt, QtGui, QtWidgets
 from cardtable.ui.widgets.style import ScrollColumn, allow, describe
 from cardtable.ui.widgets.theme import ink, ink_text
 
-#: How many sides share a row of the tracker.
+#: How many sides share a row of the tracker, where the panel is wide enough for them whole
+#: (one to a row where it is not).
 SIDES_PER_ROW = 2
 #: The conversion spinners: field of Conversion, label, tooltip, step.
 CONVERSIONS = (
@@ -93,7 +94,6 @@ class SideColumn(QtWidgets.QFrame):
         self.name = name
         self.setObjectName("poolSide")
         self.setFrameShape(QtWidgets.QFrame.Shape.StyledPanel)
-        self.setMinimumWidth(170)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         self.title = QtWidgets.QLabel(name)
@@ -118,6 +118,7 @@ class SideColumn(QtWidgets.QFrame):
         plan.setContentsMargins(0, 4, 0, 0)
         self.plan_title = QtWidgets.QLabel("Conversions for the next round")
         self.plan_title.setStyleSheet("font-weight: 600;")
+        self.plan_title.setWordWrap(True)
         plan.addWidget(self.plan_title)
         grid = QtWidgets.QGridLayout()
         for row, (key, label, tip, step) in enumerate(CONVERSIONS):
@@ -220,7 +221,6 @@ class PoolTracker(SessionPanel, QtWidgets.QWidget):
         self._sides.setContentsMargins(0, 0, 0, 0)
         for column in range(SIDES_PER_ROW):
             self._sides.setColumnStretch(column, 1)
-        self._sides.setAlignment(Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self._sides_widget)
         self.change = ChangeAbility(self)
         self.change.switch_requested.connect(self._on_switch)
@@ -254,14 +254,20 @@ class PoolTracker(SessionPanel, QtWidgets.QWidget):
         describe(self.clear_button, "Take the Challenge off the table")
         buttons.addWidget(self.next_button)
         buttons.addStretch(1)
-        buttons.addWidget(self.prepare_button)
-        buttons.addWidget(self.new_button)
-        buttons.addWidget(self.clear_button)
         layout.addLayout(buttons)
+        # The GM's buttons on a row of their own: beside Next round they did not fit the column.
+        gm_buttons = QtWidgets.QHBoxLayout()
+        gm_buttons.addStretch(1)
+        gm_buttons.addWidget(self.prepare_button)
+        gm_buttons.addWidget(self.new_button)
+        gm_buttons.addWidget(self.clear_button)
+        layout.addLayout(gm_buttons)
         self._penalty_box = QtWidgets.QVBoxLayout()
         layout.addLayout(self._penalty_box)
         layout.addStretch(1)
-        outer.addWidget(ScrollColumn(page))
+        self._scroll = ScrollColumn(page)
+        self._per_row = SIDES_PER_ROW
+        outer.addWidget(self._scroll)
         self.setup.start_requested.connect(self.start)
         self.next_button.clicked.connect(self.next_round)
         self.new_button.clicked.connect(self._on_new)
@@ -462,11 +468,37 @@ class PoolTracker(SessionPanel, QtWidgets.QWidget):
             plan_layout = column.plan.layout()
             assert plan_layout is not None
             plan_layout.addWidget(column.waiting)
-            at = len(self.columns)
-            self._sides.addWidget(column, at // SIDES_PER_ROW, at % SIDES_PER_ROW)
             column.show()
             self.columns[name] = column
         self._shown_key = names or None
+        self._place_columns(self._sides_that_fit())
+
+    def _sides_that_fit(self) -> int:
+        """How many sides share a row: as many as fit whole in the panel's width."""
+        room = self._scroll.viewport().width() - self._page_margins()
+        widest = max((c.minimumSizeHint().width() for c in self.columns.values()), default=0)
+        together = SIDES_PER_ROW * widest + (SIDES_PER_ROW - 1) * self._sides.horizontalSpacing()
+        return SIDES_PER_ROW if together <= room else 1
+
+    def _page_margins(self) -> int:
+        page = self._scroll.widget()
+        margins = page.layout().contentsMargins() if page and page.layout() else None
+        return margins.left() + margins.right() if margins is not None else 0
+
+    def _place_columns(self, per_row: int) -> None:
+        self._per_row = per_row
+        for column in self.columns.values():
+            self._sides.removeWidget(column)
+        for place in range(SIDES_PER_ROW):
+            self._sides.setColumnStretch(place, 1 if place < per_row else 0)
+        for at, column in enumerate(self.columns.values()):
+            self._sides.addWidget(column, at // per_row, at % per_row)
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        per_row = self._sides_that_fit()
+        if per_row != self._per_row:
+            self._place_columns(per_row)
 
     def _show_side(self, challenge: PoolChallenge, side: Side, report: RoundReport | None) -> None:
         column = self.columns[side.name]

@@ -62,6 +62,7 @@ from cardtable.ui.widgets.style import (
     enter_presses,
     escape,
     forget_typing,
+    keep_room,
     repolish,
     scrolling_dock,
     style_panel,
@@ -111,10 +112,12 @@ class ConflictPanel(SessionPanel, QtWidgets.QWidget):
         layout.addWidget(self.status)
         self.board = ConflictBoard(self)
         self.sides = self.board.sides
-        layout.addWidget(self.board)
+        # The step's form right under its prompt, its refusals under it, then the board:
+        # on a laptop's screen the controls of a step are in sight without scrolling.
         self._build_forms(layout)
         self.message = self.message_line()
         layout.addWidget(self.message)
+        layout.addWidget(self.board)
         # Packed at the top: the scroll area may be taller than the panel needs.
         layout.setAlignment(Qt.AlignmentFlag.AlignTop)
 
@@ -171,7 +174,7 @@ class ConflictPanel(SessionPanel, QtWidgets.QWidget):
         self.extras = ConflictExtras(self, layout)
 
     def _waiting(self, box: QtWidgets.QGroupBox) -> WaitingFor:
-        waiting = WaitingFor(self.document, box)
+        waiting = keep_room(WaitingFor(self.document, box))
         box_layout = box.layout()
         if isinstance(box_layout, QtWidgets.QFormLayout):
             box_layout.addRow(waiting)  # across the whole form, under its buttons

@@ -196,6 +196,8 @@ class AdventurePlayPanel(SessionPanel, QtWidgets.QWidget):
     def _build_ambitions(self) -> QtWidgets.QGroupBox:
         box = QtWidgets.QGroupBox("Ambitions and Bonds", self)
         form = QtWidgets.QFormLayout(box)
+        # In a narrow column a row's label goes above its fields rather than squeezing them.
+        form.setRowWrapPolicy(QtWidgets.QFormLayout.RowWrapPolicy.WrapLongRows)
         self.who = _combo("Character", "The character whose Ambitions and Bonds are shown", box)
         self.who.currentIndexChanged.connect(lambda _i: self.refresh())
         form.addRow("Ch&aracter", self.who)
