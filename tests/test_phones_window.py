@@ -158,6 +158,12 @@ class Phone:
         self._run(lambda: self.driver.find_element(
             "xpath", f'//button[normalize-space()="{label}"]').click())
 
+    def pictures_drawn(self) -> list[int]:
+        """The pixel width of each card picture the page shows (0 for one that failed)."""
+        return self._run(lambda: self.driver.execute_script(
+            "return [...document.querySelectorAll('img.art')]"
+            ".map((i) => i.complete ? i.naturalWidth : -1)"))
+
     def received(self) -> list[str]:
         """Every WebSocket frame the page has received so far."""
         for entry in self._run(lambda: self.driver.get_log("performance")):
@@ -202,6 +208,14 @@ def test_a_conflict_with_two_phones_and_a_seat_behind_the_curtain(
         zone = PileId(f"zone/{BART}")
         qtbot.waitUntil(lambda: len(session.table.pile(zone).cards) == 1)
         answer_card = session.table.pile(zone).cards[0]
+        # Her hand in the table's art; her face-down answer seen with one tap, hidden with one.
+        qtbot.waitUntil(lambda: len(bea.pictures_drawn()) == 2 and min(bea.pictures_drawn()) > 0)
+        assert "a face-down card" in bea.html()
+        bea.press("Peek")
+        bea.wait_for("the 2 of Hearts")
+        qtbot.waitUntil(lambda: len(bea.pictures_drawn()) == 3 and min(bea.pictures_drawn()) > 0)
+        bea.press("Hide")
+        qtbot.waitUntil(lambda: "the 2 of Hearts" not in bea.text())
         # The felt shows the card laid, face down; no screen, page or frame names it yet.
         assert answer_card not in on_screen(session)
         assert "2 of Hearts" not in alex.text() and "2 of Hearts" not in alex.html()
