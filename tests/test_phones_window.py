@@ -14,15 +14,16 @@ import socket
 from pathlib import Path
 
 import pytest
-from adventure_table_rig import BART, GRIMSBY, ISOLDE, cast_session, give, take_seat
+from adventure_table_rig import BART, GRIMSBY, ISOLDE
 from curtain_rig import take_the_computer
+from phone_rig import phone_window
 from pytestqt.qtbot import QtBot
 
 from cardtable.piles import PileId
-from cardtable.session import ConfirmSeat, PassSeat, PlayerId, on_screen, save
+from cardtable.session import ConfirmSeat, PassSeat, PlayerId, on_screen
 from cardtable.steps.adventure import conflict
 from cardtable.ui.qt import Qt, QtWidgets
-from cardtable.ui.window.main_window import DISCARD, MainWindow
+from cardtable.ui.window.main_window import MainWindow
 
 ALEX, BEA, DANA = PlayerId("alex"), PlayerId("bea"), PlayerId("dana")
 
@@ -35,18 +36,7 @@ def _free_port() -> int:
 
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    session = cast_session()
-    give(session, BART, ["QC", "9S", "2H"])
-    give(session, ISOLDE, ["KH", "3D", "4C"])
-    give(session, GRIMSBY, ["AS", "5S"])
-    take_seat(session, "dana")
-    path = tmp_path / "evening.cardtable"
-    save(session, path)
-    shown = MainWindow(path, autosave_folder=tmp_path, animation_ms=0)
-    shown.ask_unsaved = lambda: DISCARD
-    qtbot.addWidget(shown)
-    shown.show()
-    qtbot.waitExposed(shown)
+    shown = phone_window(qtbot, tmp_path)
     qtbot.waitUntil(lambda: hasattr(shown, "phones"), timeout=10_000)
     take_the_computer(qtbot, shown)  # whoever held it when it was saved
     yield shown

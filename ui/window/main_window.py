@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from cardtable.ui.art.binding import ArtBinding
     from cardtable.ui.document import SessionDocument
     from cardtable.ui.phones.service import PhoneService
+    from cardtable.ui.window.tv_and_phones import TvAndPhones
     from cardtable.ui.table.curtain import Curtain
     from cardtable.ui.table.hand_dock import HandPanel
     from cardtable.ui.table.view import TableView
@@ -102,6 +103,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._autosave_soon.setInterval(AUTOSAVE_COPY_MS)
         self._autosave_soon.timeout.connect(self._on_autosave_due)
         self._phones: PhoneService | None = None
+        self._tv_and_phones: TvAndPhones | None = None
         self._ready: list[Callable[[MainWindow], None]] = []
         #: The title of a session not saved anywhere yet ("Untitled session", "Demo table").
         self.untitled = UNTITLED
@@ -338,7 +340,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.table_menu.addAction(make_art_action(self, document))
         self.table_menu.addMenu(make_own_decks_menu(self, document))
         self.file_menu.insertAction(self.export_action, make_import_action(self, document))
-        self.phones  # noqa: B018  (put in place)
+        self.table_menu.addAction(self.tv_and_phones.action)
 
     @property
     def phones(self) -> PhoneService:
@@ -349,6 +351,20 @@ class MainWindow(QtWidgets.QMainWindow):
 
             self._phones = install_phones(self, self.document, self.table_menu)
         return self._phones
+
+    @property
+    def tv_and_phones(self) -> TvAndPhones:
+        """Table > A TV and phones: the public table, the phones and the laptop for the GM."""
+        if self._tv_and_phones is None:
+            from cardtable.ui.window.tv_and_phones import TvAndPhones
+
+            phones = self.phones
+            dialog = self.findChild(QtGui.QAction, "phonesAction")
+            assert dialog is not None
+            self._tv_and_phones = TvAndPhones(
+                self, lambda: self.document, self.public_screen, lambda: phones, dialog.trigger
+            )
+        return self._tv_and_phones
 
     def _start_autosave(self) -> None:
         self._close_autosave()
