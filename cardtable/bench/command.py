@@ -294,7 +294,7 @@ PART_KEYS: dict[str, tuple[str, ...]] = {
 RUNS = {
     "felt_1x": (5, 1),
     "felt_2x": (5, 1),
-    "public": (3, 1),
+    "public": (5, 1),
     "log": (2, 1),
     "evening": (EVENING_ACTIONS // 1000, 10),
     "startup": (7, 3),
