@@ -48,10 +48,10 @@ if TYPE_CHECKING:
     from cardtable.ui.art.binding import ArtBinding
     from cardtable.ui.document import SessionDocument
     from cardtable.ui.phones.service import PhoneService
-    from cardtable.ui.window.tv_and_phones import TvAndPhones
     from cardtable.ui.table.curtain import Curtain
     from cardtable.ui.table.hand_dock import HandPanel
     from cardtable.ui.table.view import TableView
+    from cardtable.ui.window.tv_and_phones import TvAndPhones
 
 REFUSAL_MS = 8000
 #: How long the status bar says an action failed (a bug): long enough to note the log's path.
