@@ -25,6 +25,22 @@ def phone_table() -> Session:
     return session
 
 
+def phone_window(qtbot, tmp_path):
+    """The main window on :func:`phone_table`, saved in ``tmp_path`` and opened (behind the
+    curtain, for Dana), shown; autosaves in ``tmp_path``, unsaved changes discarded."""
+    from cardtable.session import save
+    from cardtable.ui.window.main_window import DISCARD, MainWindow
+
+    path = tmp_path / "evening.cardtable"
+    save(phone_table(), path)
+    shown = MainWindow(path, autosave_folder=tmp_path, animation_ms=0)
+    shown.ask_unsaved = lambda: DISCARD
+    qtbot.addWidget(shown)
+    shown.show()
+    qtbot.waitExposed(shown)
+    return shown
+
+
 async def answer(ws: aiohttp.ClientWebSocketResponse, timeout: float = 5.0) -> dict | None:
     """The phone's next answer to a message (views of the table, sent as it changes,
     skipped); None once the socket is closed."""

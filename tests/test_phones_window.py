@@ -14,15 +14,16 @@ import socket
 from pathlib import Path
 
 import pytest
-from adventure_table_rig import BART, GRIMSBY, ISOLDE, cast_session, give, take_seat
+from adventure_table_rig import BART, GRIMSBY, ISOLDE
 from curtain_rig import take_the_computer
+from phone_rig import phone_window
 from pytestqt.qtbot import QtBot
 
 from cardtable.piles import PileId
-from cardtable.session import ConfirmSeat, PassSeat, PlayerId, on_screen, save
+from cardtable.session import ConfirmSeat, PassSeat, PlayerId, on_screen
 from cardtable.steps.adventure import conflict
 from cardtable.ui.qt import Qt, QtWidgets
-from cardtable.ui.window.main_window import DISCARD, MainWindow
+from cardtable.ui.window.main_window import MainWindow
 
 ALEX, BEA, DANA = PlayerId("alex"), PlayerId("bea"), PlayerId("dana")
 
@@ -35,18 +36,7 @@ def _free_port() -> int:
 
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> MainWindow:
-    session = cast_session()
-    give(session, BART, ["QC", "9S", "2H"])
-    give(session, ISOLDE, ["KH", "3D", "4C"])
-    give(session, GRIMSBY, ["AS", "5S"])
-    take_seat(session, "dana")
-    path = tmp_path / "evening.cardtable"
-    save(session, path)
-    shown = MainWindow(path, autosave_folder=tmp_path, animation_ms=0)
-    shown.ask_unsaved = lambda: DISCARD
-    qtbot.addWidget(shown)
-    shown.show()
-    qtbot.waitExposed(shown)
+    shown = phone_window(qtbot, tmp_path)
     qtbot.waitUntil(lambda: hasattr(shown, "phones"), timeout=10_000)
     take_the_computer(qtbot, shown)  # whoever held it when it was saved
     yield shown
@@ -158,6 +148,12 @@ class Phone:
         self._run(lambda: self.driver.find_element(
             "xpath", f'//button[normalize-space()="{label}"]').click())
 
+    def pictures_drawn(self) -> list[int]:
+        """The pixel width of each card picture the page shows (0 for one that failed)."""
+        return self._run(lambda: self.driver.execute_script(
+            "return [...document.querySelectorAll('img.art')]"
+            ".map((i) => i.complete ? i.naturalWidth : -1)"))
+
     def received(self) -> list[str]:
         """Every WebSocket frame the page has received so far."""
         for entry in self._run(lambda: self.driver.get_log("performance")):
@@ -202,6 +198,14 @@ def test_a_conflict_with_two_phones_and_a_seat_behind_the_curtain(
         zone = PileId(f"zone/{BART}")
         qtbot.waitUntil(lambda: len(session.table.pile(zone).cards) == 1)
         answer_card = session.table.pile(zone).cards[0]
+        # Her hand in the table's art; her face-down answer seen with one tap, hidden with one.
+        qtbot.waitUntil(lambda: len(bea.pictures_drawn()) == 2 and min(bea.pictures_drawn()) > 0)
+        assert "a face-down card" in bea.html()
+        bea.press("Peek")
+        bea.wait_for("the 2 of Hearts")
+        qtbot.waitUntil(lambda: len(bea.pictures_drawn()) == 3 and min(bea.pictures_drawn()) > 0)
+        bea.press("Hide")
+        qtbot.waitUntil(lambda: "the 2 of Hearts" not in bea.text())
         # The felt shows the card laid, face down; no screen, page or frame names it yet.
         assert answer_card not in on_screen(session)
         assert "2 of Hearts" not in alex.text() and "2 of Hearts" not in alex.html()

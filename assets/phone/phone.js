@@ -28,27 +28,57 @@ function refuse(reason) {
   refuse.timer = setTimeout(() => { box.hidden = true; }, 4000);
 }
 
+// Card pictures are the table's own art, asked for by this seat's ref (never by the face),
+// at the width offered that is sharp on this screen.
+const WIDTHS = [120, 180, 240, 360, 480];
+const CARD_CSS_WIDTH = 84;
+const pictureWidth = WIDTHS.find((w) => w >= CARD_CSS_WIDTH * (window.devicePixelRatio || 1)) || 480;
+const shown = new Set(); // refs of face-down cards of ours the player chose to look at
+
+function picture(card) {
+  const way = card.face.reversed ? "reversed" : "upright";
+  const img = el("img", "art");
+  img.src = `/card/${secret}/${card.ref}/${pictureWidth}/${way}.png`;
+  img.alt = "";
+  img.draggable = false;
+  return img;
+}
+
+function peekButton(card) {
+  const looking = card.face !== null && shown.has(card.ref);
+  const button = el("button", "secondary peek", looking ? "Hide" : "Peek");
+  button.addEventListener("click", (event) => {
+    event.stopPropagation();
+    if (looking) shown.delete(card.ref);
+    else {
+      shown.add(card.ref);
+      if (!card.face) send({ type: "peek", card: card.ref });
+    }
+    render();
+  });
+  return button;
+}
+
 function cardNode(card, where) {
-  const face = card.face;
+  const faceDown = where === "laid" && !card.face_up;
+  const face = faceDown && !shown.has(card.ref) ? null : card.face;
   const node = el("div", "card");
   node.dataset.ref = card.ref;
   node.setAttribute("role", "button");
   node.tabIndex = 0;
   if (!face) {
     node.classList.add("back");
-    node.append(el("div", "big", card.peeked ? "" : "face down"));
+    node.append(el("div", "big", card.peeked ? "peeked" : "face down"));
     node.setAttribute("aria-label", "a face-down card");
   } else {
-    if (face.red) node.classList.add("red");
+    node.classList.add("pictured");
     if (face.reversed) node.classList.add("reversed");
-    const inner = el("div", "face");
-    inner.append(el("div", "big", face.kind === "playing" ? face.short : ""));
-    inner.append(el("div", "name", face.name));
-    node.append(inner);
-    if (face.reversed) node.append(el("div", "tab", "REVERSED"));
+    node.append(picture(card));
+    node.append(el("div", "name", face.name + (face.reversed ? ", reversed" : "")));
     node.setAttribute("aria-label", face.name + (face.reversed ? ", reversed" : ""));
     node.title = face.keywords || face.name;
   }
+  if (faceDown) node.append(peekButton(card));
   if (card.ref === selected) node.classList.add("selected");
   node.addEventListener("click", () => {
     selected = selected === card.ref ? null : card.ref;
@@ -199,11 +229,6 @@ function render() {
   if (pick) {
     const bar = el("div", "decision");
     bar.append(el("label", null, pick.face ? pick.face.name : "a face-down card"));
-    if (!pick.face || !pick.face_up) {
-      const peek = el("button", "secondary", "Peek");
-      peek.addEventListener("click", () => send({ type: "peek", card: pick.ref }));
-      if (!pick.face) bar.append(peek);
-    }
     const turn = el("button", "secondary", "Turn round");
     turn.addEventListener("click", () => send({ type: "turn", card: pick.ref }));
     bar.append(turn);

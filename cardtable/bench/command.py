@@ -11,6 +11,9 @@ same run, so a slow or busy machine shows in both:
   dropped (:mod:`cardtable.bench.felt`); the floor is plain ``QGraphicsPixmapItem`` s with
   the same shared art, which at the drop puts every picture the app's drop moved where the
   app put it;
+- ``public``: the laptop's drag and drop on a 500-card table with the public table (View >
+  Table on a second screen) open beside it, against the same without it
+  (:mod:`cardtable.bench.public_drag`);
 - ``log``: one logged action in the window with a 10,000-line log, against the model alone;
 - ``evening``: one action at the start and at the end of a 50,000-action evening with
   autosave on, against the model alone (:mod:`cardtable.bench.evening`);
@@ -50,6 +53,8 @@ SIZES = (500, 2000, 5000)
 LAYOUTS = ("spread", "crowded")
 RATIOS = (1, 2)
 EVENING_ACTIONS = 50_000
+#: With the public table open, the laptop's drag stays within this of the same without it.
+PUBLIC_RATIO_TARGET = 1.3
 
 
 class BenchPartError(RuntimeError):
@@ -153,6 +158,26 @@ METRICS = (
         peer="bare_startup_ms",
     ),
     Metric(
+        "public_frame_median",
+        "the laptop's drag, the public table open: frame, median",
+        "ms",
+        peer="alone_frame_median",
+        ratio_target=PUBLIC_RATIO_TARGET,
+    ),
+    Metric(
+        "public_frame_p95",
+        "the laptop's drag, the public table open: frame, 95th pct",
+        "ms",
+        peer="alone_frame_p95",
+        ratio_target=PUBLIC_RATIO_TARGET,
+    ),
+    Metric(
+        "public_drop",
+        "the laptop's drop, the public table open: main thread",
+        "ms",
+        peer="alone_drop",
+    ),
+    Metric(
         "log_action_median_ms",
         "a logged action, 10,000-line log, median",
         "ms",
@@ -216,6 +241,14 @@ def _felt_keys(ratio: int) -> tuple[str, ...]:
 PART_KEYS: dict[str, tuple[str, ...]] = {
     "felt_1x": _felt_keys(1),
     "felt_2x": _felt_keys(2),
+    "public": (
+        "public_frame_median",
+        "public_frame_p95",
+        "public_drop",
+        "alone_frame_median",
+        "alone_frame_p95",
+        "alone_drop",
+    ),
     "log": ("log_action_median_ms", "log_action_p95_ms", "log_model_median_ms"),
     "evening": (
         "action_first_us",
@@ -261,6 +294,7 @@ PART_KEYS: dict[str, tuple[str, ...]] = {
 RUNS = {
     "felt_1x": (5, 1),
     "felt_2x": (5, 1),
+    "public": (5, 1),
     "log": (2, 1),
     "evening": (EVENING_ACTIONS // 1000, 10),
     "startup": (7, 3),
@@ -372,6 +406,10 @@ def _startup(runs: int) -> dict[str, Any]:
     return run_worker("startup", runs, needs_display=True)
 
 
+def _public(runs: int) -> dict[str, Any]:
+    return run_worker("public", runs, needs_display=True)
+
+
 def _log(runs: int) -> dict[str, Any]:
     return run_worker("log", runs, needs_display=True)
 
@@ -408,6 +446,7 @@ def _session(runs: int) -> dict[str, Any]:
 PARTS: dict[str, Callable[[int], dict[str, Any]]] = {
     "felt_1x": _felt(1),
     "felt_2x": _felt(2),
+    "public": _public,
     "log": _log,
     "evening": _evening,
     "startup": _startup,

@@ -156,7 +156,7 @@ def _lying(felt: TableView) -> dict[str, tuple[QtCore.QPointF, float]]:
     return {card: (item.pos(), item.zValue()) for card, item in felt.items_shown().items()}
 
 
-class _Run:
+class DragRun:
     """One drag and drop, driven by the pointer process, timed by ``clock``."""
 
     def __init__(self, clock: FrameClock, points: list[tuple[int, int]], index: dict) -> None:
@@ -177,7 +177,7 @@ class _Run:
         self.frames = frame_times(self.answer["sent"], clock.moves, clock.paints)
 
 
-def _summary(runs: list[_Run]) -> dict[str, float]:
+def summary(runs: list[DragRun]) -> dict[str, float]:
     frames = [ms for run in runs for ms in run.frames.frames_ms]
     sent = sum(len(run.answer["sent"]) for run in runs)
     return {
@@ -210,6 +210,20 @@ class FeltBench:
     def measure(self, cards: int, crowded: bool, runs: int) -> dict[str, float]:
         """Drag over and drop on a table of ``cards`` cards, ``runs`` times, then the same on
         its floor; the figures (see the module's docstring), the floor's as ``floor_*``."""
+        measured, landed, landing, points, index = self.drags(cards, crowded, runs)
+        figures = summary(measured)
+        figures["landed"] = 1.0 if landed else 0.0
+        figures["moved"] = float(len(landing))
+        floor = self._floor(points, index, runs, landing)
+        figures.update({f"floor_{key}": value for key, value in floor.items()})
+        return figures
+
+    def drags(
+        self, cards: int, crowded: bool, runs: int
+    ) -> tuple[list[DragRun], bool, Landing, list[tuple[int, int]], dict]:
+        """``runs`` timed drags and drops on a table of ``cards`` cards (after one untimed);
+        whether each landed on its pile, where the first left the cards it moved, and the
+        pointer's path."""
         session = big_table(cards, crowded)
         felt = self.window.felt
         put_in_play(self.window, session)
@@ -222,13 +236,13 @@ class FeltBench:
         stops = self._stops(press, crowded, target_pile, pile_of_card)
         points, index = _path(felt, stops)
         clock = FrameClock(felt.viewport())
-        measured: list[_Run] = []
+        measured: list[DragRun] = []
         landed = True
         landing: Landing = []
         try:
             for attempt in range(runs + 1):
                 at_rest = _lying(felt) if attempt == 0 else {}
-                run = _Run(clock, points, index)
+                run = DragRun(clock, points, index)
                 if attempt == 0:
                     landing = [
                         (card, place, layer)
@@ -242,12 +256,7 @@ class FeltBench:
                 self._put_back(session, card, pile_of_card)
         finally:
             clock.remove()
-        figures = _summary(measured)
-        figures["landed"] = 1.0 if landed else 0.0
-        figures["moved"] = float(len(landing))
-        floor = self._floor(points, index, runs, landing)
-        figures.update({f"floor_{key}": value for key, value in floor.items()})
-        return figures
+        return measured, landed, landing, points, index
 
     def _aim(self, session: Session, crowded: bool) -> PileId:
         """Where the view looks (zoom 1) and the pile the card will be dropped on."""
@@ -366,7 +375,7 @@ class FeltBench:
         places = [(picture, picture.pos(), picture.zValue()) for picture in scene.items()]
         try:
             for attempt in range(runs + 1):
-                run = _Run(clock, points, index)
+                run = DragRun(clock, points, index)
                 if attempt:
                     measured.append(run)
                 for picture, place, layer in places:  # every picture back where it was
@@ -378,7 +387,7 @@ class FeltBench:
             view.close()
             view.deleteLater()
             wait(0.2)
-        return _summary(measured)
+        return summary(measured)
 
 
 class _FloorView(QtWidgets.QGraphicsView):

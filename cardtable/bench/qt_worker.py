@@ -2,13 +2,15 @@
 
     python -m cardtable.bench.qt_worker startup [--runs N]
     python -m cardtable.bench.qt_worker felt [--runs N] [--sizes 500,2000,5000]
+    python -m cardtable.bench.qt_worker public [--runs N]
     python -m cardtable.bench.qt_worker log [--runs N]
     python -m cardtable.bench.qt_worker pdf [--runs N]
 
-Each prints one JSON object on stdout. ``startup``, ``felt`` and ``log`` need an X display
-(a real one or Xvfb, with the XTest extension for ``felt``); ``cardtable bench``
-(:mod:`cardtable.bench.command`) decides how to give them one, and runs ``felt`` once per
-pixel ratio (``QT_SCALE_FACTOR``), so that the model package never imports Qt itself.
+Each prints one JSON object on stdout. ``startup``, ``felt``, ``public`` and ``log`` need an
+X display (a real one or Xvfb, with the XTest extension for ``felt`` and ``public``);
+``cardtable bench`` (:mod:`cardtable.bench.command`) decides how to give them one, and runs
+``felt`` once per pixel ratio (``QT_SCALE_FACTOR``), so that the model package never imports
+Qt itself.
 
 Start-up is measured from launching a fresh process to a usable window: Cardtable
 (``python -m cardtable`` with the demo session and ``CARDTABLE_SMOKE_EXIT=1``) until the end
@@ -135,11 +137,9 @@ def _application() -> None:
     application()
 
 
-def felt(runs: int, sizes: Sequence[int] = (500, 2000, 5000)) -> dict[str, Any]:
-    """Dragging and dropping on the app's table and on its floor (see
-    :mod:`cardtable.bench.felt`), at this process's pixel ratio."""
+def _drivable() -> None:
+    """The application, on an X display whose pointer the bench can drive (else why not)."""
     _application()
-    from cardtable.bench import felt as felt_bench
     from cardtable.bench import xinput
     from cardtable.ui.qt import QtGui
 
@@ -149,9 +149,26 @@ def felt(runs: int, sizes: Sequence[int] = (500, 2000, 5000)) -> dict[str, Any]:
     why = xinput.available()
     if why is not None:
         raise StartupError(why)
+
+
+def felt(runs: int, sizes: Sequence[int] = (500, 2000, 5000)) -> dict[str, Any]:
+    """Dragging and dropping on the app's table and on its floor (see
+    :mod:`cardtable.bench.felt`), at this process's pixel ratio."""
+    _drivable()
+    from cardtable.bench import felt as felt_bench
+
     results = felt_bench.measure_all(tuple(sizes), runs, lambda text: print(text, file=sys.stderr))
     results["felt_runs"] = runs
     return results
+
+
+def public(runs: int) -> dict[str, Any]:
+    """The laptop's drag with the public table open beside the same without it (see
+    :mod:`cardtable.bench.public_drag`)."""
+    _drivable()
+    from cardtable.bench import public_drag
+
+    return public_drag.measure(runs, lambda text: print(text, file=sys.stderr))
 
 
 def log(runs: int) -> dict[str, Any]:
@@ -172,7 +189,7 @@ def pdf(runs: int) -> dict[str, Any]:
     return {"pdf_party_ms": numbers["pdf_party_ms"], "pdf_kb_per_page": numbers["pdf_kb_per_page"]}
 
 
-PARTS = {"startup": startup, "felt": felt, "log": log, "pdf": pdf}
+PARTS = {"startup": startup, "felt": felt, "public": public, "log": log, "pdf": pdf}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -4,7 +4,8 @@ A :class:`PhoneHost` lives on the thread that owns the session (the app's window
 keeps one secret per seat (at least 128 random bits from the operating system, in the seat's
 link), turns a phone's message into an action applied as that player
 (:meth:`Session.apply_as`), and after every change of the session hands each connected phone
-its new view through ``publish``. The server (:mod:`.server`) only moves bytes.
+its new view through ``publish``, and each card picture a phone asks for by the seat's ref
+(:mod:`.pictures`). The server (:mod:`.server`) only moves bytes.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from cardtable.phones.pictures import CardPictures
 from cardtable.phones.requests import action_for
 from cardtable.phones.view import CardRefs, seat_view
 from cardtable.session.core import Changes, Session
@@ -42,6 +44,8 @@ class PhoneHost:
         self.publish: Publish | None = None
         #: Called (on the owner's thread) when a phone connects or goes.
         self.on_connected: Callable[[], None] | None = None
+        #: Card pictures; the front end gives them a painter (without one, none are served).
+        self.pictures = CardPictures(None)
 
     @property
     def session(self) -> Session:
@@ -85,6 +89,13 @@ class PhoneHost:
 
     def view(self, player: PlayerId) -> dict[str, Any]:
         return seat_view(self.session, player, self._refs_of(player))
+
+    def picture(self, player: PlayerId, ref: str, width: int, reversed_: bool) -> bytes | None:
+        """The PNG of the card ``ref`` names for ``player``, if they may see its face now."""
+        refs = self._refs.get(player)
+        if refs is None:
+            return None
+        return self.pictures.for_seat(self.session, player, refs, ref, width, reversed_)
 
     def handle(self, player: PlayerId, message: object) -> dict[str, Any]:
         """Apply what ``message`` asks for as ``player``; the answer for their phone."""

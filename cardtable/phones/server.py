@@ -140,6 +140,7 @@ class PhoneServer:
         app = web.Application(client_max_size=MAX_MESSAGE)
         app.router.add_get("/p/{secret}", self._page_for)
         app.router.add_get("/ws/{secret}", self._socket)
+        app.router.add_get("/card/{secret}/{ref}/{width}/{way}.png", self._picture)
         app.router.add_static("/static/", self._page, show_index=False)
         runner = web.AppRunner(app, access_log=None, keepalive_timeout=IDLE_TIMEOUT)
         await runner.setup()
@@ -255,6 +256,28 @@ class PhoneServer:
             )
         return web.FileResponse(self._page / "index.html")
 
+    async def _picture(self, request: web.Request) -> web.StreamResponse:
+        """A card's picture, by the seat's ref: only while the seat may see that face."""
+        player = self._player(request)
+        if player is None:
+            self._refusals.refused("a link that is not valid", _client(request))
+            return _closing(404, "This link is not valid any more.")
+        ref, width, way = (request.match_info[k] for k in ("ref", "width", "way"))
+        if not width.isdigit() or len(width) > 4 or way not in WAYS:
+            return _closing(404, "No such picture.")
+        work = partial(self._host.picture, player, ref, int(width), way == "reversed")
+        try:
+            png: bytes | None = await self._owner(work)
+        except Exception as exc:  # a bug, not a refusal: logged with its traceback
+            self._refusals.refused("a picture the table failed on", player, error=exc)
+            return _closing(500, FAILED)
+        if png is None:
+            self._refusals.refused("a picture the seat may not see", player)
+            return web.Response(status=404, text="No such picture.", headers=NOT_KEPT)
+        # A ref names one card for one seat, and its picture changes only with the table's
+        # art: the phone may keep it for a while, but only for itself.
+        return web.Response(body=png, content_type="image/png", headers=KEPT_PRIVATELY)
+
     def _refuse(self, player: PlayerId, why: str) -> str:
         self.refused += 1
         self._refusals.refused(why, player)
@@ -334,6 +357,13 @@ class PhoneServer:
         if self._host.on_connected is not None:
             self._host.on_connected()
 
+
+#: How a picture asks for the card's way up (the way the phone's view shows it).
+WAYS = ("upright", "reversed")
+#: Caching of a card's picture: by the phone alone, for an hour.
+KEPT_PRIVATELY = {"Cache-Control": "private, max-age=3600"}
+#: Caching of a refusal: never, or a face the seat may see later would stay missing.
+NOT_KEPT = {"Cache-Control": "no-store"}
 
 #: What a phone is told when its message met a bug rather than a rule.
 FAILED = "Something went wrong with that message; the host's log has the details."

@@ -17,6 +17,7 @@ from cardtable.session import Changes, PlayerId
 from cardtable.session.authority import gm_refusal
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.phones.bridge import OwnerThread
+from cardtable.ui.phones.card_pictures import QtCardPainter
 from cardtable.ui.qt import QtCore, QtNetwork
 
 log = logging.getLogger(__name__)
@@ -54,8 +55,7 @@ class PhoneService(QtCore.QObject):
         super().__init__(parent)
         self._document = document
         self._owner = OwnerThread(self)
-        self.host = PhoneHost(lambda: document.session)
-        self.host.on_connected = self.changed.emit
+        self.host = self._new_host()
         self.server: PhoneServer | None = None
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
@@ -124,6 +124,11 @@ class PhoneService(QtCore.QObject):
     def _on_replaced(self) -> None:
         # Another session: other people at other seats. Their links must be new ones.
         self.stop()
-        self.host = PhoneHost(lambda: self._document.session)
-        self.host.on_connected = self.changed.emit
+        self.host = self._new_host()
         self.changed.emit()
+
+    def _new_host(self) -> PhoneHost:
+        host = PhoneHost(lambda: self._document.session)
+        host.on_connected = self.changed.emit
+        host.pictures.painter = QtCardPainter()
+        return host

@@ -22,6 +22,12 @@ if TYPE_CHECKING:
     from cardtable.ui.public.preview import PublicPreview
     from cardtable.ui.public.window import PublicTable
 
+#: What "A TV and phones" does, in the Table menu and on the welcome screen.
+TV_AND_PHONES = (
+    "The table on the TV for the room, each player's hand on their own phone, "
+    "this laptop for the GM"
+)
+
 #: Picks a screen from those offered (the first offered is the default); None: cancelled.
 Chooser = Callable[[QtWidgets.QWidget, Sequence[QtGui.QScreen]], QtGui.QScreen | None]
 

@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from cardtable.ui.table.curtain import Curtain
     from cardtable.ui.table.hand_dock import HandPanel
     from cardtable.ui.table.view import TableView
+    from cardtable.ui.window.tv_and_phones import TvAndPhones
 
 REFUSAL_MS = 8000
 #: How long the status bar says an action failed (a bug): long enough to note the log's path.
@@ -104,6 +105,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._autosave_soon.setInterval(AUTOSAVE_COPY_MS)
         self._autosave_soon.timeout.connect(self._on_autosave_due)
         self._phones: PhoneService | None = None
+        self._tv_and_phones: TvAndPhones | None = None
         self._ready: list[Callable[[MainWindow], None]] = []
         #: The title of a session not saved anywhere yet ("Untitled session", "Demo table").
         self.untitled = UNTITLED
@@ -340,7 +342,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.table_menu.addAction(make_art_action(self, document))
         self.table_menu.addMenu(make_own_decks_menu(self, document))
         self.file_menu.insertAction(self.export_action, make_import_action(self, document))
-        self.phones  # noqa: B018  (put in place)
+        self.table_menu.addAction(self.tv_and_phones.action)
 
     @property
     def phones(self) -> PhoneService:
@@ -351,6 +353,20 @@ class MainWindow(QtWidgets.QMainWindow):
 
             self._phones = install_phones(self, self.document, self.table_menu)
         return self._phones
+
+    @property
+    def tv_and_phones(self) -> TvAndPhones:
+        """Table > A TV and phones: the public table, the phones and the laptop for the GM."""
+        if self._tv_and_phones is None:
+            from cardtable.ui.window.tv_and_phones import TvAndPhones
+
+            phones = self.phones
+            dialog = self.findChild(QtGui.QAction, "phonesAction")
+            assert dialog is not None
+            self._tv_and_phones = TvAndPhones(
+                self, lambda: self.document, self.public_screen, lambda: phones, dialog.trigger
+            )
+        return self._tv_and_phones
 
     def _start_autosave(self) -> None:
         self._close_autosave()

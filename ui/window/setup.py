@@ -440,6 +440,8 @@ def start_window(session_path: str | None) -> MainWindow | None:
             if chosen.recovery is not None:
                 ready.document.dirty = True  # what it holds is not saved anywhere yet
                 ready.refresh()
+            if chosen.tv_and_phones:
+                ready.tv_and_phones.start()
 
         window.when_ready(_put)
     return window

@@ -27,6 +27,7 @@ from cardtable.session.new_session import NewSessionPlan, PlanError, build_sessi
 from cardtable.session.recovery import Recovery, Slot
 from cardtable.settings import Settings, save_settings
 from cardtable.ui.art.start_icons import start_icon
+from cardtable.ui.public.screens import TV_AND_PHONES
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import felt_brush
 from cardtable.ui.widgets.theme import follow_palette
@@ -89,6 +90,8 @@ class Started:
     demo: bool = False
     recovery: Recovery | None = None
     slot: Slot | None = None
+    #: Play with a TV and phones (Table > A TV and phones, once the window is up).
+    tv_and_phones: bool = False
 
 
 def start_session(choice: WelcomeChoice, rng: Rng) -> tuple[Session, Path | None]:
@@ -333,6 +336,9 @@ class WelcomeDialog(QtWidgets.QDialog):
         buttons.addWidget(_label("Start", size=1.15, bold=True))
         for button in (self.new_button, self.open_button, self.demo_button):
             buttons.addWidget(button)
+        self.tv_and_phones = QtWidgets.QCheckBox("Play with a &TV and phones")
+        self.tv_and_phones.setToolTip(TV_AND_PHONES)
+        buttons.addWidget(self.tv_and_phones)
         buttons.addStretch(1)
 
         self.recent = QtWidgets.QListWidget()
@@ -554,7 +560,14 @@ class WelcomeDialog(QtWidgets.QDialog):
         if path is not None:
             self._set_settings(self.settings.with_recent(str(path)))
         self.choice = WelcomeChoice(ChoiceKind.RECOVER, path=path)
-        self.started = Started(session, path, self.settings, recovery=recovery, slot=slot)
+        self.started = Started(
+            session,
+            path,
+            self.settings,
+            recovery=recovery,
+            slot=slot,
+            tv_and_phones=self.tv_and_phones.isChecked(),
+        )
         self.accept()
 
     def _on_discard_recovery(self, recovery: Recovery) -> None:
@@ -579,8 +592,13 @@ class WelcomeDialog(QtWidgets.QDialog):
         if path is not None:
             self._set_settings(self.settings.with_recent(str(path)))
         self.choice = choice
-        self.started = Started(session, path, self.settings,
-                               demo=choice.kind is ChoiceKind.DEMO)
+        self.started = Started(
+            session,
+            path,
+            self.settings,
+            demo=choice.kind is ChoiceKind.DEMO,
+            tv_and_phones=self.tv_and_phones.isChecked(),
+        )
         self.accept()
 
     def _show_error(self, text: str) -> None:
