@@ -10,6 +10,7 @@ Spades and the 2 of Hearts; Alex (Isolde Varga) the King of Hearts, the 3 of Dia
 from __future__ import annotations
 
 import concurrent.futures
+import re
 
 from adventure_table_rig import BART, GRIMSBY, ISOLDE
 from curtain_rig import take_the_computer
@@ -20,14 +21,17 @@ from test_phones_window import Phone, needs_chromium
 
 from cardtable.cards import CardId
 from cardtable.piles import PileId
-from cardtable.session import PlayerId
+from cardtable.resolvers.tarot.events import Attribute
+from cardtable.session import CharacterId, PlayerId
 from cardtable.session.wording import card_words
+from cardtable.steps import tarot as tarot_steps
 from cardtable.steps.adventure import conflict
 from cardtable.ui.public.window import PublicTable
 from cardtable.ui.qt import QtWidgets
 from cardtable.ui.window.main_window import MainWindow
 
 ALEX, BEA = PlayerId("alex"), PlayerId("bea")
+OTTILIE = "ottilie-marchbank"
 
 
 def _tv(window: MainWindow) -> PublicTable:
@@ -42,7 +46,9 @@ def _shows(public: PublicTable, card: CardId) -> bool:
     assert public.view is not None
     name = card_words(public.document.session.state, card, orientation=False)
     words = " ".join(text for w in shown_widgets(public) for text in widget_texts(w))
-    said = name in " ".join(public.view.words()) or name in words
+    # Whole names only: "Triumph I" is not said by "Triumph II".
+    named = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+    said = bool(named.search(" ".join(public.view.words())) or named.search(words))
     return card in public.view.shown_cards() or said
 
 
@@ -117,6 +123,42 @@ def test_a_conflict_on_the_tv_with_two_phones_and_the_gm_at_the_laptop(
     finally:
         alex.quit()
         bea.quit()
+        pool.shutdown()
+        service.stop()
+        window.public_screen.close()
+
+
+@needs_chromium
+def test_a_tarot_challenge_on_the_tv_drawn_from_a_phone(qtbot: QtBot, tmp_path) -> None:
+    # Alex plays Ottilie Marchbank's tarot Challenge from his phone; the room sees each card
+    # as it is drawn, and no card of the draw pile before.
+    window = phone_window(qtbot, tmp_path)
+    take_the_computer(qtbot, window)  # Dana, the GM
+    qtbot.waitUntil(lambda: window.findChild(QtWidgets.QWidget, "phonesStatus") is not None)
+    entry = next(a for a in window.table_menu.actions() if a.objectName() == "tvAndPhonesAction")
+    entry.trigger()
+    service = window.phones
+    public = _tv(window)
+    session = window.document.session
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    alex = Phone(qtbot, pool, service.url(ALEX))
+    try:
+        assert window.document.apply(tarot_steps.begin(CharacterId(OTTILIE), Attribute.ROCK, 2))
+        challenge = session.table.pile(PileId("tarot/challenge")).cards
+        assert challenge and all(_shows(public, card) for card in challenge)
+        unseen = list(session.table.pile(PileId("tarot/draw")).cards)
+        assert [c for c in unseen if _shows(public, c)] == []
+        alex.wait_for("Ottilie Marchbank's tarot Challenge: draw, stop or concede")
+        alex.press("Draw")
+        row = PileId("tarot/player")
+        qtbot.waitUntil(lambda: len(session.table.pile(row).cards) == 1, timeout=10_000)
+        [drawn] = session.table.pile(row).cards
+        qtbot.waitUntil(lambda: _shows(public, drawn), timeout=2000)
+        still = [c for c in session.table.pile(PileId("tarot/draw")).cards if c != drawn]
+        assert not any(_shows(public, card) for card in still)
+        assert session.holder == "dana" and session.curtain is None
+    finally:
+        alex.quit()
         pool.shutdown()
         service.stop()
         window.public_screen.close()
