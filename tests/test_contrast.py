@@ -162,12 +162,14 @@ def faint_texts(window: MainWindow, welcome: QtWidgets.QWidget) -> list[str]:
             QtCore.QCoreApplication.processEvents()
             pages += _pages(dock)
         for name, page in pages:
-            faint += [
-                f"{scheme.value} {name}: {text} {ratio}:1"
-                for text, ratio in measure(page)
-                if ratio < LEAST
-            ]
+            faint += _faint_in(page, scheme, name)
     return faint
+
+
+def _faint_in(page: QtWidgets.QWidget, scheme: Scheme, where: str) -> list[str]:
+    """Texts of ``page`` under 4.5:1 as it is painted now, named by scheme and place."""
+    return [f"{scheme.value} {where}: {text} {ratio}:1" for text, ratio in measure(page)
+            if ratio < LEAST]
 
 
 def test_every_text_of_every_panel_reads_in_every_scheme(
@@ -203,11 +205,7 @@ def _faint_on(page: QtWidgets.QWidget, where: str) -> list[str]:
     for scheme in Scheme:
         app.setPalette(scheme_palette(scheme))
         QtCore.QCoreApplication.processEvents()
-        faint += [
-            f"{scheme.value} {where}: {text} {ratio}:1"
-            for text, ratio in measure(page)
-            if ratio < LEAST
-        ]
+        faint += _faint_in(page, scheme, where)
     return faint
 
 
