@@ -9,11 +9,11 @@ from test_conflict_panel import (
     GRIMSBY,
     LEFT,
     THUG,
+    beas_turn,
     demo_with_cast,
     give,
     hand_over,
     lay,
-    pass_the_turn,
     pick,
 )
 
@@ -31,7 +31,7 @@ def test_the_challenger_who_wins_may_hit_the_third_party_aimed_at(qtbot) -> None
     qtbot.addWidget(panel)
     panel.resize(460, 1000)
     panel.show()
-    pass_the_turn(panel)
+    beas_turn(panel)
     pick(qtbot, panel, panel.challenger, BART)
     targets = [panel.hit_target.itemText(i) for i in range(panel.hit_target.count())]
     assert targets[0] == "nobody in particular" and "Bartholomew Quince" not in targets

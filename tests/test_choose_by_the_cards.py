@@ -164,9 +164,8 @@ def test_a_sleeve_card_dragged_to_the_players_row_is_played(qtbot: QtBot, tmp_pa
 
 
 def _conflict_prompt(qtbot: QtBot, window: MainWindow) -> tuple[ConflictPanel, HandList]:
-    """Alex passes the turn to Bea, who takes the computer and asks for Bartholomew's
+    """Bea, on whose turn the demo begins, takes the computer and asks for Bartholomew's
     Challenge card."""
-    assert window.document.apply(adventure_steps.pass_turn("alex"))
     _hand_to(window, "bea")
     panel = _panel(window, ConflictPanel)
     panel.challenger.setCurrentIndex(panel.challenger.findData(BART))

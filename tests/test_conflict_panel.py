@@ -29,7 +29,6 @@ from cardtable.session import (
 from cardtable.session.demo import demo_path
 from cardtable.sheets.adventure import AdventureSheet, Facet, Power, Role
 from cardtable.steps.adventure import conflict as conflict_steps
-from cardtable.steps.adventure import play as adventure_steps
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.adventure.conflict.panel import CLOSE_QUESTION, ConflictPanel
 from cardtable.ui.panels.owners import WaitingFor
@@ -132,18 +131,17 @@ def panel_words(panel: ConflictPanel) -> str:
     return "\n".join(words)
 
 
-def pass_the_turn(panel: ConflictPanel) -> None:
-    """Alex, whose turn the demo begins on, passes it to Bea (the Play panel's button: the
-    Conflict panel has no button of its own for it, and says where it is)."""
-    assert panel.status.text().startswith("No Conflict. On Alex's turn")
+def beas_turn(panel: ConflictPanel) -> None:
+    """The demo begins on Bea's turn, the first seat with a Fantastical Adventure character
+    (the Play panel passes the turn: the Conflict panel has no button of its own for it, and
+    says where it is)."""
+    assert panel.status.text().startswith("No Conflict. On Bea's turn")
     assert "the Play panel passes the turn" in panel.status.text()
     assert "turn" not in " ".join(b.text() for b in panel.findChildren(QtWidgets.QPushButton))
-    assert panel.document.apply(adventure_steps.pass_turn("alex"))
-    assert panel.status.text().startswith("No Conflict. On Bea's turn")
 
 
 def challenge_and_answer(qtbot, panel: ConflictPanel) -> None:
-    pass_the_turn(panel)
+    beas_turn(panel)
     pick(qtbot, panel, panel.challenger, BART)
     hand_over(qtbot, panel, panel.challenge_waiting, "bea")
     qtbot.keyClicks(panel.goal_edit, "to snatch the drowned chart")
@@ -237,7 +235,7 @@ def test_a_conflict_with_supporters_a_push_and_a_yield(qtbot, panel: ConflictPan
 def test_no_hand_is_shown_to_another_seat(qtbot, panel: ConflictPanel):
     session = panel.document.session
     bea_cards = ["2 of Hearts", "Queen of Spades", "9 of Diamonds", "7 of Clubs"]
-    pass_the_turn(panel)
+    beas_turn(panel)
     pick(qtbot, panel, panel.challenger, BART)
     hand_over(qtbot, panel, panel.challenge_waiting, "bea")
     qtbot.keyClicks(panel.goal_edit, "to snatch the drowned chart")
@@ -290,7 +288,7 @@ def test_nobody_answering_returns_the_card_unrevealed(qtbot, panel: ConflictPane
 def test_a_deadlock_offers_the_three_ways_out(qtbot, panel: ConflictPanel):
     session = panel.document.session
     give(session, GRIMSBY, ["2D", "KD"])
-    pass_the_turn(panel)
+    beas_turn(panel)
     pick(qtbot, panel, panel.challenger, BART)
     hand_over(qtbot, panel, panel.challenge_waiting, "bea")
     qtbot.keyClicks(panel.goal_edit, "to win the wager")

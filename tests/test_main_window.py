@@ -125,7 +125,8 @@ def test_undo_says_what_it_undoes_and_why_not_when_it_cannot(qtbot: QtBot, tmp_p
     window.document.apply(Move((card,), CHALLENGE))
     assert window.undo_action.isEnabled()
     assert window.undo_action.text() == (
-        "&Undo: Dana moved a card face down from The Tourist's Tarot: draw pile to the Challenge"
+        "&Undo: Dana moved a card face down from The Tourist's Tarot: draw pile to the middle "
+        "of the table"
     )
     window.undo_action.trigger()
     assert card in session.table.piles[TAROT_DRAW].cards and not session.table.piles[CHALLENGE]
@@ -133,7 +134,7 @@ def test_undo_says_what_it_undoes_and_why_not_when_it_cannot(qtbot: QtBot, tmp_p
     assert not window.redo_action.isEnabled()
     assert window.redo_action.toolTip().startswith(
         "Nothing to redo: Dana moved a card face down from The Tourist's Tarot: draw pile to "
-        "the Challenge took chance"
+        "the middle of the table took chance"
     )
     card = top(session, TAROT_DRAW)
     window.document.apply(Move((card,), CHALLENGE))

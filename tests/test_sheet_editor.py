@@ -190,9 +190,9 @@ def test_typing_a_name_is_one_action_not_one_per_key(
     assert len(document.session.log) == entries  # still typing
     qtbot.keyClick(form.player_field.editor, Qt.Key.Key_Return)
     sheet = sheet_of(document, OTTILIE)
-    assert isinstance(sheet, TarotSheet) and sheet.player == "Rosa Bell"
+    assert isinstance(sheet, TarotSheet) and sheet.player == "Alex Bell"
     assert log_texts(document)[entries:] == [
-        "Alex changed Ottilie Marchbank's player to “Rosa Bell”"
+        "Alex changed Ottilie Marchbank's player to “Alex Bell”"
     ]
     notes = form.notes_field.editor
     notes.moveCursor(QtGui.QTextCursor.MoveOperation.End)

@@ -297,7 +297,7 @@ def test_the_context_menu_moves_a_card_to_any_pile(qtbot: QtBot) -> None:
     menu = view.card_actions.menu_for(view.item(card))
     qtbot.addWidget(menu)
     move_to = next(a.menu() for a in menu.actions() if a.menu() is not None)
-    entry = next(a for a in move_to.actions() if a.text() == "The Challenge")
+    entry = next(a for a in move_to.actions() if a.text() == "The middle of the table")
     entry.trigger()
     assert session.table.piles[CHALLENGE].cards == [card]
 

@@ -497,7 +497,9 @@ class AddCharacter(Action):
             state.table.add_pile(
                 Pile(hand_id(char), PileKind.HAND, f"{char.name}'s hand", owner=char.id)
             )
-        text = f"{player.name} brought in {char.name} ({_system_title(char.system)})"
+        text = f"{session.actor_name} brought in {char.name} ({_system_title(char.system)})"
+        if session.holder != player.id:
+            text += f" for {player.name}"  # the GM brings in a player's character
         return Performed((Event.said(text),))
 
 

@@ -4,7 +4,11 @@ Four players (Alex, Bea, Chidi and Dana, the GM), one sample character for each 
 systems (from :func:`cardtable.sheets.sample_characters`), the Tourist's Tarot and a
 two-deck shoe on the table, and the Fantastical Adventure character's starting hand dealt
 face down. Built with fixed randomness and a fixed clock, so building it again gives the
-same session; ``python -m cardtable.session.demo`` rewrites the asset file.
+same session; ``python -m cardtable.session.demo`` writes it to a file.
+
+The shipped file is kept in format 1, the first, so that every load of it runs every
+migration (the tests read it as an old file): a change to the demo is made in that file by
+hand, and a test checks that it still loads as a fresh build.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from cardtable.session.actions import (
 )
 from cardtable.session.core import Session
 from cardtable.session.model import Character, DeckOnTable, Player, PlayerId
+from cardtable.session.new_session import CHALLENGE_ZONE, MIDDLE_LABEL
 from cardtable.session.saving import save
 from cardtable.sheets import AdventureSheet, sample_characters
 
@@ -92,7 +97,7 @@ def build_demo() -> Session:
                     )
                 )
             )
-    session.apply(AddPile(Pile(PileId("challenge"), PileKind.ZONE, "the Challenge")))
+    session.apply(AddPile(Pile(CHALLENGE_ZONE, PileKind.ZONE, MIDDLE_LABEL)))
     session.apply(Note("Scene 1: the night train to Vell pulls out of the station."))
     return session
 

@@ -75,8 +75,10 @@ SHOE_ID = DeckId("shoe")
 DEFAULT_SHOE, MIN_SHOE, MAX_SHOE = 2, 1, 3
 #: Cards in one deck of the shoe (52 and 2 jokers).
 CARDS_PER_SHOE_DECK = 54
-#: The shared pile a Challenge is laid out in, as in the demo.
+#: The shared zone every table with a deck lays out, as the demo does: cards any seat puts in
+#: view of all. Named apart from the tarot Challenge's own row ("The Challenge").
 CHALLENGE_ZONE = PileId("challenge")
+MIDDLE_LABEL = "the middle of the table"
 #: Why undo stops at the end of set-up.
 SET_UP_BARRIER = "The table was just set up; start a new session to set it up differently."
 
@@ -357,7 +359,7 @@ def build_session(
             )
             session.apply(AddPile(zone))
     if plan.decks():
-        session.apply(AddPile(Pile(CHALLENGE_ZONE, PileKind.ZONE, "the Challenge")))
+        session.apply(AddPile(Pile(CHALLENGE_ZONE, PileKind.ZONE, MIDDLE_LABEL)))
     session.checkpoint(SET_UP_BARRIER)
     return session
 
@@ -368,8 +370,10 @@ def _key(name: str) -> str:
 
 __all__ = [
     "CARDS_PER_SHOE_DECK",
+    "CHALLENGE_ZONE",
     "DEFAULT_SHOE",
     "MAX_SHOE",
+    "MIDDLE_LABEL",
     "MIN_SHOE",
     "SYSTEMS",
     "SYSTEM_BLURBS",

@@ -1,4 +1,5 @@
-"""One ready-made character per system, for the demo session and for trying the printer."""
+"""One ready-made character per system, for the demo session and for trying the printer; each
+sheet names as its player the demo's seat who plays it (Alex, Bea or Chidi)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from cardtable.sheets.tarot import Aspect, SleeveCard, TarotSheet
 def sample_tarot() -> TarotSheet:
     return TarotSheet(
         name="Ottilie Marchbank",
-        player="Rosa",
+        player="Alex",
         notes=(
             "A retired insurance assessor who found a door in her airing cupboard and now "
             "audits other dimensions for a fee. Carries a brass umbrella that is bigger inside."
@@ -35,7 +36,7 @@ def sample_tarot() -> TarotSheet:
 def sample_crisis() -> CrisisSheet:
     return CrisisSheet(
         name="Wren Halloway",
-        player="Sam",
+        player="Bea",
         notes=(
             "Night archivist at the Saint Brigid reading room. Has seen the index cards "
             "rearrange themselves and told nobody."
@@ -48,7 +49,7 @@ def sample_crisis() -> CrisisSheet:
 def sample_pool() -> PoolSheet:
     return PoolSheet(
         name="Captain Isolde Varga",
-        player="Kim",
+        player="Chidi",
         notes="Hunts small dragons for the crown and large ones for herself.",
         abilities=(
             Ability("Swordplay", 8, bonus=1),
@@ -63,7 +64,7 @@ def sample_pool() -> PoolSheet:
 def sample_adventure() -> AdventureSheet:
     return AdventureSheet(
         name="Bartholomew Quince",
-        player="Jo",
+        player="Bea",
         notes="The Clockwork Cartographer: winds himself every morning, forgets to some evenings.",
         facets=(
             Facet(Suit.HEARTS, "Loyal to a Fault", "Will follow a friend off any cliff."),
@@ -92,7 +93,7 @@ def sample_adventure() -> AdventureSheet:
 def sample_banzai() -> BanzaiSheet:
     return BanzaiSheet(
         name="Kaneda Suzume",
-        player="Ana",
+        player="Alex",
         notes="A wandering duelist who pays for every inn with a poem and every insult with steel.",
         earth=2,
         fire=3,

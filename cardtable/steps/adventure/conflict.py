@@ -13,7 +13,7 @@ into it, with the hands and face-down zones the session already keeps for them. 
 >>> _ = session.apply(game_step(lambda game, table, rng: game.advance_turn()))
 >>> game = find_game(session.state)
 >>> game.turn_player.name, session.log[-1].public
-('Bea', "Alex's turn ends; it is Bea's turn")
+('Chidi', "Bea's turn ends; it is Chidi's turn")
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from cardtable.session import (
     ResolverStep,
     hand_id,
 )
+from cardtable.session import Player as SessionPlayer
 from cardtable.session.authority import DeciderRule
 from cardtable.sheets.adventure import AdventureSheet
 from cardtable.steps.adventure.mirror import bond_ids, mirror, snapshot
@@ -60,6 +61,15 @@ def find_game(state: GameState) -> AdventureGame | None:
 def adventure_characters(state: GameState) -> list[Character]:
     """The session's characters with a Fantastical Adventure sheet, in the order they joined."""
     return [c for c in state.characters.values() if isinstance(c.sheet, AdventureSheet)]
+
+
+def first_narrator(state: GameState) -> SessionPlayer | None:
+    """The seat whose turn opens a game of Fantastical Adventure: the first, in seat order,
+    who plays a Fantastical Adventure character (the first seat while nobody does); None
+    with nobody at the table. A turn is for issuing a Challenge, which needs a character."""
+    players = {c.player for c in adventure_characters(state)}
+    seats = state.players
+    return next((p for p in seats if p.id in players), seats[0] if seats else None)
 
 
 def not_ready(character: Character) -> str | None:
@@ -98,6 +108,8 @@ def ensure_game(state: GameState) -> tuple[AdventureGame, list[Event]]:
         deck = _shoe(state)
         players = [Player(p.id, p.name) for p in state.players]
         game = AdventureGame.on(f"{deck}/draw", f"{deck}/discard", players)
+        opening = first_narrator(state)
+        game.turn = next((i for i, p in enumerate(players) if opening and p.id == opening.id), 0)
         if ADVENTURE_RESOLVER in state.resolvers:
             raise AdventureRuleError(f"Something else is in progress as {ADVENTURE_RESOLVER!r}")
         state.resolvers[ADVENTURE_RESOLVER] = game
@@ -326,6 +338,7 @@ __all__ = [
     "earner_rule",
     "ensure_game",
     "find_game",
+    "first_narrator",
     "has_shoe",
     "is_environment",
     "issue_challenge",

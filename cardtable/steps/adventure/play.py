@@ -11,9 +11,9 @@ resolver's words, private ones as secrets. No rule is decided here, and no Qt is
 >>> from cardtable.session import load
 >>> from cardtable.session.demo import demo_path
 >>> session = load(demo_path())
->>> _ = session.apply(pass_turn("alex"))
+>>> _ = session.apply(pass_turn("bea"))
 >>> session.log[-1].public
-"Alex's turn ends; it is Bea's turn"
+"Bea's turn ends; it is Chidi's turn"
 >>> _ = session.apply(new_scene())
 >>> session.scene, session.log[-1].public
 (2, 'Scene 2 begins')

@@ -346,8 +346,9 @@ class ConflictExtras:
         notes = []
         name = character.name
         if lay.role in (Role.CHALLENGE, Role.INTERRUPT):
+            opening = conflict_steps.first_narrator(state)
             turn = game.turn_player.id if game is not None else (
-                state.players[0].id if state.players else None)
+                opening.id if opening else None)
             needs_jack = lay.role is Role.INTERRUPT or turn != character.player
             if needs_jack:
                 offers[Rank.JACK] = (of(Rank.JACK), True)

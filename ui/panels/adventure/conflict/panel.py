@@ -205,8 +205,8 @@ class ConflictPanel(SessionPanel, QtWidgets.QWidget):
         if self.pending is not None and not self._pending_fits(phase):
             self.pending = None
         blocked = self.curtain_reason()
-        players = state.players
-        turn = game.turn_player.name if game is not None else (players[0].name if players
+        opening = steps.first_narrator(state)
+        turn = game.turn_player.name if game is not None else (opening.name if opening
                                                                  else "nobody")
         self.board.setVisible(conflict is not None)
         self.challenge_box.setVisible(conflict is None)

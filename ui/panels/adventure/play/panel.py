@@ -45,6 +45,7 @@ from cardtable.steps.adventure import play as steps
 from cardtable.steps.adventure.conflict import (
     adventure_characters,
     find_game,
+    first_narrator,
     has_shoe,
     is_environment,
     not_ready,
@@ -247,8 +248,8 @@ class AdventurePlayPanel(SessionPanel, QtWidgets.QWidget):
         """(id, name) of the player whose turn it is."""
         if game is not None:
             return game.turn_player.id, game.turn_player.name
-        players = self.session.players
-        return (players[0].id, players[0].name) if players else None
+        opening = first_narrator(self.session.state)
+        return (opening.id, opening.name) if opening else None
 
     # -- refreshing -----------------------------------------------------------------------
 
