@@ -253,7 +253,7 @@ def test_iridias_penalty_is_two_one_herself_one_from_joiry(qtbot: QtBot) -> None
     [form] = [f for f in tracker.penalties if f.side.name == "Iridia"]
     # 7 + 3/2 + 2/3 = 9 (rounded down); a quarter of it, 2.
     assert plain(form.summary.text()) == ("Pool reached at most half the starting pool: -2 to "
-                                          "the ability (1/4 of 9, rounded down).")
+                                          "the ability (a quarter of 9, rounded down).")
     assert not form.take.isEnabled()  # Alex decides for Iridia
     seat(session, ALEX)
     form.spins["Iridia"].setValue(1)

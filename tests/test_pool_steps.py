@@ -227,8 +227,9 @@ def test_the_penalty_is_written_on_iridias_and_joirys_sheets() -> None:
     assert [(p.ability, p.points) for p in joiry.penalties] == [("Sorcery", 1)]
     assert joiry.effective_rating("Sorcery") == 3
     assert session.log[-1].public == (
-        "Iridia takes the penalty (pool reached -1: -2 to the ability (1/4 of 9, rounded down), "
-        "-2/4 to every ability): Iridia's Sorcery -1; Joiry's Sorcery -1; Iridia's Riding -2."
+        "Iridia takes the penalty (pool reached -1: -2 to the ability (a quarter of 9, rounded "
+        "down), half off every ability): Iridia's Sorcery -1; Joiry's Sorcery -1; Iridia's "
+        "Riding -2."
     )
     with pytest.raises(PoolChallengeError, match="Iridia has taken this Challenge's penalty"):
         session.apply(take_penalty("Iridia", {"Iridia": 2}))

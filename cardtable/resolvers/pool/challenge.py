@@ -51,6 +51,7 @@ from cardtable.resolvers.pool.dice import DicePoint, DiceUse, roll_challenge_dic
 from cardtable.resolvers.pool.numbers import PoolChallengeError, half_up
 from cardtable.resolvers.pool.penalties import (
     Penalty,
+    PenaltyTaken,
     Threshold,
     ability_total,
     penalty_for,
@@ -195,6 +196,8 @@ class PoolChallenge:
     setup_rolls: tuple[DiceUse, ...] = ()
     #: The sides that have taken their penalty for going out (each takes it once).
     penalties_taken: tuple[str, ...] = ()
+    #: What each of them took (absent in files saved before it was kept).
+    penalties_written: tuple[PenaltyTaken, ...] = ()
 
     @classmethod
     def start(
@@ -562,6 +565,11 @@ class PoolChallenge:
                 f"{side.starting_pool}): no penalty."
             )
         return penalty
+
+    def penalty_taken(self, name: str) -> PenaltyTaken | None:
+        """What ``name`` took as its penalty, as it was written (None if not taken, or taken
+        in a file that did not keep it)."""
+        return next((taken for taken in self.penalties_written if taken.side == name), None)
 
     def penalized(self) -> tuple[Side, ...]:
         """The sides a hazardous Challenge, once over, penalizes: those that went out, and

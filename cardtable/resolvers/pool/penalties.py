@@ -77,6 +77,19 @@ def threshold_reached(starting_pool: int, pool: int) -> Threshold:
     return Threshold.NONE
 
 
+#: A fraction in quarters, as a player says it.
+_QUARTERS = {1: "a quarter", 2: "half", 3: "three quarters", 4: "all"}
+
+
+def quarters_words(quarters: int) -> str:
+    """``quarters`` fourths in words: "a quarter", "half", "three quarters".
+
+    >>> quarters_words(2)
+    'half'
+    """
+    return _QUARTERS.get(quarters, f"{quarters}/4")
+
+
 @frozen
 class Penalty:
     """The penalty for losing: points off the ability, quarters off every ability, and
@@ -102,10 +115,10 @@ class Penalty:
             return "No penalty: the pool stayed above half its start."
         parts = [
             f"-{self.ability_points} to the ability "
-            f"({self.ability_quarters}/4 of {self.ability_total}, rounded down)"
+            f"({quarters_words(self.ability_quarters)} of {self.ability_total}, rounded down)"
         ]
         if self.overall_quarters:
-            parts.append(f"-{self.overall_quarters}/4 to every ability")
+            parts.append(f"{quarters_words(self.overall_quarters)} off every ability")
         if self.incapacitated:
             parts.append("incapacitated")
         return f"Pool reached {self.threshold}: " + ", ".join(parts) + "."
@@ -250,3 +263,26 @@ def spread_loss(
                 f"than the loser's own share ({own_share})."
             )
     return Spread(tuple(SpreadShare(source, allocation.get(source.name, 0)) for source in sources))
+
+
+@frozen
+class OverallOffer:
+    """What the overall part of a penalty takes off one ability of the loser's sheet: its
+    fraction of the ability's total, as the sheet stood."""
+
+    ability: str
+    total: int
+    points: int
+
+
+@frozen
+class PenaltyTaken:
+    """A penalty as its loser took it, kept with the Challenge: the points put on each
+    source, the overall part as offered on the sheet as it stood then, and the abilities it
+    was written on. What a penalty took is read from here, never worked out again from a
+    sheet it has already lowered."""
+
+    side: str
+    spread: tuple[tuple[str, int], ...] = ()
+    offers: tuple[OverallOffer, ...] = ()
+    written: tuple[str, ...] = ()

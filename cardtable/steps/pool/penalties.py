@@ -30,7 +30,9 @@ from cardtable.resolvers.pool.challenge import PoolChallenge
 from cardtable.resolvers.pool.numbers import PoolChallengeError
 from cardtable.resolvers.pool.penalties import (
     LossSource,
+    OverallOffer,
     Penalty,
+    PenaltyTaken,
     SourceKind,
     ability_total,
     spread_loss,
@@ -67,15 +69,6 @@ def penalty_sources(side: Side) -> list[PenaltySource]:
     for helper in side.entrant.complements:
         sources.append(PenaltySource(LossSource.ally(helper.name, helper.rating), helper.source))
     return sources
-
-
-@frozen
-class OverallOffer:
-    """What the overall part of a penalty takes off one ability of the loser's sheet."""
-
-    ability: str
-    total: int
-    points: int
 
 
 def overall_offers(state: GameState, side: Side, penalty: Penalty) -> list[OverallOffer]:
@@ -132,7 +125,9 @@ def take_penalty(name: str, allocation: Mapping[str, int], overall: Sequence[str
             if problems:
                 raise PoolChallengeError(problems[0].message)
             state.characters[owner] = evolve(state.characters[owner], sheet=sheet)
-        state.resolvers[where] = _taken(challenge, name)
+        taken = PenaltyTaken(name, tuple((n, p) for n, p in allocation.items() if p),
+                             tuple(offers.values()), tuple(overall))
+        state.resolvers[where] = _taken(challenge, taken)
         if not said:
             said.append("nothing to write")
         words = str(penalty).rstrip(".")
@@ -141,8 +136,9 @@ def take_penalty(name: str, allocation: Mapping[str, int], overall: Sequence[str
     return ResolverStep(step, decider=lambda state: side_rule(state, name, "take the penalty"))
 
 
-def _taken(challenge: PoolChallenge, name: str) -> PoolChallenge:
-    return evolve(challenge, penalties_taken=(*challenge.penalties_taken, name))
+def _taken(challenge: PoolChallenge, taken: PenaltyTaken) -> PoolChallenge:
+    return evolve(challenge, penalties_taken=(*challenge.penalties_taken, taken.side),
+                  penalties_written=(*challenge.penalties_written, taken))
 
 
 def _sheet(state: GameState, sheets: dict[CharacterId, PoolSheet], owner: str

@@ -13,7 +13,7 @@ the sheets, as the loser's player's decision.
 from __future__ import annotations
 
 from cardtable.resolvers.pool.challenge import PoolChallenge
-from cardtable.resolvers.pool.penalties import Penalty
+from cardtable.resolvers.pool.penalties import Penalty, quarters_words
 from cardtable.resolvers.pool.sides import Side
 from cardtable.session import ResolverStep, Session
 from cardtable.steps.pool.penalties import (
@@ -47,7 +47,13 @@ class PenaltyForm(QtWidgets.QGroupBox):
         self.side = side
         self.penalty: Penalty = challenge.penalty(side.name)
         self.sources: list[PenaltySource] = penalty_sources(side)
-        self.offers: list[OverallOffer] = overall_offers(session.state, side, self.penalty)
+        self.taken = side.name in challenge.penalties_taken
+        # A penalty taken is shown as it was written: the sheet it lowered would give other
+        # numbers (a file that did not keep it shows no overall part).
+        recorded = challenge.penalty_taken(side.name)
+        self.offers: list[OverallOffer] = (
+            list(recorded.offers) if recorded is not None else [] if self.taken
+            else overall_offers(session.state, side, self.penalty))
         layout = QtWidgets.QVBoxLayout(self)
         self.summary = QtWidgets.QLabel(str(self.penalty))
         self.summary.setWordWrap(True)
@@ -72,14 +78,15 @@ class PenaltyForm(QtWidgets.QGroupBox):
         layout.addLayout(grid)
         self.overall: dict[str, QtWidgets.QCheckBox] = {}
         if self.offers:
-            quarters = self.penalty.overall_quarters
-            title = QtWidgets.QLabel(f"Overall: {quarters}/4 off every ability of the sheet")
+            share = quarters_words(self.penalty.overall_quarters)
+            title = QtWidgets.QLabel(f"Overall: {share} off every ability of the sheet")
             title.setStyleSheet("font-weight: 600;")
             layout.addWidget(title)
             for offer in self.offers:
                 box = QtWidgets.QCheckBox(
-                    f"{offer.ability} −{offer.points} ({quarters}/4 of {offer.total})")
-                box.setChecked(offer.points > 0)
+                    f"{offer.ability} −{offer.points} ({share} of {offer.total})")
+                box.setChecked(offer.ability in recorded.written if recorded is not None
+                               else offer.points > 0)
                 box.setEnabled(offer.points > 0)
                 box.setAccessibleName(f"Overall penalty on {offer.ability}")
                 box.setToolTip("Untick an ability the overall penalty should spare (the GM's "
@@ -94,9 +101,12 @@ class PenaltyForm(QtWidgets.QGroupBox):
         self.take.clicked.connect(self._on_take)
         layout.addWidget(self.take)
         points = self.penalty.ability_points
-        if points and self.sources:
+        if recorded is not None:
+            for name, given in recorded.spread:
+                if name in self.spins:
+                    self.spins[name].setValue(given)
+        elif points and self.sources:
             self.spins[self.sources[0].source.name].setValue(points)
-        self.taken = side.name in challenge.penalties_taken
         self.allow(session)
 
     def allocation(self) -> dict[str, int]:

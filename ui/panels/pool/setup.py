@@ -26,6 +26,8 @@ MAX_OPPONENTS = 6
 #: The first entry of a side's list of sheet abilities.
 TYPED_NUMBERS = "Numbers typed in (an obstacle, an NPC)"
 START_TEXT, PREPARED_TEXT = "Start Challenge", "Start the prepared Challenge"
+#: What an opponent's empty name field asks for.
+OPPONENT_PROMPT = "Who or what opposes: name it, or pick a sheet's ability above"
 
 
 class Mode(enum.Enum):
@@ -308,7 +310,8 @@ class ChallengeSetup(QtWidgets.QWidget):
         self._clear_opponents()
         mode = self.current_mode
         if mode is Mode.HORDE:
-            form = EntrantForm("Horde", "Bandits", 3, horde=True)
+            form = EntrantForm("Horde", "", 3, horde=True)
+            form.name.setPlaceholderText(OPPONENT_PROMPT)
             self.opponents.append(form)
             self._others.addWidget(form)
             if self._session is not None:
@@ -324,10 +327,10 @@ class ChallengeSetup(QtWidgets.QWidget):
 
     def _add_opponent(self) -> None:
         number = len(self.opponents) + 1
-        defaults = [("Small dragon", 8), ("Wyvern", 5), ("Drake", 4), ("Whelp", 3)]
-        name, rating = defaults[min(number - 1, len(defaults) - 1)]
         title = "Second side" if self.current_mode is Mode.ONE_ON_ONE else f"Opponent {number}"
-        form = EntrantForm(title, name if number <= len(defaults) else f"{name} {number}", rating)
+        # Nobody is invented for the group: the field asks who or what opposes.
+        form = EntrantForm(title, "", 8)
+        form.name.setPlaceholderText(OPPONENT_PROMPT)
         self.opponents.append(form)
         self._others.addWidget(form)
         if self._session is not None:
