@@ -77,6 +77,8 @@ _HINTS = {
 EMPTY_TABLE_HINT = (
     "No deck on the table yet. File > Open the demo table to try one, or open a session."
 )
+#: A table set up without a deck (its systems roll dice) is told only what is true of it.
+NO_DECK_HINT = "No cards at this table. Table > Put Your Own Deck on the Table adds a deck."
 _REFRESH = Changes.TABLE | Changes.HAND | Changes.SEAT | Changes.PLAYERS
 #: Up to this many chosen cards of one pile are put in order by their index in the pile.
 _FEW_CHOSEN = 8
@@ -289,7 +291,13 @@ class TableView(FeltView):
             if not cards and kinds is None:
                 kinds = _deck_kinds(state)
             kind = _kind_of(state, cards[-1]) if cards else (kinds or {}).get(_deck_of(zone.pile))
-            hint = _HINTS.get(zone.style, "") if state.decks else EMPTY_TABLE_HINT
+            hint = (
+                _HINTS.get(zone.style, "")
+                if state.decks
+                else NO_DECK_HINT
+                if state.players
+                else EMPTY_TABLE_HINT
+            )
             zone_item = self._zones[str(zone.pile)]
             zone_item.set_count(len(cards), kind or card_art.TAROT, hint)
             zone_item.spoken_title = pile_title(pile) if pile is not None else ""

@@ -226,6 +226,11 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         self.setFlag(flags.ItemIsFocusable, not spec.reserved)
         self.setFlag(flags.ItemHasNoContents, bool(spec.reserved))
 
+    @property
+    def hint(self) -> str:
+        """What the zone says while it is empty."""
+        return self._hint
+
     def set_count(self, count: int, kind: str, hint: str = "") -> None:
         """How many cards the pile holds, of which deck kind, and a hint while it is empty."""
         if (count, kind, hint) == (self._count, self._kind, self._hint):
