@@ -7,6 +7,8 @@ that no panel, log line or refusal says "1 Raises".
 ('1 Raise', '3 Raises', '0 dice')
 >>> noun(1, "die", "dice"), noun(2, "die", "dice")
 ('die', 'dice')
+>>> ordinal(1), ordinal(12), ordinal(22)
+('first', 'twelfth', '22nd')
 """
 
 from __future__ import annotations
@@ -22,4 +24,38 @@ def counted(count: int, one: str, many: str | None = None) -> str:
     return f"{count} {noun(count, one, many)}"
 
 
-__all__ = ["counted", "noun"]
+_ORDINALS = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+    "twenty-first",
+)
+
+
+def ordinal(number: int) -> str:
+    """Where ``number`` (from 1) comes in a row, as a player says it: "first", "twelfth",
+    "22nd"."""
+    if 1 <= number <= len(_ORDINALS):
+        return _ORDINALS[number - 1]
+    last = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{last}"
+
+
+__all__ = ["counted", "noun", "ordinal"]

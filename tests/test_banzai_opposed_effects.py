@@ -173,13 +173,13 @@ def test_after_the_comparison_each_side_spends_and_finishes_from_its_own_seat(
     assert not second.spending.spend.isEnabled()
     assert "Tachibana Jo's turn" in second.spending.spend.toolTip()
     take_seat(session, BOB)
-    assert not first.spending.finish.isEnabled()  # one Raise makes no Honor Point
-    click(qtbot, first.spending.finish_plain)
+    assert first.spending.finish.text() == "Finish"  # one Raise makes no Honor Point
+    click(qtbot, first.spending.finish)
     assert first.done.text() == (
         "Tachibana Jo is done with the contest's Raises: 1 Raise unused, no Honor.")
     take_seat(session, ALICE)
-    assert second.spending.finish.text() == "Finish: 1 Raise → 0 Honor"
-    click(qtbot, second.spending.finish_plain)
+    assert second.spending.finish.text() == "Finish"
+    click(qtbot, second.spending.finish)
     assert honor(session, KEIKO) == 2 and honor(session, JO) == 4
     assert not second.spending.isVisible()
     assert second.done.isVisible()
@@ -228,6 +228,6 @@ def test_a_side_set_up_with_a_blessing_and_a_free_raise_keeps_it_to_spend(qtbot:
         "abilities).")
     click(qtbot, tab.resolve)
     assert second.spending.left.text() == "1 of 1 Raise left (1 kept)"
-    click(qtbot, second.spending.finish_plain)
+    click(qtbot, second.spending.finish)
     assert second.done.text() == (
         "Owari Keiko is done with the contest's Raises: 1 Raise unused, no Honor.")

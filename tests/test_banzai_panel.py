@@ -131,7 +131,7 @@ def test_jo_strikes_with_his_katana_and_keeps_42(qtbot: QtBot) -> None:
     click(qtbot, tab.succeed)
     current = banzai.roll_in_play(session.state)
     assert current is not None and current.success and current.total == 42
-    click(qtbot, tab.finish_plain)
+    click(qtbot, tab.finish)
     assert tab.banner.text() == "Success"
     assert tab.outcome.text() == "Tachibana Jo: success (42 against TN 25)."
 
@@ -151,7 +151,11 @@ def test_keiko_gambles_two_raises_wins_29_and_takes_an_honor_point(qtbot: QtBot)
     assert tab.total.text() == "Owari Keiko keeps 12, 9, 8 = 29 against TN 20: met."
     click(qtbot, tab.succeed)
     assert tab.raises_left.text() == "2 of 2 Raises left to spend (2 declared, 0 Free)"
-    assert tab.finish.text() == "Finish: 2 Raises → 1 Honor"
+    assert tab.finish.text() == "Finish, +1 Honor Point"
+    # One Finish, saying what it gives (issue 46: a second "Finish" once stood beside it).
+    finishes = [b for b in tab.findChildren(QtWidgets.QAbstractButton)
+                if b.isVisibleTo(tab) and b.text().replace("&", "").startswith("Finish")]
+    assert finishes == [tab.finish]
     click(qtbot, tab.finish)
     sheet = session.state.characters[KEIKO].sheet  # type: ignore[index]
     assert isinstance(sheet, BanzaiSheet) and sheet.honor == 3
@@ -272,8 +276,8 @@ def test_raises_spent_on_listed_effects_with_free_raises_from_the_ten_dice_cap(
     assert tab.raises_left.text().startswith("2 of 4")
     pick(tab.effect, "A fact of the Scene")
     click(qtbot, tab.spend)
-    assert tab.finish.text() == "Finish: 1 Raise → 0 Honor" and not tab.finish.isEnabled()
-    click(qtbot, tab.finish_plain)
+    assert tab.finish.text() == "Finish"  # one Raise makes no Honor Point
+    click(qtbot, tab.finish)
     assert tab.outcome.text() == "Tachibana Jo: success (45 against TN 20), 3 bonus Effects."
 
 

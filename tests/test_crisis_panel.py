@@ -85,6 +85,21 @@ def test_bill_climbs_the_wall_with_the_two_dice_on_his_sheet(qtbot: QtBot) -> No
     assert view.result.text() == "Success: 7 is above 6."
 
 
+def test_a_total_equal_to_the_difficulty_is_said_to_fail(qtbot: QtBot) -> None:
+    # Issue 46: "Total 6 against 6" once stood alone; a tie is not above the difficulty.
+    session = dice_table()
+    view = simple_view(qtbot, session)
+    view.character.setCurrentIndex(view.character.findData(BILL))
+    type_into(qtbot, view.difficulty, "6")
+    click(qtbot, view.set_up)
+    session.rng = ScriptedRng([3, 3])
+    click(qtbot, view.roll_button)
+    assert view.total.text() == "Total 6 against 6: fails (success needs more than 6)"
+    click(qtbot, view.stop)
+    assert view.total.text() == "Total 6 against 6"  # the result line below says the rest
+    assert view.result.text() == "Failure: 6 is not above 6."
+
+
 def test_harriets_unnatural_difficulty_is_checked_and_she_fails(qtbot: QtBot) -> None:
     session = dice_table()
     view = simple_view(qtbot, session)

@@ -220,7 +220,7 @@ def test_a_banzai_evening(evening: Evening, tmp_path: Path) -> None:
     table.click(roll.roll_button)
     assert roll.total.text() == "Tachibana Jo keeps 8, 7, 7, 3 = 25 against TN 20: met."
     table.click(roll.succeed)
-    table.click(roll.finish_plain)
+    table.click(roll.finish)
 
     # The GM calls an opposed roll: Jo's Kenjutsu / Fire against Keiko's Kenjutsu / Void.
     table.pass_to(GINA)
@@ -255,9 +255,9 @@ def test_a_banzai_evening(evening: Evening, tmp_path: Path) -> None:
     table.pick(first.spending.effect, "A worse Difficulty on someone")
     table.type(first.spending.detail, "Keiko's sandal strap snaps")
     table.click(first.spending.spend)
-    table.click(first.spending.finish_plain)
+    table.click(first.spending.finish)
     table.hand_over(second.waiting, ALICE)
-    table.click(second.spending.finish_plain)
+    table.click(second.spending.finish)
     table.logged("Tachibana Jo spends Raise 1 of 1 on a bonus Effect: A worse Difficulty on "
                  "someone: Keiko's sandal strap snaps.",
                  "Tachibana Jo is done with the contest's Raises: 1 bonus Effect.",

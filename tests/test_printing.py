@@ -31,6 +31,8 @@ from cardtable.sheets import (
     TarotSheet,
     sample_characters,
 )
+from cardtable.sheets.pool import Ability
+from cardtable.sheets.pool import Penalty as SheetPenalty
 from cardtable.sheets.portrait import load_portrait
 from cardtable.sheets.samples import sample_tarot
 from cardtable.ui.sheets.printing import output as printing
@@ -164,6 +166,23 @@ def test_the_pool_table_shows_each_ability_and_its_rating_after_penalties(tmp_pa
         numbers += [-penalty] if penalty else []
         numbers += [max(0, ability.rating - penalty)]
         assert row_numbers(layout, ability.name) == [str(n) for n in numbers]
+
+
+def test_a_long_pool_sheet_uses_the_page_before_saying_more_in_cardtable(tmp_path: Path) -> None:
+    # Issue 46: twelve abilities once printed "+ 5 more in Cardtable" above the notes' free
+    # lines; they now take the lines the notes and the penalties can spare.
+    base = PARTY[2]
+    assert isinstance(base, PoolSheet)
+    abilities = tuple(Ability(f"Craft number {n}", 3 + n % 5) for n in range(12))
+    penalties = tuple(SheetPenalty(a.name, 1, "singed") for a in abilities[:2])
+    sheet = attrs.evolve(base, abilities=abilities, penalties=penalties)
+    path = tmp_path / "long-pool.pdf"
+    assert print_sheets([sheet], path) == 1
+    text = flat(text_of(path))
+    assert "more in Cardtable" not in text
+    assert all(a.name in text for a in abilities)
+    assert text.count("singed") == len(penalties)
+    assert "NOTES" in text and base.notes in text  # the notes keep their lines at the foot
 
 
 def test_the_banzai_elements_and_skill_ranks_are_printed(tmp_path: Path) -> None:

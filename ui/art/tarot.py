@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from cardtable.cards import TarotCard, TarotSuit, roman
+from cardtable.counts import ordinal
 from cardtable.ui.art.common import (
     INK,
     SERIF,
@@ -237,7 +238,7 @@ def _paint_triumph(painter: QtGui.QPainter, card: TarotCard, number: int, detail
     draw_text(painter, "TRIUMPH", label, P(WIDTH / 2, 590), GOLD, max_width=320)
     draw_text(
         painter,
-        f"the {_ordinal(number)} of twenty-one",
+        f"the {ordinal(number)} of twenty-one",
         font(SERIF, 26, 500, italic=True),
         P(WIDTH / 2, 636),
         mixed(GOLD, _WHITE, 0.35),
@@ -327,33 +328,6 @@ def _sparkles(painter: QtGui.QPainter, seed: int) -> None:
         painter.setBrush(star)
         with placed(painter, P(x, y), 7 + (i % 3) * 3):
             painter.drawPath(star_path(4, 1.0, 0.28))
-
-
-def _ordinal(number: int) -> str:
-    words = [
-        "first",
-        "second",
-        "third",
-        "fourth",
-        "fifth",
-        "sixth",
-        "seventh",
-        "eighth",
-        "ninth",
-        "tenth",
-        "eleventh",
-        "twelfth",
-        "thirteenth",
-        "fourteenth",
-        "fifteenth",
-        "sixteenth",
-        "seventeenth",
-        "eighteenth",
-        "nineteenth",
-        "twentieth",
-        "twenty-first",
-    ]
-    return words[number - 1] if 1 <= number <= len(words) else f"{number}th"
 
 
 # --- the Excuse -------------------------------------------------------------------------------

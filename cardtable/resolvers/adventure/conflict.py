@@ -19,6 +19,7 @@ from itertools import zip_longest
 
 from cardtable.beats import Played, Strength, Trump, trump
 from cardtable.cards import CardId, Rank
+from cardtable.counts import ordinal
 from cardtable.piles import Pile, PileId, PileKind, Table
 from cardtable.randomness import Rng
 from cardtable.resolvers.adventure.events import (
@@ -338,8 +339,8 @@ def award_advantage(game: AdventureGame, side: Side, points: int, reason: str) -
     primary = conflict.side(side).primary or side.label
     return (AdventureEvent.said(
         Happening.ADVANTAGE,
-        f"The table awarded {game.name(primary)} +{points} Advantage ({reason}); award "
-        f"#{len(conflict.awards)}"),)
+        f"The table awarded {game.name(primary)} +{points} Advantage ({reason}), the "
+        f"Conflict's {ordinal(len(conflict.awards))} award"),)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -333,8 +333,7 @@ class AdventureGame:
             len(takers) > 1) else ""
         earns = "may draw" if optional else "earns"
         return (AdventureEvent.said(
-            Happening.CLAIM, f"{name} {earns} {cards_text(count)} {reason}{shared} "
-            f"(draws #{claim.id})"),)
+            Happening.CLAIM, f"{name} {earns} {cards_text(count)} {reason}{shared}"),)
 
     def claim(self, claim_id: int) -> DrawClaim:
         for claim in self.claims:

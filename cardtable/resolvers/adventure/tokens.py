@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from attrs import evolve
 
 from cardtable.cards import CardId
+from cardtable.counts import ordinal
 from cardtable.piles import Table
 from cardtable.randomness import Rng
 from cardtable.resolvers.adventure.characters import Ambition, Bond, Role
@@ -281,7 +282,8 @@ def call_veto(
         conflict = game.conflict
         if conflict is None or conflict.phase is Phase.OVER or not (
                 1 <= award <= len(conflict.awards)):
-            raise AdventureRuleError(f"There is no award #{award} in a Conflict in progress")
+            raise AdventureRuleError(f"There is no {ordinal(award)} award in a Conflict in "
+                                     "progress")
         if not conflict.awards[award - 1].vetoable:
             raise AdventureRuleError("That Advantage came from an Author Power: it cannot be "
                                      "vetoed")

@@ -159,8 +159,6 @@ class OpposedTab(SessionPanel, QtWidgets.QWidget):
             spending.spend.clicked.connect(lambda _=False, i=side.index: self._on_spend(i))
             spending.finish.clicked.connect(
                 lambda _=False, i=side.index: self.apply(steps.finish_side(i, True)))
-            spending.finish_plain.clicked.connect(
-                lambda _=False, i=side.index: self.apply(steps.finish_side(i, False)))
             spending.effect.currentIndexChanged.connect(lambda _i: self.refresh())
         row = QtWidgets.QHBoxLayout()
         self.resolve = button("Co&mpare", "Compare the totals once both sides have rolled", self,

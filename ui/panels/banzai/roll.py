@@ -22,7 +22,7 @@ from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.banzai.build import RollForm
 from cardtable.ui.panels.banzai.conditions import ConditionsBox
 from cardtable.ui.panels.banzai.dice import KeepPicker, chain_text
-from cardtable.ui.panels.banzai.spending import effect_picker
+from cardtable.ui.panels.banzai.spending import effect_picker, finish_words
 from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
@@ -134,15 +134,10 @@ class RollTab(SessionPanel, QtWidgets.QWidget):
         self.spent.setWordWrap(True)
         self.spent.setAccessibleName("Bonus Effects spent")
         raises.addWidget(self.spent)
-        finish = QtWidgets.QHBoxLayout()
-        self.finish = button("Finish, Honor", "End the roll: unused Raises (Free ones too) make "
+        self.finish = button("Finish", "End the roll: unused Raises (Free ones too) make "
                              "Honor Points, 1 per 2, at most Void", self, primary=True)
-        self.finish_plain = button("Finish", "End the roll without Honor Points", self)
-        self.finish.clicked.connect(lambda: self._on_finish(True))
-        self.finish_plain.clicked.connect(lambda: self._on_finish(False))
-        finish.addWidget(self.finish)
-        finish.addWidget(self.finish_plain)
-        raises.addLayout(finish)
+        self.finish.clicked.connect(lambda: self.apply(steps.finish(True)))
+        raises.addWidget(self.finish)
         rolled.addWidget(self.raises_box)
         self.decide_waiting = WaitingFor(self.document, self.rolled_box)
         rolled.addWidget(self.decide_waiting)
@@ -361,13 +356,9 @@ class RollTab(SessionPanel, QtWidgets.QWidget):
                                      for i, text in enumerate(current.effects, 1)))
         unused = left
         points = honor_points(unused, terms.honor_cap)
-        self.finish.setText(f"Finish: {counted(unused, 'Raise')} → {points} Honor")
+        self.finish.setText(finish_words(points))
         allow_step(self.finish, self.session, steps.finish(True),
-                   self.finish.accessibleDescription(),
-                   blocked or (None if points else "no Honor Point to make: fewer than 2 "
-                               "unused Raises"))
-        allow_step(self.finish_plain, self.session, steps.finish(False),
-                   self.finish_plain.accessibleDescription(), blocked)
+                   self.finish.accessibleDescription(), blocked)
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -407,9 +398,6 @@ class RollTab(SessionPanel, QtWidgets.QWidget):
         name = self.effect.currentData()
         if name and self.apply(steps.spend(name, self.detail.text())):
             self.detail.clear()
-
-    def _on_finish(self, convert: bool) -> None:
-        self.apply(steps.finish(convert))
 
 
 __all__ = ["RollTab"]

@@ -19,7 +19,13 @@ from cardtable.ui.panels.owners import allow_step
 from cardtable.ui.qt import Qt, QtWidgets
 from cardtable.ui.widgets.style import button, combo, line_edit
 
-__all__ = ["SideSpending", "effect_picker"]
+__all__ = ["SideSpending", "effect_picker", "finish_words"]
+
+
+def finish_words(points: int) -> str:
+    """The one Finish button's words: what finishing gives, when it gives Honor Points (unused
+    Raises always make them, 1 per 2)."""
+    return f"Finish, +{counted(points, 'Honor Point')}" if points else "Finish"
 
 
 def effect_picker(name: str, parent: QtWidgets.QWidget) -> QtWidgets.QComboBox:
@@ -62,15 +68,10 @@ class SideSpending(QtWidgets.QWidget):
         self.spent.setWordWrap(True)
         self.spent.setAccessibleName(f"{name} bonus Effects spent")
         layout.addWidget(self.spent)
-        finish = QtWidgets.QHBoxLayout()
-        self.finish = button("Finish, Honor", "Done with the contest: unused Raises (Free ones "
-                             "too) make Honor Points, 1 per 2, at most Void", self, primary=True)
-        self.finish.setAccessibleName(f"{name} finish with Honor")
-        self.finish_plain = button("Finish", "Done with the contest, without Honor Points", self)
-        self.finish_plain.setAccessibleName(f"{name} finish")
-        finish.addWidget(self.finish)
-        finish.addWidget(self.finish_plain)
-        layout.addLayout(finish)
+        self.finish = button("Finish", "Done with the contest: unused Raises (Free ones too) "
+                             "make Honor Points, 1 per 2, at most Void", self, primary=True)
+        self.finish.setAccessibleName(f"{name} finish")
+        layout.addWidget(self.finish)
 
     def show_side(self, contest: OpposedRoll, session: Session, blocked: str | None) -> None:
         """Show the side's Raises once the contest is compared and the side is not done."""
@@ -101,10 +102,6 @@ class SideSpending(QtWidgets.QWidget):
                                      for i, text in enumerate(contest.effects[index], 1)))
         self.spent.setVisible(bool(contest.effects[index]))
         points = honor_points(left, contest.sides[index].honor_cap)
-        self.finish.setText(f"Finish: {counted(left, 'Raise')} → {points} Honor")
+        self.finish.setText(finish_words(points))
         allow_step(self.finish, session, steps.finish_side(index, True),
-                   self.finish.accessibleDescription(),
-                   blocked or (None if points else "no Honor Point to make: fewer than 2 "
-                               "unused Raises"))
-        allow_step(self.finish_plain, session, steps.finish_side(index, False),
-                   self.finish_plain.accessibleDescription(), blocked)
+                   self.finish.accessibleDescription(), blocked)

@@ -259,9 +259,11 @@ class SimpleView(SessionPanel, QtWidgets.QWidget):
         glyphs = challenge_glyphs(challenge)
         self.strip.set_groups([GlyphGroup("", glyphs)] if glyphs else [])
         rolled = challenge.phase is not CrisisPhase.READY
-        self.total.setText(f"Total {challenge.total} against {challenge.difficulty}"
-                           if rolled else "")
         failing = challenge.phase is CrisisPhase.FAILING
+        total = f"Total {challenge.total} against {challenge.difficulty}"
+        # The model says it fails (a tie is not above the difficulty); the line says so.
+        self.total.setText(f"{total}: fails (success needs more than {challenge.difficulty})"
+                           if failing else total if rolled else "")
         self.roll_button.setVisible(challenge.phase is CrisisPhase.READY)
         allow_step(self.roll_button, session, steps.roll_simple(),
                    self.roll_button.accessibleDescription(), blocked)

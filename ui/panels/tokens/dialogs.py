@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from attrs import field, frozen
 
 from cardtable.cards import CardId
+from cardtable.counts import counted
 from cardtable.piles import PileId, Table
 from cardtable.randomness import Rng
 from cardtable.resolvers.adventure.characters import Ambition, Bond
@@ -140,6 +141,15 @@ def _checked(widget: QtWidgets.QListWidget | None) -> list[str]:
     ]
 
 
+#: Room a title bar takes besides its words: the window's icon and its buttons.
+TITLE_BAR_EXTRA = 160
+
+
+def title_room(dialog: QtWidgets.QDialog) -> int:
+    """How wide ``dialog`` must be for its title bar to show its whole title."""
+    return dialog.fontMetrics().horizontalAdvance(dialog.windowTitle()) + TITLE_BAR_EXTRA
+
+
 def _buttons(dialog: QtWidgets.QDialog, ok: str) -> QtWidgets.QDialogButtonBox:
     box = QtWidgets.QDialogButtonBox(
         QtWidgets.QDialogButtonBox.StandardButton.Ok
@@ -159,12 +169,16 @@ class PowerDialog(QtWidgets.QDialog):
         super().__init__(parent)
         self.power, self.player = power, player
         name = game.player(player).name
-        self.setWindowTitle(f"{power.value} ({power.cost} Author token"
-                            f"{'s' if power.cost != 1 else ''})")
+        # The power's name alone: its cost is said in the dialog, where it is never cut.
+        self.setWindowTitle(power.value)
+        self.setMinimumWidth(title_room(self))
         self.setAccessibleName(f"{power.value} for {name}")
         which, text_label, advantage, allies, inconvenienced = _ASKS[power]
         form = QtWidgets.QFormLayout(self)
-        form.addRow(QtWidgets.QLabel(f"{name} spends {power.cost}: {EFFECTS[power]}."))
+        spends = QtWidgets.QLabel(
+            f"{name} spends {counted(power.cost, 'Author token')}: {EFFECTS[power]}.")
+        spends.setWordWrap(True)
+        form.addRow(spends)
         others = candidates(state, game, None, "any")
         drawers = others
         self.character: QtWidgets.QComboBox | None = None
@@ -329,12 +343,12 @@ class VetoDialog(QtWidgets.QDialog):
         self.subject.setMinimumWidth(260)
         self.award = QtWidgets.QSpinBox()
         self.award.setRange(1, 20)
-        self.award.setAccessibleName("Award number")
-        self.award.setToolTip("Which award of the Conflict, counted from 1")
+        self.award.setAccessibleName("Which award")
+        self.award.setToolTip("Which award of the Conflict: 1 for the first, as the log says")
         form.addRow("Called by", self.caller)
         form.addRow("On the", self.about)
         form.addRow("What", self.subject)
-        form.addRow("Award #", self.award)
+        form.addRow("Which award", self.award)
         self.about.currentIndexChanged.connect(self._on_about)
         self._on_about()
         self.buttons = _buttons(self, "Call the vote")

@@ -36,6 +36,8 @@ FOOTER = 16.0
 RIGHT_COLUMN = 138.0
 PORTRAIT_HEIGHT = 168.0
 ROW = 19.0
+#: The least height the free notes keep at the foot of a page: a few writing lines.
+NOTES_MINIMUM = 3 * ROW + 16
 
 PALETTES: dict[str, Palette] = {
     "tarot": Palette(QColor("#3a2c5c"), QColor("#b28a2e"), QColor("#efeaf6")),
@@ -78,7 +80,7 @@ class Page:
 
     def notes(self, flow: Flow, text: str, *, title: str = "Notes") -> None:
         """Free notes in whatever height is left (at least a few lines)."""
-        height = max(3 * ROW + 16, self.bottom - flow.y)
+        height = max(NOTES_MINIMUM, self.bottom - flow.y)
         inner = self.canvas.section(flow.take(height), title)
         lined(self.canvas, inner, text if not self.blank else "")
 

@@ -26,6 +26,7 @@ from cardtable.sheets.tarot import ATTRIBUTES, LADDER, rank_label
 from cardtable.ui.qt import Qt, QtCore, QtGui
 from cardtable.ui.sheets.printing.canvas import Canvas, Face
 from cardtable.ui.sheets.printing.frame import (
+    NOTES_MINIMUM,
     ROW,
     Flow,
     Page,
@@ -227,6 +228,8 @@ def _crisis(page: Page, sheet: CrisisSheet) -> None:
 # The pool Challenge
 
 _POOL_COLUMNS = ("Rating", "Bonus", "Reserves", "Resistance", "Penalty", "Now")
+#: The fewest writing lines of the pool page's abilities (with their header) and penalties.
+ABILITY_ROWS, PENALTY_ROWS = 9, 4
 
 
 def _pool(page: Page, sheet: PoolSheet) -> None:
@@ -256,7 +259,14 @@ def _pool(page: Page, sheet: PoolSheet) -> None:
 
     flow = page.below_columns()
     abilities = [] if page.blank else list(sheet.abilities)
-    inner = canvas.section(flow.take(rows_height(9)), "Abilities")
+    penalties = [] if page.blank else list(sheet.penalties)
+    # Abilities first, then penalties, take what the page has before the notes' few lines:
+    # a sheet is never told "+ N more" while there is paper to write them on.
+    room = int((page.bottom - flow.y - NOTES_MINIMUM - 2 * flow.gap - 2 * rows_height(0)) // ROW)
+    ability_rows = max(ABILITY_ROWS, min(1 + len(abilities), room - max(1, len(penalties))))
+    left = room - ability_rows
+    penalty_rows = max(1, min(PENALTY_ROWS, left), min(len(penalties), left))
+    inner = canvas.section(flow.take(rows_height(ability_rows)), "Abilities")
     number_w = 54.0
     name_w = inner.width() - number_w * len(_POOL_COLUMNS)
     header = QRectF(inner.x(), inner.y(), inner.width(), ROW)
@@ -291,8 +301,7 @@ def _pool(page: Page, sheet: PoolSheet) -> None:
 
     list_rows(canvas, body, names, decorate=numbers, trail=number_w * len(_POOL_COLUMNS))
 
-    penalties = [] if page.blank else list(sheet.penalties)
-    inner = canvas.section(flow.take(rows_height(4)), "Penalties carried")
+    inner = canvas.section(flow.take(rows_height(penalty_rows)), "Penalties carried")
     on_w, points_w = 150.0, 50.0
 
     carried = shown_count(len(penalties), row_count(inner))
