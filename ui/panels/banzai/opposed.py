@@ -77,7 +77,9 @@ class SideBox(QtWidgets.QGroupBox):
         self.done.setWordWrap(True)
         self.done.setAccessibleName(f"Side {index + 1} done")
         layout.addWidget(self.done)
-        self.waiting = WaitingFor(document, self)
+        # Whom the side waits for comes and goes as the computer passes: its room stays, so
+        # that the other side and the Compare button below never move.
+        self.waiting = keep_room(WaitingFor(document, self))
         layout.addWidget(self.waiting)
 
 

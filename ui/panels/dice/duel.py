@@ -170,7 +170,8 @@ class DuelView(SessionPanel, QtWidgets.QWidget):
         self.sides = [SidePanel(0, self), SidePanel(1, self)]
         for panel in self.sides:
             layout.addWidget(panel)
-            panel.waiting = WaitingFor(self.document, panel)
+            # Kept room: the other side and the buttons below hold still as the computer passes.
+            panel.waiting = keep_room(WaitingFor(self.document, panel))
             panel_layout = panel.layout()
             assert panel_layout is not None
             panel_layout.addWidget(panel.waiting)

@@ -30,7 +30,15 @@ from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of, fill_characters
 from cardtable.ui.qt import QtWidgets
-from cardtable.ui.widgets.style import button, combo, describe, escape, line_edit, percent
+from cardtable.ui.widgets.style import (
+    button,
+    combo,
+    describe,
+    escape,
+    keep_room,
+    line_edit,
+    percent,
+)
 from cardtable.ui.widgets.theme import ink_text
 
 CRISIS_STYLE = (
@@ -156,7 +164,8 @@ class SimpleView(SessionPanel, QtWidgets.QWidget):
         grid.addWidget(self.push, 1, 0)
         grid.addWidget(self.stop, 1, 1)
         play.addLayout(grid)
-        self.waiting = WaitingFor(self.document, self.play_box)
+        # Its room stays while the computer passes, so the result and Clear never move.
+        self.waiting = keep_room(WaitingFor(self.document, self.play_box))
         play.addWidget(self.waiting)
         self.result = QtWidgets.QLabel(self.play_box)
         self.result.setWordWrap(True)
