@@ -26,6 +26,7 @@ from cardtable.sheets import BanzaiSheet, Element
 from cardtable.steps.banzai import opposed as opposed_steps
 from cardtable.steps.banzai import roll as roll_steps
 from cardtable.steps.crisis import duel_in_play, simple_in_play
+from cardtable.ui.panels.banzai.opposed import OpposedTab
 from cardtable.ui.panels.banzai.panel import BanzaiPanel
 from cardtable.ui.panels.dice.duel import DuelView
 from cardtable.ui.panels.dice.simple import SimpleView
@@ -70,6 +71,22 @@ class Evening:
         found = self.front("banzai").findChild(BanzaiPanel)
         assert found is not None
         return found
+
+    def kenjutsu_contest(self) -> OpposedTab:
+        """The GM (at the computer) calls an opposed roll in the Banzai panel: Jo's Kenjutsu /
+        Fire against Keiko's Kenjutsu / Void."""
+        banzai = self.banzai
+        banzai.tabs.setCurrentWidget(banzai.opposed)
+        contest = banzai.opposed
+        for who, (character, skill, element) in zip(
+            contest.who, ((JO, "Kenjutsu", Element.FIRE), (KEIKO, "Kenjutsu", Element.VOID)),
+            strict=True,
+        ):
+            self.pick(who.character, character)
+            self.pick(who.skill, skill)
+            self.pick(who.element, element)
+        self.click(contest.start)
+        return contest
 
     def dice_tab(self, kind: type) -> QtWidgets.QWidget:
         dock = self.front("dice")
@@ -224,17 +241,7 @@ def test_a_banzai_evening(evening: Evening, tmp_path: Path) -> None:
 
     # The GM calls an opposed roll: Jo's Kenjutsu / Fire against Keiko's Kenjutsu / Void.
     table.pass_to(GINA)
-    banzai = table.banzai
-    banzai.tabs.setCurrentWidget(banzai.opposed)
-    contest = banzai.opposed
-    for who, (character, skill, element) in zip(
-        contest.who, ((JO, "Kenjutsu", Element.FIRE), (KEIKO, "Kenjutsu", Element.VOID)),
-        strict=True,
-    ):
-        table.pick(who.character, character)
-        table.pick(who.skill, skill)
-        table.pick(who.element, element)
-    table.click(contest.start)
+    contest = table.kenjutsu_contest()
     first, second = contest.sides
     table.hand_over(first.waiting, BOB)
     table.type(first.raises, "1")
@@ -265,6 +272,7 @@ def test_a_banzai_evening(evening: Evening, tmp_path: Path) -> None:
 
     # The GM starves Keiko two days; her next roll counts it. Then Keiko gambles two Raises.
     table.pass_to(GINA)
+    banzai = table.banzai
     banzai.tabs.setCurrentWidget(banzai.roll)
     table.pick(roll.form.who.character, KEIKO)
     box = roll.conditions

@@ -7,11 +7,10 @@ seat handed the computer with the Seat menu and its "I am ..." (Yield and Push a
 
 from __future__ import annotations
 
-from dice_evening_rig import ALICE, BOB, GINA, JO, KEIKO, LEO, ScriptedRng
+from dice_evening_rig import ALICE, BOB, GINA, LEO, ScriptedRng
 from test_dice_evenings import Evening, evening  # noqa: F401 (the window, as a fixture)
 
 from cardtable.session import PlayerId
-from cardtable.sheets import Element
 from cardtable.ui.panels.dice.duel import DuelView
 from cardtable.ui.panels.dice.simple import SimpleView
 from cardtable.ui.panels.owners import WaitingFor
@@ -89,19 +88,8 @@ def test_the_crisis_duel_holds_still(evening: Evening) -> None:  # noqa: F811
 
 def test_the_banzai_opposed_roll_holds_still(evening: Evening) -> None:  # noqa: F811
     table = evening
-    banzai = table.banzai
-    banzai.tabs.setCurrentWidget(banzai.opposed)
-    contest = banzai.opposed
     _seat(table, GINA)
-    for who, (character, skill, element) in zip(
-        contest.who,
-        ((JO, "Kenjutsu", Element.FIRE), (KEIKO, "Kenjutsu", Element.VOID)),
-        strict=True,
-    ):
-        table.pick(who.character, character)
-        table.pick(who.skill, skill)
-        table.pick(who.element, element)
-    table.click(contest.start)
+    contest = table.kenjutsu_contest()
     first, second = contest.sides
     lines = [first.waiting, second.waiting]
     _round_the_table(table, contest, lines)  # each side waits for its roller
