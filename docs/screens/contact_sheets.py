@@ -32,13 +32,16 @@ SCALE = 0.7
 WIDTH = 2000
 
 
-def _settle(milliseconds: int = 150) -> None:
+def settle(milliseconds: int = 150) -> None:
+    """Let the window lay itself out and paint, as a person would see it."""
     loop = QtCore.QEventLoop()
     QtCore.QTimer.singleShot(milliseconds, loop.quit)
     loop.exec()
 
 
-def _window(size: QtCore.QSize, folder: Path) -> MainWindow:
+def demo_window(size: QtCore.QSize, folder: Path) -> MainWindow:
+    """The real main window on the demo at ``size``, its panels built (autosaves in
+    ``folder``)."""
     window = MainWindow(demo_path(), autosave_folder=folder / "autosave", animation_ms=0)
     window.ask_unsaved = lambda: DISCARD
     window.setup = WindowSetup(window, Settings(), store=lambda s, f: None)
@@ -47,15 +50,15 @@ def _window(size: QtCore.QSize, folder: Path) -> MainWindow:
     ready: list[MainWindow] = []
     window.when_ready(ready.append)
     while not (ready and window.setup.docks):
-        _settle(50)
-    _settle(400)
+        settle(50)
+    settle(400)
     return window
 
 
 def _tiles(window: MainWindow) -> list[tuple[str, QtGui.QPixmap]]:
     welcome = WelcomeDialog(Settings(), rng_source=lambda: seeded(5))
     welcome.show()
-    _settle()
+    settle()
     tiles = [("Welcome", welcome.grab())]
     welcome.close()
     for dock in [*window.setup.docks.values(), window.hand_dock]:
@@ -65,10 +68,10 @@ def _tiles(window: MainWindow) -> list[tuple[str, QtGui.QPixmap]]:
         if isinstance(content, QtWidgets.QTabWidget):
             for index in range(content.count()):
                 content.setCurrentIndex(index)
-                _settle()
+                settle()
                 tiles.append((f"{dock.windowTitle()}: {content.tabText(index)}", dock.grab()))
             continue
-        _settle()
+        settle()
         tiles.append((dock.windowTitle(), dock.grab()))
     return tiles
 
@@ -123,11 +126,11 @@ def main(folder: Path) -> None:
         app.setPalette(scheme_palette(scheme))
         for size in SIZES:
             with tempfile.TemporaryDirectory() as scratch:
-                window = _window(size, Path(scratch))
+                window = demo_window(size, Path(scratch))
                 sheet = contact_sheet(_tiles(window))
                 window.close()
                 window.deleteLater()
-                _settle()
+                settle()
             name = folder / f"panels-{size.width()}x{size.height()}-{scheme.value}.png"
             sheet.save(str(name), "PNG", 0)
             print(name, sheet.width(), "x", sheet.height())
