@@ -152,6 +152,8 @@ class RollPick:
     modifiers: tuple[DiceModifier, ...] = field(default=(), converter=_modifiers)
     free_raises: int = 0
     helpers: tuple[str, ...] = field(default=(), converter=_ids)
+    #: Added to the kept dice, as the ``+3`` of ``7k5+3``.
+    flat: int = 0
 
     @property
     def what(self) -> str:
@@ -186,6 +188,7 @@ class RollPick:
             void=sheet.void if sheet.void > 0 else None,
             lowest_element=min(others),
             free_raises=self.free_raises,
+            flat=self.flat,
             modifiers=self.modifiers,
             difficulties=difficulties,
             helpers=helpers,
@@ -229,6 +232,8 @@ def explain(pick: RollPick, state: GameState) -> tuple[str, ...]:
     kept = setup.kept + sum(m.kept for m in setup.dice_modifiers)
     floor = "" if 1 <= kept <= rolled else " (at least 1k1, never more kept than rolled)"
     lines.append(f"Dice: {pool}{floor}")
+    if setup.flat:
+        lines.append(f"Flat modifier: {setup.flat:+d} to the kept dice ({pool}{setup.flat:+d})")
     lines += list(pool_notes(setup))
     if pick.target is not None:
         lines.append(pick.target.line(state))

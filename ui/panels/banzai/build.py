@@ -9,7 +9,15 @@ is typed here.
 
 from __future__ import annotations
 
-from cardtable.resolvers.banzai.steps import BanzaiError, Condition, step_name
+from cardtable.resolvers.banzai.steps import (
+    BEYOND_STEP_DICE,
+    MAX_RANK,
+    BanzaiError,
+    Condition,
+    Step,
+    most_steps_beyond,
+    step_name,
+)
 from cardtable.session import CharacterId, Session
 from cardtable.sheets import Element
 from cardtable.steps.banzai.picks import (
@@ -24,8 +32,10 @@ from cardtable.ui.panels.owners import fill_characters
 from cardtable.ui.qt import Qt, QtCore, QtWidgets
 from cardtable.ui.widgets.style import combo, describe, line_edit
 
-#: The task steps offered: two beyond Mundane to two beyond Legendary.
-STEPS = range(-5, 7)
+#: The named task steps, Mundane to Legendary; beyond either end any number of steps more
+#: (``rules/banzai.md``), each another 4 dice, as far as the model takes them.
+STEPS = range(Step.MUNDANE, Step.LEGENDARY + 1)
+BEYOND_LEGENDARY, BEYOND_MUNDANE = "beyond legendary", "beyond mundane"
 #: The most Free Raises from abilities the panel offers.
 MAX_FREE = 10
 MAX_TN = 500
@@ -109,6 +119,9 @@ class WhoRolls(QtWidgets.QWidget):
     def _fill_ranks(self, session: Session, keep: bool = False) -> None:
         chosen = self.character.currentData()
         skill, element = self.skill.currentData(), self.element.currentData()
+        # An Element roll is kept only where it was chosen among Skills: while the sheet had
+        # none it was all there was, and the Skill written since is the roll's default.
+        chose_element_roll = skill == "" and self.skill.count() > 1
         for box in (self.skill, self.element):
             box.blockSignals(True)
             box.clear()
@@ -120,7 +133,8 @@ class WhoRolls(QtWidgets.QWidget):
             for which in Element:
                 self.element.addItem(f"{which} {sheet.element(which)}", which)
         if keep:
-            self.skill.setCurrentIndex(max(0, self.skill.findData(skill)))
+            if skill != "" or chose_element_roll:
+                self.skill.setCurrentIndex(max(0, self.skill.findData(skill)))
             self.element.setCurrentIndex(max(0, self.element.findData(element)))
         else:
             self.element.setCurrentIndex(max(0, self.element.findData(Element.FIRE)))
@@ -161,13 +175,22 @@ class RollForm(QtWidgets.QGroupBox):
         row = QtWidgets.QHBoxLayout()
         self.step = combo("Task difficulty", "The task's difficulty step: each step harder takes "
                           "rolled dice away, each easier adds some", self)
+        self.step.addItem(f"Beyond Mundane (+{BEYOND_STEP_DICE}k0 a step)", BEYOND_MUNDANE)
         for step in STEPS:
             self.step.addItem(step_words(step), step)
+        self.step.addItem(f"Beyond Legendary (-{BEYOND_STEP_DICE}k0 a step)", BEYOND_LEGENDARY)
         self.step.setCurrentIndex(self.step.findData(0))
+        self.beyond = QtWidgets.QSpinBox(self)
+        self.beyond.setRange(1, most_steps_beyond(Step.LEGENDARY))
+        self.beyond.setSuffix(" steps beyond")
+        self.beyond.setAccessibleName("Steps beyond")
+        describe(self.beyond, f"How many steps beyond the end: each another {BEYOND_STEP_DICE} "
+                              "rolled dice")
         task_label = QtWidgets.QLabel("Tas&k", self)
         task_label.setBuddy(self.step)
         row.addWidget(task_label)
         row.addWidget(self.step, 1)
+        row.addWidget(self.beyond)
         layout.addLayout(row)
         self.conditions = _check_list("Conditions around", "The conditions around the roll "
                                       "(darkness, rain, an earthquake...); of one kind only the "
@@ -190,6 +213,17 @@ class RollForm(QtWidgets.QGroupBox):
         free_row.addWidget(free_label, 1)
         free_row.addWidget(self.free)
         layout.addLayout(free_row)
+        flat_row = QtWidgets.QHBoxLayout()
+        self.flat = QtWidgets.QSpinBox(self)
+        self.flat.setRange(-10 * MAX_RANK, 10 * MAX_RANK)
+        self.flat.setAccessibleName("Flat modifier")
+        describe(self.flat, "A number added to the kept dice (the +3 of 7k5+3); below 0 "
+                             "takes away")
+        flat_label = QtWidgets.QLabel("&Flat modifier (+ to the kept dice)", self)
+        flat_label.setBuddy(self.flat)
+        flat_row.addWidget(flat_label, 1)
+        flat_row.addWidget(self.flat)
+        layout.addLayout(flat_row)
 
         target = QtWidgets.QGridLayout()
         self.tn_mode = combo("Where the TN comes from", "A TN the GM gives, or a passive TN: an "
@@ -212,12 +246,15 @@ class RollForm(QtWidgets.QGroupBox):
         layout.addLayout(target)
 
         self.who.changed.connect(self._on_who)
-        for signal in (self.step.currentIndexChanged, self.conditions.itemChanged,
+        for signal in (self.step.currentIndexChanged, self.beyond.valueChanged,
+                       self.conditions.itemChanged,
                        self.helpers.itemChanged, self.modifiers.textChanged,
-                       self.free.valueChanged, self.tn.valueChanged,
+                       self.free.valueChanged, self.flat.valueChanged, self.tn.valueChanged,
                        self.opponent_element.currentIndexChanged):
             signal.connect(self.changed)
         self.tn_mode.currentIndexChanged.connect(self._on_tn_mode)
+        self.step.currentIndexChanged.connect(self._show_beyond)
+        self._show_beyond()
         self.opponent.currentIndexChanged.connect(self._on_opponent)
         self._session: Session | None = None
         self._show_tn_mode()
@@ -281,12 +318,22 @@ class RollForm(QtWidgets.QGroupBox):
         if parts is None:
             raise BanzaiError("Choose the character who rolls")
         character, skill, element = parts
-        return RollPick(character, skill, element, self.target(), step=int(self.step.currentData()),
+        return RollPick(character, skill, element, self.target(), step=self.task_step(),
                         conditions=[c for c in _checked(self.conditions)
                                     if isinstance(c, Condition)],
                         modifiers=parse_modifiers(self.modifiers.text()),
                         free_raises=self.free.value(),
-                        helpers=[str(c) for c in _checked(self.helpers)])
+                        helpers=[str(c) for c in _checked(self.helpers)],
+                        flat=self.flat.value())
+
+    def task_step(self) -> int:
+        """The task's step: a named one, or so many beyond Legendary or Mundane."""
+        chosen = self.step.currentData()
+        if chosen == BEYOND_LEGENDARY:
+            return Step.LEGENDARY + self.beyond.value()
+        if chosen == BEYOND_MUNDANE:
+            return Step.MUNDANE - self.beyond.value()
+        return int(chosen)
 
     def target(self) -> TargetPick:
         if self.tn_mode.currentData() == "passive":
@@ -320,6 +367,12 @@ class RollForm(QtWidgets.QGroupBox):
     def _on_tn_mode(self) -> None:
         self._show_tn_mode()
         self.changed.emit()
+
+    def _show_beyond(self) -> None:
+        chosen = self.step.currentData()
+        self.beyond.setVisible(chosen in (BEYOND_LEGENDARY, BEYOND_MUNDANE))
+        end = Step.LEGENDARY if chosen == BEYOND_LEGENDARY else Step.MUNDANE
+        self.beyond.setMaximum(most_steps_beyond(end))
 
     def _show_tn_mode(self) -> None:
         passive = self.tn_mode.currentData() == "passive"
