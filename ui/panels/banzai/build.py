@@ -67,6 +67,23 @@ def _check_item(view: QtWidgets.QListWidget, text: str, data: object, tip: str =
     view.addItem(item)
 
 
+def _labelled_spin(layout: QtWidgets.QVBoxLayout, label: str, name: str, tip: str, low: int,
+                   high: int) -> QtWidgets.QSpinBox:
+    """A number from ``low`` to ``high`` on a row of ``layout``, after its label."""
+    parent = layout.parentWidget()
+    spin = QtWidgets.QSpinBox(parent)
+    spin.setRange(low, high)
+    spin.setAccessibleName(name)
+    describe(spin, tip)
+    text = QtWidgets.QLabel(label, parent)
+    text.setBuddy(spin)
+    row = QtWidgets.QHBoxLayout()
+    row.addWidget(text, 1)
+    row.addWidget(spin)
+    layout.addLayout(row)
+    return spin
+
+
 class WhoRolls(QtWidgets.QWidget):
     """A character, one of its Skills (or an Element roll) and an Element, from its sheet."""
 
@@ -202,28 +219,14 @@ class RollForm(QtWidgets.QGroupBox):
         layout.addWidget(self.conditions)
         self.modifiers = line_edit("Dice modifiers", "+2k2 katana; -1k0 wounded arm", self)
         layout.addWidget(self.modifiers)
-        free_row = QtWidgets.QHBoxLayout()
-        self.free = QtWidgets.QSpinBox(self)
-        self.free.setRange(0, MAX_FREE)
-        self.free.setAccessibleName("Free Raises from abilities")
-        describe(self.free, "Free Raises an ability gives this roll: the same benefit as a "
-                             "Raise, without raising the TN or counting against Void")
-        free_label = QtWidgets.QLabel("Free Raises from abi&lities", self)
-        free_label.setBuddy(self.free)
-        free_row.addWidget(free_label, 1)
-        free_row.addWidget(self.free)
-        layout.addLayout(free_row)
-        flat_row = QtWidgets.QHBoxLayout()
-        self.flat = QtWidgets.QSpinBox(self)
-        self.flat.setRange(-10 * MAX_RANK, 10 * MAX_RANK)
-        self.flat.setAccessibleName("Flat modifier")
-        describe(self.flat, "A number added to the kept dice (the +3 of 7k5+3); below 0 "
-                             "takes away")
-        flat_label = QtWidgets.QLabel("&Flat modifier (+ to the kept dice)", self)
-        flat_label.setBuddy(self.flat)
-        flat_row.addWidget(flat_label, 1)
-        flat_row.addWidget(self.flat)
-        layout.addLayout(flat_row)
+        self.free = _labelled_spin(
+            layout, "Free Raises from abi&lities", "Free Raises from abilities",
+            "Free Raises an ability gives this roll: the same benefit as a Raise, without "
+            "raising the TN or counting against Void", 0, MAX_FREE)
+        self.flat = _labelled_spin(
+            layout, "&Flat modifier (+ to the kept dice)", "Flat modifier",
+            "A number added to the kept dice (the +3 of 7k5+3); below 0 takes away",
+            -10 * MAX_RANK, 10 * MAX_RANK)
 
         target = QtWidgets.QGridLayout()
         self.tn_mode = combo("Where the TN comes from", "A TN the GM gives, or a passive TN: an "
