@@ -55,8 +55,8 @@ ROW_GAP = 40.0
 CAPTION_BAND = 34.0  # above a row that holds deck captions
 ROW_WIDTH = 2300.0
 MIN_OPEN_W = 1200.0
-#: Widest step between fanned cards, and between cards on the open table.
-FAN_STEP = 96.0
+#: Widest step between the cards of a row (a fan, the open table): side by side, a little
+#: apart, so that no card covers another's corner (a REVERSED tab) while the row has room.
 OPEN_STEP = CARD_W + 14.0
 #: A card put down on the open table snaps to a grid this fine (scene units).
 GRID = 10
@@ -272,11 +272,10 @@ def card_centre(zone: ZoneSpec) -> QtCore.QPointF:
 
 
 def _step(zone: ZoneSpec, per_row: int) -> float:
-    widest = OPEN_STEP if zone.style is ZoneStyle.OPEN else FAN_STEP
     if per_row <= 1:
-        return widest
+        return OPEN_STEP
     room = zone.width - 2 * PAD - CARD_W
-    return min(widest, room / (per_row - 1))
+    return min(OPEN_STEP, room / (per_row - 1))
 
 
 def _side_by_side(width: float) -> int:
