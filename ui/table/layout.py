@@ -64,7 +64,7 @@ GRID = 10
 
 class ZoneStyle(enum.Enum):
     STACK = "stack"  # cards squared up, only the top shows
-    FAN = "fan"  # a row, each card overlapping the one before
+    FAN = "fan"  # a row, side by side while it has room, then each card over the one before
     OPEN = "open"  # a row of cards side by side
 
 
