@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from demo_window_rig import demo_window
+from demo_window_rig import demo_window, shown_panel
 from dice_evening_rig import ScriptedRng
 from pytestqt.qtbot import QtBot
 
@@ -19,21 +19,9 @@ from cardtable.steps.banzai import opposed as steps
 from cardtable.steps.banzai.picks import RollPick, TypedSide
 from cardtable.ui.panels.banzai.panel import BanzaiPanel
 from cardtable.ui.qt import Qt, QtCore, QtWidgets
-from cardtable.ui.window.main_window import MainWindow
 
 SUZUME = "kaneda-suzume"
 LEFT = Qt.MouseButton.LeftButton
-
-
-def banzai_panel(qtbot: QtBot, window: MainWindow) -> BanzaiPanel:
-    dock = window.setup.docks["banzai"]
-    dock.show()
-    dock.raise_()
-    panel = dock.findChild(BanzaiPanel)
-    assert panel is not None
-    qtbot.waitUntil(panel.isVisible)
-    panel.tabs.setCurrentWidget(panel.opposed)
-    return panel
 
 
 def click(qtbot: QtBot, widget: QtWidgets.QWidget) -> None:
@@ -57,7 +45,9 @@ def type_into(qtbot: QtBot, widget: QtWidgets.QWidget, text: str) -> None:
 def test_the_gm_types_a_ronin_against_suzume_and_plays_him(qtbot: QtBot, tmp_path: Path) -> None:
     window = demo_window(qtbot, tmp_path, size=QtCore.QSize(1600, 1000))
     session = window.document.session
-    tab = banzai_panel(qtbot, window).opposed
+    panel = shown_panel(qtbot, window, "banzai", BanzaiPanel)
+    panel.tabs.setCurrentWidget(panel.opposed)
+    tab = panel.opposed
     first, second = tab.who
     first.character.setCurrentIndex(first.character.findData(SUZUME))
     first.skill.setCurrentIndex(first.skill.findData("Kenjutsu"))
