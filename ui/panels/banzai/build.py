@@ -224,7 +224,7 @@ class RollForm(QtWidgets.QGroupBox):
             "Free Raises an ability gives this roll: the same benefit as a Raise, without "
             "raising the TN or counting against Void", 0, MAX_FREE)
         self.flat = _labelled_spin(
-            layout, "&Flat modifier (+ to the kept dice)", "Flat modifier",
+            layout, "Flat modifier (+ to the kept dice)", "Flat modifier",
             "A number added to the kept dice (the +3 of 7k5+3); below 0 takes away",
             -10 * MAX_RANK, 10 * MAX_RANK)
 
