@@ -6,6 +6,7 @@ Import as ``from demo_window_rig import ...`` (pytest puts ``tests/`` on the pat
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypeVar
 
 from curtain_rig import take_the_computer
 from pytestqt.qtbot import QtBot
@@ -16,6 +17,8 @@ from cardtable.ui.qt import QtCore
 from cardtable.ui.window.main_window import DISCARD, MainWindow
 from cardtable.ui.window.placement import WindowPlace
 from cardtable.ui.window.setup import WindowSetup
+
+T = TypeVar("T", bound=QtCore.QObject)
 
 
 def place_store(tmp_path: Path) -> QtCore.QSettings:
@@ -50,3 +53,15 @@ def start_placed(qtbot: QtBot, tmp_path: Path) -> MainWindow:
     """:func:`demo_window` whose place (geometry, docks) is kept in :func:`place_store`, as
     the app keeps it in its QSettings."""
     return demo_window(qtbot, tmp_path, place=WindowPlace(place_store(tmp_path)))
+
+
+def shown_panel(qtbot: QtBot, window: MainWindow, dock: str, kind: type[T]) -> T:
+    """The panel of class ``kind`` in the window's dock ``dock`` ("banzai", "conflict"...),
+    its dock shown and brought to the front."""
+    found = window.setup.docks[dock]
+    found.show()
+    found.raise_()
+    panel = found.findChild(kind)
+    assert panel is not None
+    qtbot.waitUntil(panel.isVisible)
+    return panel

@@ -70,11 +70,12 @@ from cardtable.session.dice_history import DiceRequest, roll_step
 from cardtable.session.gm_notes import GmNote
 from cardtable.session.sealed_rolls import RevealSealed, RollSealed
 from cardtable.session.table_options import SetTableOptions
+from cardtable.sheets import blank
 from cardtable.sheets.banzai import Element
 from cardtable.steps import authority_table
 from cardtable.steps import crisis as crisis_steps
 from cardtable.steps import tarot as tarot_steps
-from cardtable.steps.adventure import conflict, play
+from cardtable.steps.adventure import arrival, conflict, play
 from cardtable.steps.authority_table import ROWS, Who
 from cardtable.steps.banzai import conditions, opposed
 from cardtable.steps.banzai import roll as banzai_roll
@@ -160,8 +161,16 @@ def _hand_card(session: Session) -> CardId:
     return session.table.pile(PileId(f"hand/{BART}")).cards[0]
 
 
+def _mole() -> Character:
+    """A Fantastical Adventure character of Bea's, not at the table yet, its sheet blank."""
+    return Character(
+        CharacterId("mole"), "Mole", BEA, "adventure", blank("adventure").revised(name="Mole")
+    )
+
+
 #: A sample of each step, for the table of :func:`_table`.
 STEP_SAMPLES: dict[str, Callable[[Session], Action]] = {
+    "adventure.arrival.bring_in": lambda s: arrival.bring_in(_mole(), hand=True),
     "adventure.conflict.issue_challenge": lambda s: conflict.issue_challenge(BART, "goal", None),
     "adventure.conflict.answer": lambda s: conflict.answer(BART, "stop", None),
     "adventure.conflict.no_answer": lambda s: conflict.no_answer(),
@@ -278,6 +287,7 @@ ACTION_SAMPLES: dict[str, Callable[[Session], Action]] = {
     "ConfirmSeat": lambda s: ConfirmSeat(BEA),
     "AddPlayer": lambda s: AddPlayer(Player.named("Eve", "#123456", taken=list(s.state.players))),
     "AddCharacter": lambda s: AddCharacter(Character("mole", "Mole", BEA, "adventure")),
+    "DealtIn": lambda s: arrival.DealtIn(_mole()),
     "AddPile": lambda s: AddPile(Pile(PileId("spare"), PileKind.ZONE, "spare")),
     "AddDeck": lambda s: AddDeck(DeckOnTable(DeckId("t2"), "tourist-tarot")),
     "EditSheet": lambda s: EditSheet(

@@ -483,9 +483,14 @@ def test_new_in_the_editor_brings_a_character_in_and_shows_its_sheet(
     assert shown is not None and document.session.characters[shown].name == "Old Tom"
     assert isinstance(editor.form, AdventureForm)
     assert f"hand/{shown}" in document.session.table.piles
+    assert len(document.session.table.piles[f"hand/{shown}"].cards) == 3  # its starting hand
 
-    assert document.undo()  # the character goes; the editor shows someone else
-    assert editor.current_character() in document.session.characters
+    # Its hand dealt and seen, Undo stops there.
+    assert not document.undo()
+    assert document.session.undo_blocked_reason.startswith(
+        "Chance was taken since (Alex brought in Old Tom (Fantastical Adventure)): "
+    )
+    assert editor.current_character() == shown
 
 
 def test_opening_another_session_shows_its_characters(

@@ -5,14 +5,15 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from attrs import evolve
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from session_builders import CHALLENGE, HAND, ROLAND, TAROT_DRAW, ZONE, small_session
+from session_builders import AYLA, CHALLENGE, HAND, ROLAND, TAROT_DRAW, VEX, ZONE, small_session
 
 from cardtable.cards import DeckId
 from cardtable.piles import PileId, PileKind, Spot
 from cardtable.resolvers.tarot.challenge import TarotPiles
-from cardtable.session import Move, SessionError
+from cardtable.session import AddCharacter, Character, CharacterId, Move, SessionError
 from cardtable.session.actions import move_refusal
 from cardtable.ui.table.layout import (
     CARD_W,
@@ -49,7 +50,7 @@ def test_the_layout_depends_on_the_piles_only() -> None:
     assert lay_out(session.state) == before
 
 
-def test_decks_come_first_and_the_open_table_last_across_the_width() -> None:
+def test_decks_come_first_the_open_table_under_them_and_the_characters_beside() -> None:
     session = small_session(shoe=True)
     layout = lay_out(session.state)
     styles = [(z.pile, z.style) for z in layout.zones]
@@ -59,14 +60,57 @@ def test_decks_come_first_and_the_open_table_last_across_the_width() -> None:
         ("shoe/draw", ZoneStyle.STACK),
         ("shoe/discard", ZoneStyle.STACK),
     ]
-    open_table = layout.zones[-1]
-    assert open_table.pile == OPEN_TABLE and open_table.style is ZoneStyle.OPEN
-    others = layout.zones[:-1]
-    assert open_table.rect().top() > max(z.rect().bottom() for z in others)
-    assert open_table.width >= max(z.rect().right() for z in others) - min(z.x for z in others)
+    assert (layout.zones[0].x, layout.captions[0].y) == (0, 0)  # the scene's origin
+    open_table = layout.zone(OPEN_TABLE)
+    assert open_table is not None and open_table.style is ZoneStyle.OPEN
+    column = [z for z in layout.zones if z.x > open_table.rect().right()]
+    shared = [z for z in layout.zones if z not in column and z.pile != OPEN_TABLE]
+    assert {z.pile for z in column} == {
+        *ZONE.values(),
+        *(f"adventure/aside/{c}" for c in (ROLAND, AYLA, VEX)),
+        "adventure/identify",
+    }
+    assert max(z.rect().bottom() for z in shared) < open_table.rect().top()
+    assert open_table.width >= max(z.rect().right() for z in shared)
+    # The characters' zones, level with the decks, in the order the characters came.
+    assert min(z.y for z in column) == layout.zones[0].y
+    order = [z.pile for z in sorted(column, key=lambda z: (z.y, z.x))]
+    owners = [next(c for c in (ROLAND, AYLA, VEX) if c in p) for p in order[1:]]
+    assert order[0] == "adventure/identify" and owners == [ROLAND] * 2 + [AYLA] * 2 + [VEX] * 2
     # Owned zones carry their player's colour.
     assert layout.zone(ZONE[ROLAND]).colour == "#c0392b"
     assert layout.zone(CHALLENGE).colour is None
+
+
+def test_a_character_who_joins_moves_no_zone_already_laid_out() -> None:
+    session = small_session(shoe=True)
+    alex, bea, dana = (p.id for p in session.players)
+    session.holder = dana
+    before = lay_out(session.state).zones
+    session.apply(
+        AddCharacter(Character(CharacterId("mole"), "Mole", alex, "adventure"), hand=True)
+    )
+    session.apply(AddCharacter(Character(CharacterId("ottilie"), "Ottilie", bea, "tarot")))
+    after = lay_out(session.state)
+    assert after.zones[: len(before)] == before  # each in its place, nothing between them
+    added = {z.pile for z in after.zones[len(before) :]}
+    assert added == {"zone/mole", "adventure/aside/mole", "sleeve/ottilie"}
+
+
+def test_the_identify_check_comes_with_the_first_adventurer_and_moves_nothing() -> None:
+    session = small_session()
+    alex, _bea, dana = (p.id for p in session.players)
+    session.holder = dana
+    for char in (ROLAND, AYLA, VEX):  # a table of tarot characters
+        session.state.characters[char] = evolve(session.state.characters[char], system="tarot")
+    before = lay_out(session.state).zones
+    assert all(z.pile != "adventure/identify" for z in before)
+    session.apply(
+        AddCharacter(Character(CharacterId("mole"), "Mole", alex, "adventure"), hand=True)
+    )
+    after = lay_out(session.state)
+    assert after.zones[: len(before)] == before
+    assert after.zone(PileId("adventure/identify")) is not None
 
 
 def test_the_tarot_rows_follow_their_deck() -> None:

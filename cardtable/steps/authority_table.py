@@ -107,6 +107,19 @@ ACTIONS: tuple[Row, ...] = (
         f"{_TABLE}: each character is controlled by one player; the GM controls NPCs",
     ),
     Row(
+        "DealtIn",
+        "bring in a Fantastical Adventure character, dealt its starting hand",
+        Who.OWN_OR_GM,
+        f"{_TABLE}: each character is controlled by one player; {_FA}: Power sets the "
+        "starting hand",
+    ),
+    Row(
+        "adventure.arrival.bring_in",
+        "bring in a character (dealt its hand, in Fantastical Adventure)",
+        Who.OWN_OR_GM,
+        f"{_TABLE}: each character is controlled by one player; the GM controls NPCs",
+    ),
+    Row(
         "AddPile",
         "lay out a shared place",
         Who.ANYONE,

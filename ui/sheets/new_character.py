@@ -1,8 +1,9 @@
 """The "New character…" dialog: a name, who plays it, its system; then a blank sheet.
 
-The character comes in with :class:`~cardtable.session.AddCharacter` and a blank sheet of
-its system holding its name and its player's name; a Fantastical Adventure character gets
-a private hand of cards by default (the one system here that deals hands).
+The character comes in (:func:`~cardtable.steps.adventure.arrival.bring_in`) with a blank sheet
+of its system holding its name and its player's name; a Fantastical Adventure character gets
+a private hand of cards by default (the one system here that deals hands), dealt its starting
+hand as it comes.
 
 Wiring: ``ask_new_character(window, document)`` from a menu action; it returns the new
 character's id (to show its sheet), or None when cancelled.
@@ -10,9 +11,10 @@ character's id (to show its sheet), or None when cancelled.
 
 from __future__ import annotations
 
-from cardtable.session import AddCharacter, Character, CharacterId, PlayerId, SessionError
+from cardtable.session import Character, CharacterId, PlayerId, SessionError
 from cardtable.session.model import unique_id
 from cardtable.sheets import SHEET_TYPES, SheetError, blank
+from cardtable.steps.adventure.arrival import bring_in
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtWidgets
 from cardtable.ui.sheets.fields import ProblemLabel
@@ -63,7 +65,6 @@ class NewCharacterDialog(QtWidgets.QDialog):
         )
         self.ok = self.buttons.button(QtWidgets.QDialogButtonBox.StandardButton.Ok)
         self.ok.setText("Bring in")
-        self.ok.setToolTip("Bring the character in with a blank sheet (Undo takes it back)")
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QtWidgets.QVBoxLayout(self)
@@ -75,13 +76,23 @@ class NewCharacterDialog(QtWidgets.QDialog):
         self.name.textEdited.connect(self._check)
         self.player.currentIndexChanged.connect(self._check)
         self.system.currentIndexChanged.connect(self._on_system)
+        self.hand.toggled.connect(lambda _on: self._say_undo())
         if not session.players:
             self.problems.set_for(self, ["Seat a player first: every character has one."])
         self._on_system()
 
     def _on_system(self) -> None:
         self.hand.setChecked(self.system.currentData() in HAND_SYSTEMS)
+        self._say_undo()
         self._check()
+
+    def _say_undo(self) -> None:
+        """Whether Undo can take the character back: not once its hand is dealt."""
+        dealt = self.hand.isChecked() and self.system.currentData() in HAND_SYSTEMS
+        self.ok.setToolTip(
+            "Bring the character in with a blank sheet, dealt its starting hand (cards dealt "
+            "stay dealt: Undo stops there)" if dealt
+            else "Bring the character in with a blank sheet (Undo takes it back)")
 
     def character(self) -> Character:
         """The character the dialog describes; SessionError or SheetError if it cannot be."""
@@ -118,7 +129,7 @@ class NewCharacterDialog(QtWidgets.QDialog):
         refusals: list[str] = []
         self._document.refused.connect(refusals.append)
         try:
-            done = self._document.apply(AddCharacter(character, hand=self.hand.isChecked()))
+            done = self._document.apply(bring_in(character, hand=self.hand.isChecked()))
         finally:
             self._document.refused.disconnect(refusals.append)
         if not done:

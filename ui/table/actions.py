@@ -297,7 +297,8 @@ class TableActions(QtCore.QObject):
         """Those of ``cards`` held in a hand now."""
         table = self._document.session.table
         return [
-            CardId(c) for c in cards
+            CardId(c)
+            for c in cards
             if CardId(c) in table.cards and table.pile(table.where(CardId(c))).kind is PileKind.HAND
         ]
 
@@ -313,9 +314,7 @@ class TableActions(QtCore.QObject):
         if pile.kind in (PileKind.HAND, PileKind.DRAW):
             return
         what, it = ("the card", "it") if len(down) == 1 else (f"{len(down)} cards", "them")
-        self._document.said.emit(
-            f"Laid {what} face down {pile_place(pile)}: F flips {it} face up."
-        )
+        self._document.said.emit(f"Laid {what} face down {pile_place(pile)}: F flips {it} face up.")
 
     def ensure_pile(self, pile: PileId) -> bool:
         """Lay out the open table the first time a card goes there."""
@@ -458,7 +457,14 @@ class TableActions(QtCore.QObject):
         menu = QtWidgets.QMenu(self._view)
         menu.setToolTipsVisible(True)
         self.refresh()
-        if isinstance(item, ZoneItem):
+        if isinstance(item, ZoneItem) and item.pile_id == OPEN_TABLE:
+            # The open table is most of the felt: its menu is the bare felt's, with what its
+            # cards offer besides.
+            pile = self._piles().get(OPEN_TABLE)
+            if pile is not None and pile.cards:
+                self._pile_menu(menu, OPEN_TABLE)
+            self._felt_menu(menu)
+        elif isinstance(item, ZoneItem):
             self._pile_menu(menu, PileId(item.pile_id))
             pile = self._piles().get(PileId(item.pile_id))
             if pile is not None and pile.owner:
@@ -466,11 +472,16 @@ class TableActions(QtCore.QObject):
         elif isinstance(item, CardItem):
             self._card_menu(menu, item.card_id, self._pile_of(item.card_id))
         else:
-            menu.addAction(self.draw)
-            fit = menu.addAction("Fit the table to the window")
-            fit.triggered.connect(self._view.fit_table)
-            self._extras(menu, None)
+            self._felt_menu(menu)
         return menu
+
+    def _felt_menu(self, menu: QtWidgets.QMenu) -> None:
+        """What the felt itself offers: a draw, fitting the table, and each system's own
+        entries for the whole table ("Banzai roll for ...")."""
+        menu.addAction(self.draw)
+        fit = menu.addAction("Fit the table to the window")
+        fit.triggered.connect(self._view.fit_table)
+        self._extras(menu, None)
 
     def _extras(self, menu: QtWidgets.QMenu, character: str | None) -> None:
         if self.menu_extras:
@@ -544,7 +555,14 @@ class TableActions(QtCore.QObject):
         up.triggered.connect(lambda: self.draw_card(source, OPEN_TABLE, face_up=True))
 
     def _destinations(self, exclude: str) -> list[PileId]:
-        laid = [z.pile for z in self._view.layout_now.zones]
+        """Every pile a card can be moved to, once each: the zones laid out (the open table
+        even before its first card, not the places kept for piles a system lays out later),
+        then the hands."""
+        laid = [
+            z.pile
+            for z in self._view.layout_now.zones
+            if not z.reserved and (z.pile in self._piles() or z.pile == OPEN_TABLE)
+        ]
         hands = [p.id for p in self._piles().values() if p.kind is PileKind.HAND]
         return [p for p in [*laid, *hands] if p != exclude]
 

@@ -1,16 +1,20 @@
 """Where each pile lies on the felt, worked out from the piles alone (nothing is stored).
 
 Decks come first, each as a captioned pair of stacks (draw pile, discard pile); then the
-tarot Challenge's two rows of each tarot deck (``<deck>/challenge``, ``<deck>/player``); then the
-other zones (shared ones first, then each character's, in seat order), as fanned rows; and
-last, across the whole width, the open table (:data:`OPEN_TABLE`), where a card dropped on
-bare felt lands where it was let go (its :class:`~cardtable.piles.Spot`). Zones are packed
-left to right into rows of at most :data:`ROW_WIDTH` scene units, and the whole layout is
-centred on the scene's origin.
+tarot Challenge's two rows of each tarot deck (``<deck>/challenge``, ``<deck>/player``); then
+the shared zones, as fanned rows; under them, across their whole width, the open table
+(:data:`OPEN_TABLE`), where a card dropped on bare felt lands where it was let go (its
+:class:`~cardtable.piles.Spot`). To their right, a column holds each character's zones, in
+the order the characters came (with the shared zones their coming brought,
+:func:`~cardtable.ui.table.reserved.arrived_with`). Zones are packed left to right into rows
+of at most :data:`ROW_WIDTH` scene units (the column's, :data:`COLUMN_W`); the first deck's
+corner is the scene's origin.
 
 Zones keep their places during play: every zone a system in play may lay out later (a tarot
 Challenge's rows and Sleeve Cards...) has its place from the start, shown empty and faint
-(:mod:`cardtable.ui.table.reserved`), and the open table is always the same size.
+(:mod:`cardtable.ui.table.reserved`), and the open table is always the same size. A character
+who joins adds its zones at the foot of the column: nothing laid out before moves, nor does
+the open table grow.
 
 Hands are not laid out: the hand dock shows them.
 """
@@ -28,7 +32,7 @@ from cardtable.piles import Pile, PileId, PileKind, Spot
 from cardtable.session.model import GameState
 from cardtable.ui.art import card_art
 from cardtable.ui.qt import QtCore
-from cardtable.ui.table.reserved import reserved_key, reserved_piles
+from cardtable.ui.table.reserved import arrived_with, reserved_key, reserved_piles
 
 #: The mime type of cards dragged between the hand dock and the felt: their ids, one a line.
 CARDS_MIME = "application/x-cardtable-cards"
@@ -54,9 +58,11 @@ GAP = 46.0  # between groups
 ROW_GAP = 40.0
 CAPTION_BAND = 34.0  # above a row that holds deck captions
 ROW_WIDTH = 2300.0
+#: The characters' column: a Fantastical Adventure character's two zones side by side.
+COLUMN_W = 2 * FAN_W + GAP
 MIN_OPEN_W = 1200.0
-#: Widest step between fanned cards, and between cards on the open table.
-FAN_STEP = 96.0
+#: Widest step between the cards of a row (a fan, the open table): side by side, a little
+#: apart, so that no card covers another's corner (a REVERSED tab) while the row has room.
 OPEN_STEP = CARD_W + 14.0
 #: A card put down on the open table snaps to a grid this fine (scene units).
 GRID = 10
@@ -64,7 +70,7 @@ GRID = 10
 
 class ZoneStyle(enum.Enum):
     STACK = "stack"  # cards squared up, only the top shows
-    FAN = "fan"  # a row, each card overlapping the one before
+    FAN = "fan"  # a row, side by side while it has room, then each card over the one before
     OPEN = "open"  # a row of cards side by side
 
 
@@ -133,7 +139,10 @@ def _deck_name(pile: Pile) -> str:
 _Group = tuple[list[tuple[Pile, ZoneStyle, float]], str | None]
 
 
-def _groups(state: GameState, piles: dict[PileId, Pile]) -> list[_Group]:
+def _groups(state: GameState, piles: dict[PileId, Pile]) -> tuple[list[_Group], list[_Group]]:
+    """The groups of the rows over the open table (the decks, each tarot deck's rows, the
+    shared zones) and of the characters' column (each character's zones, in the order the
+    characters came)."""
     groups: list[_Group] = []
     used: set[PileId] = set()
     for pile in piles.values():
@@ -165,20 +174,26 @@ def _groups(state: GameState, piles: dict[PileId, Pile]) -> list[_Group]:
         for p in piles.values()
         if p.kind is PileKind.ZONE and p.id not in used and p.id != OPEN_TABLE
     ]
-    zones.sort(key=lambda p: _zone_order(state, p))
-    groups.extend(([(p, ZoneStyle.FAN, FAN_W)], None) for p in zones)
-    return groups
+    came_with = arrived_with(state)
+    characters = [str(c) for c in state.characters]
+    shared = [p for p in zones if p.owner is None and p.id not in came_with]
+    groups.extend(([(p, ZoneStyle.FAN, FAN_W)], None) for p in shared)
+    # Each character's zones after those of the characters who came before it: one who
+    # comes later adds its own at the end, and nothing else moves.
+    below: list[_Group] = []
+    for character in [*characters, None]:
+        mine = [p for p in zones if p.owner is None and came_with.get(p.id, "") == character]
+        mine += sorted(
+            (p for p in zones if p.owner is not None and _owner(p, characters) == character),
+            key=lambda p: p.id,
+        )
+        below.extend(([(p, ZoneStyle.FAN, FAN_W)], None) for p in mine)
+    return groups, below
 
 
-def _zone_order(state: GameState, pile: Pile) -> tuple[int, int, str]:
-    """Shared zones first, then each character's, by their player's seat."""
-    player = state.controller(pile)
-    if player is None:
-        return (0, 0, pile.id)
-    seat = next((i for i, p in enumerate(state.players) if p.id == player), len(state.players))
-    order = [str(c) for c in state.characters]
-    owner = order.index(pile.owner) if pile.owner in order else len(order)
-    return (1, seat * 1000 + owner, pile.id)
+def _owner(pile: Pile, characters: list[str]) -> str | None:
+    """The character whose zone ``pile`` is (None for one no character at the table owns)."""
+    return pile.owner if pile.owner in characters else None
 
 
 def _colour(state: GameState, pile: Pile) -> str | None:
@@ -193,30 +208,44 @@ def _width(members: Sequence[tuple[Pile, ZoneStyle, float]]) -> float:
     return sum(w for _, _, w in members) + gap * (len(members) - 1)
 
 
-def lay_out(state: GameState) -> Layout:
-    """Every pile's zone on the felt but hands, and a place for every zone a system in play
-    may lay out later, centred on the origin."""
-    piles = dict(state.table.piles)
-    reserved: dict[PileId, str] = {}
-    for pile, hint in reserved_piles(state):
-        piles[pile.id] = pile
-        reserved[pile.id] = hint
+def _rows(groups: Iterable[_Group], width: float) -> list[list[_Group]]:
+    """``groups`` packed left to right into rows at most ``width`` wide (a group wider than
+    that alone on its row)."""
     rows: list[list[_Group]] = [[]]
     used = 0.0
-    for group in _groups(state, piles):
-        width = _width(group[0])
-        if rows[-1] and used + GAP + width > ROW_WIDTH:
+    for group in groups:
+        wide = _width(group[0])
+        if rows[-1] and used + GAP + wide > width:
             rows.append([])
             used = 0.0
-        used += (GAP if rows[-1] else 0.0) + width
+        used += (GAP if rows[-1] else 0.0) + wide
         rows[-1].append(group)
+    return [row for row in rows if row]
+
+
+def _row_width(row: list[_Group]) -> float:
+    return sum(_width(members) for members, _ in row) + GAP * (len(row) - 1)
+
+
+def _row_height(row: list[_Group]) -> float:
+    band = CAPTION_BAND if any(caption for _, caption in row) else 0.0
+    return band + ZONE_H + ROW_GAP
+
+
+def _laid_rows(
+    state: GameState,
+    rows: list[list[_Group]],
+    left: float,
+    top: float,
+    reserved: dict[PileId, str],
+) -> tuple[list[ZoneSpec], list[Caption]]:
+    """The zones and captions of ``rows``, laid from (``left``, ``top``) down."""
     zones: list[ZoneSpec] = []
     captions: list[Caption] = []
-    y = 0.0
-    widest = MIN_OPEN_W
-    for row in (r for r in rows if r):
-        x = 0.0
-        top = y + (CAPTION_BAND if any(caption for _, caption in row) else 0.0)
+    y = top
+    for row in rows:
+        x = left
+        first = y + _row_height(row) - ZONE_H - ROW_GAP
         for members, caption in row:
             if caption:
                 captions.append(Caption(caption, x, y, _width(members)))
@@ -227,7 +256,7 @@ def lay_out(state: GameState) -> Layout:
                         pile.id,
                         style,
                         x,
-                        top,
+                        first,
                         width,
                         ZONE_H,
                         _title(pile),
@@ -237,33 +266,32 @@ def lay_out(state: GameState) -> Layout:
                 )
                 x += width + gap
             x += GAP - gap
-        widest = max(widest, x - GAP)
-        y = top + ZONE_H + ROW_GAP
+        y += _row_height(row)
+    return zones, captions
+
+
+def lay_out(state: GameState) -> Layout:
+    """Every pile's zone on the felt but hands, and a place for every zone a system in play
+    may lay out later. The first deck's corner is the scene's origin; the decks and shared
+    zones lie in rows with the open table under them, the characters' zones in a column to
+    their right, so that a character who comes moves nothing already laid out."""
+    piles = dict(state.table.piles)
+    reserved: dict[PileId, str] = {}
+    for pile, hint in reserved_piles(state):
+        piles[pile.id] = pile
+        reserved[pile.id] = hint
+    shared, characters = _groups(state, piles)
+    rows = _rows(shared, ROW_WIDTH)
+    widest = max([MIN_OPEN_W, *(_row_width(row) for row in rows)])
+    zones, captions = _laid_rows(state, rows, 0.0, 0.0, reserved)
+    below = sum(_row_height(row) for row in rows)
     height = ZONE_H + (OPEN_ROWS - 1) * (CARD_H + OPEN_ROW_GAP)
-    zones.append(ZoneSpec(OPEN_TABLE, ZoneStyle.OPEN, 0.0, y, widest, height, "The open table"))
-    return _centred(Layout(tuple(zones), tuple(captions)))
-
-
-def _centred(layout: Layout) -> Layout:
-    centre = layout.bounds().center()
-    dx, dy = -centre.x(), -centre.y()
-    return Layout(
-        tuple(
-            ZoneSpec(
-                z.pile,
-                z.style,
-                z.x + dx,
-                z.y + dy,
-                z.width,
-                z.height,
-                z.title,
-                z.colour,
-                z.reserved,
-            )
-            for z in layout.zones
-        ),
-        tuple(Caption(c.text, c.x + dx, c.y + dy, c.width) for c in layout.captions),
-    )
+    zones.append(ZoneSpec(OPEN_TABLE, ZoneStyle.OPEN, 0.0, below, widest, height, "The open table"))
+    # Level with the first zones (under the deck captions), each character's zones after
+    # those of the characters who came before it: rows only ever added at the column's foot.
+    level = CAPTION_BAND if rows and any(caption for _, caption in rows[0]) else 0.0
+    column, _ = _laid_rows(state, _rows(characters, COLUMN_W), widest + GAP, level, reserved)
+    return Layout((*zones, *column), tuple(captions))
 
 
 def card_centre(zone: ZoneSpec) -> QtCore.QPointF:
@@ -272,11 +300,10 @@ def card_centre(zone: ZoneSpec) -> QtCore.QPointF:
 
 
 def _step(zone: ZoneSpec, per_row: int) -> float:
-    widest = OPEN_STEP if zone.style is ZoneStyle.OPEN else FAN_STEP
     if per_row <= 1:
-        return widest
+        return OPEN_STEP
     room = zone.width - 2 * PAD - CARD_W
-    return min(widest, room / (per_row - 1))
+    return min(OPEN_STEP, room / (per_row - 1))
 
 
 def _side_by_side(width: float) -> int:

@@ -48,17 +48,32 @@ def reserved_piles(state: GameState) -> list[tuple[Pile, str]]:
     adventure = False
     for character in state.characters.values():
         if character.system == "tarot":
-            want(f"sleeve/{character.id}", f"{character.name}'s Sleeve Cards", "sleeve",
-                 character.id)
+            want(
+                f"sleeve/{character.id}", f"{character.name}'s Sleeve Cards", "sleeve", character.id
+            )
         elif character.system == "adventure":
             adventure = True
-            want(f"zone/{character.id}", f"{character.name}'s face-down cards", "zone",
-                 character.id)
-            want(f"adventure/aside/{character.id}", f"{character.name}'s Suspended Challenges",
-                 "aside", character.id)
+            want(
+                f"zone/{character.id}", f"{character.name}'s face-down cards", "zone", character.id
+            )
+            want(
+                f"adventure/aside/{character.id}",
+                f"{character.name}'s Suspended Challenges",
+                "aside",
+                character.id,
+            )
     if adventure:
         want(IDENTIFY_PILE, "Identify Check", "identify")
     return found
+
+
+def arrived_with(state: GameState) -> dict[PileId, str]:
+    """The shared zones a system lays out for its characters, each with the character whose
+    coming brought it: the Identify Check comes with the first Fantastical Adventure
+    character. The felt lays each with that character's zones, so that it moves nothing
+    laid out before it came."""
+    first = next((c.id for c in state.characters.values() if c.system == "adventure"), None)
+    return {} if first is None else {IDENTIFY_PILE: str(first)}
 
 
 def reserved_key(state: GameState) -> object:
@@ -68,4 +83,11 @@ def reserved_key(state: GameState) -> object:
     return decks, characters
 
 
-__all__ = ["HINTS", "IDENTIFY_PILE", "TAROT_SOURCE", "reserved_key", "reserved_piles"]
+__all__ = [
+    "HINTS",
+    "IDENTIFY_PILE",
+    "TAROT_SOURCE",
+    "arrived_with",
+    "reserved_key",
+    "reserved_piles",
+]

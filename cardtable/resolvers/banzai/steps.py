@@ -48,6 +48,7 @@ __all__ = [
     "Step",
     "counted",
     "group_bonus",
+    "most_steps_beyond",
     "step_dice",
     "step_name",
 ]
@@ -98,6 +99,16 @@ def check_step(step: int) -> int:
     if not -MAX_STEPS <= step <= MAX_STEPS:
         raise BanzaiError(f"A difficulty step lies within {MAX_STEPS} steps of Average, not {step}")
     return step
+
+
+def most_steps_beyond(end: Step) -> int:
+    """How many steps beyond ``end`` (Legendary or Mundane) a task may lie. The rules set no
+    end to them (each another 4 dice); here they go as far as a dice modifier does.
+
+    >>> most_steps_beyond(Step.LEGENDARY), most_steps_beyond(Step.MUNDANE)
+    (23, 24)
+    """
+    return min((MAX_RANK - abs(_STEP_DICE[end])) // BEYOND_STEP_DICE, MAX_STEPS - abs(end))
 
 
 def step_dice(step: int) -> int:

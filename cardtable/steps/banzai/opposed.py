@@ -1,5 +1,6 @@
-"""A Banzai opposed roll as session actions: two characters from their sheets, each roll the
-other's TN.
+"""A Banzai opposed roll as session actions: two sides, each roll the other's TN. A side is a
+character from its sheet, or a name and a pool the GM types in (a bandit with no sheet,
+:class:`~cardtable.steps.banzai.picks.TypedSide`), which the GM plays.
 
 The GM sets the contest up (:func:`start`: both sides' Skill and Element, a shared simple TN
 if any, who started it or a direct competition); each side's player declares Raises and rolls
@@ -22,11 +23,12 @@ from cardtable.resolvers.banzai.effects import effect_named
 from cardtable.resolvers.banzai.opposed import OpposedRoll
 from cardtable.resolvers.banzai.steps import BanzaiError
 from cardtable.session import Changes, CharacterId, Decider, EndResolver, GameState, ResolverStep
-from cardtable.steps.banzai.picks import RollPick
+from cardtable.steps.banzai.picks import RollPick, TypedSide
 from cardtable.steps.banzai.roll import award_honor
 
 __all__ = [
     "BANZAI_OPPOSED",
+    "Side",
     "clear",
     "contest_in_play",
     "finish_side",
@@ -67,11 +69,16 @@ def side_rule(side: int, doing: str) -> Callable[[GameState], Decider]:
     return rule
 
 
-def start(first: RollPick, second: RollPick, *, tn: int | None = None,
+#: A side as the GM sets it up: a character from its sheet, or a name and a pool typed in.
+Side = RollPick | TypedSide
+
+
+def start(first: Side, second: Side, *, tn: int | None = None,
           initiator: int | None = 0) -> ResolverStep:
-    """The GM sets up an opposed roll between two picks (their own TNs are ignored): ``tn``
+    """The GM sets up an opposed roll between two sides (a pick's own TN is ignored): ``tn``
     is a simple TN both must also meet; ``initiator`` the side that started it (a tie goes to
-    it), None for a direct competition."""
+    it), None for a direct competition. A side typed in (:class:`TypedSide`) is the GM's to
+    play."""
 
     def step(state: GameState, rng: Rng) -> list[str]:
         current = contest_in_play(state)

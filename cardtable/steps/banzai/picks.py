@@ -42,11 +42,13 @@ from cardtable.resolvers.banzai.steps import (
 )
 from cardtable.session import Character, CharacterId, GameState
 from cardtable.sheets import BanzaiSheet, CarriedCondition, Element
+from cardtable.sheets.common import MAX_NAME
 
 __all__ = [
     "RaiseOdds",
     "RollPick",
     "TargetPick",
+    "TypedSide",
     "banzai_characters",
     "banzai_sheet",
     "carried_difficulty",
@@ -152,6 +154,8 @@ class RollPick:
     modifiers: tuple[DiceModifier, ...] = field(default=(), converter=_modifiers)
     free_raises: int = 0
     helpers: tuple[str, ...] = field(default=(), converter=_ids)
+    #: Added to the kept dice, as the ``+3`` of ``7k5+3``.
+    flat: int = 0
 
     @property
     def what(self) -> str:
@@ -186,12 +190,51 @@ class RollPick:
             void=sheet.void if sheet.void > 0 else None,
             lowest_element=min(others),
             free_raises=self.free_raises,
+            flat=self.flat,
             modifiers=self.modifiers,
             difficulties=difficulties,
             helpers=helpers,
             character=who.id,
             raise_step=sheet.raise_step,
         )
+
+
+@frozen
+class TypedSide:
+    """A side of an opposed roll no sheet is behind (a bandit, a beast): a name and the
+    ``rolled``k``kept`` pool the GM gives, its Void (the Raises it may declare, and the
+    Honor it may make), dice modifiers, Free Raises and a flat modifier. The GM plays it.
+
+    >>> TypedSide("Ronin", 6, 3, void=2).setup(GameState()).pool
+    BanzaiPool.of(6, 3)
+    """
+
+    name: str
+    rolled: int
+    kept: int
+    void: int = 0
+    modifiers: tuple[DiceModifier, ...] = field(default=(), converter=_modifiers)
+    free_raises: int = 0
+    flat: int = 0
+
+    @property
+    def what(self) -> str:
+        return "a pool the GM gives"
+
+    def setup(self, state: GameState) -> BanzaiSetup:
+        name = " ".join(self.name.split())
+        if not name:
+            raise BanzaiError("Pick a character for each side, or type the other side's name")
+        if len(name) > MAX_NAME:
+            raise BanzaiError(f"A side's name fits in {MAX_NAME} characters")
+        sheet = next((c for c in banzai_characters(state)
+                      if c.name.casefold() == name.casefold()), None)
+        if sheet is not None:
+            raise BanzaiError(f"{sheet.name} has a Banzai sheet at the table: pick "
+                              f"{sheet.name} from the list, so the sheet is read")
+        return BanzaiSetup(name, self.rolled, self.kept, tn=None, void=self.void,
+                           free_raises=self.free_raises, flat=self.flat,
+                           modifiers=self.modifiers)
 
 
 def explain(pick: RollPick, state: GameState) -> tuple[str, ...]:
@@ -229,6 +272,8 @@ def explain(pick: RollPick, state: GameState) -> tuple[str, ...]:
     kept = setup.kept + sum(m.kept for m in setup.dice_modifiers)
     floor = "" if 1 <= kept <= rolled else " (at least 1k1, never more kept than rolled)"
     lines.append(f"Dice: {pool}{floor}")
+    if setup.flat:
+        lines.append(f"Flat modifier: {setup.flat:+d} to the kept dice ({pool}{setup.flat:+d})")
     lines += list(pool_notes(setup))
     if pick.target is not None:
         lines.append(pick.target.line(state))

@@ -9,7 +9,15 @@ is typed here.
 
 from __future__ import annotations
 
-from cardtable.resolvers.banzai.steps import BanzaiError, Condition, step_name
+from cardtable.resolvers.banzai.steps import (
+    BEYOND_STEP_DICE,
+    MAX_RANK,
+    BanzaiError,
+    Condition,
+    Step,
+    most_steps_beyond,
+    step_name,
+)
 from cardtable.session import CharacterId, Session
 from cardtable.sheets import Element
 from cardtable.steps.banzai.picks import (
@@ -24,8 +32,10 @@ from cardtable.ui.panels.owners import fill_characters
 from cardtable.ui.qt import Qt, QtCore, QtWidgets
 from cardtable.ui.widgets.style import combo, describe, line_edit
 
-#: The task steps offered: two beyond Mundane to two beyond Legendary.
-STEPS = range(-5, 7)
+#: The named task steps, Mundane to Legendary; beyond either end any number of steps more
+#: (``rules/banzai.md``), each another 4 dice, as far as the model takes them.
+STEPS = range(Step.MUNDANE, Step.LEGENDARY + 1)
+BEYOND_LEGENDARY, BEYOND_MUNDANE = "beyond legendary", "beyond mundane"
 #: The most Free Raises from abilities the panel offers.
 MAX_FREE = 10
 MAX_TN = 500
@@ -55,6 +65,23 @@ def _check_item(view: QtWidgets.QListWidget, text: str, data: object, tip: str =
     if tip:
         item.setToolTip(tip)
     view.addItem(item)
+
+
+def _labelled_spin(layout: QtWidgets.QVBoxLayout, label: str, name: str, tip: str, low: int,
+                   high: int) -> QtWidgets.QSpinBox:
+    """A number from ``low`` to ``high`` on a row of ``layout``, after its label."""
+    parent = layout.parentWidget()
+    spin = QtWidgets.QSpinBox(parent)
+    spin.setRange(low, high)
+    spin.setAccessibleName(name)
+    describe(spin, tip)
+    text = QtWidgets.QLabel(label, parent)
+    text.setBuddy(spin)
+    row = QtWidgets.QHBoxLayout()
+    row.addWidget(text, 1)
+    row.addWidget(spin)
+    layout.addLayout(row)
+    return spin
 
 
 class WhoRolls(QtWidgets.QWidget):
@@ -109,6 +136,9 @@ class WhoRolls(QtWidgets.QWidget):
     def _fill_ranks(self, session: Session, keep: bool = False) -> None:
         chosen = self.character.currentData()
         skill, element = self.skill.currentData(), self.element.currentData()
+        # An Element roll is kept only where it was chosen among Skills: while the sheet had
+        # none it was all there was, and the Skill written since is the roll's default.
+        chose_element_roll = skill == "" and self.skill.count() > 1
         for box in (self.skill, self.element):
             box.blockSignals(True)
             box.clear()
@@ -120,7 +150,8 @@ class WhoRolls(QtWidgets.QWidget):
             for which in Element:
                 self.element.addItem(f"{which} {sheet.element(which)}", which)
         if keep:
-            self.skill.setCurrentIndex(max(0, self.skill.findData(skill)))
+            if skill != "" or chose_element_roll:
+                self.skill.setCurrentIndex(max(0, self.skill.findData(skill)))
             self.element.setCurrentIndex(max(0, self.element.findData(element)))
         else:
             self.element.setCurrentIndex(max(0, self.element.findData(Element.FIRE)))
@@ -161,13 +192,22 @@ class RollForm(QtWidgets.QGroupBox):
         row = QtWidgets.QHBoxLayout()
         self.step = combo("Task difficulty", "The task's difficulty step: each step harder takes "
                           "rolled dice away, each easier adds some", self)
+        self.step.addItem(f"Beyond Mundane (+{BEYOND_STEP_DICE}k0 a step)", BEYOND_MUNDANE)
         for step in STEPS:
             self.step.addItem(step_words(step), step)
+        self.step.addItem(f"Beyond Legendary (-{BEYOND_STEP_DICE}k0 a step)", BEYOND_LEGENDARY)
         self.step.setCurrentIndex(self.step.findData(0))
+        self.beyond = QtWidgets.QSpinBox(self)
+        self.beyond.setRange(1, most_steps_beyond(Step.LEGENDARY))
+        self.beyond.setSuffix(" steps beyond")
+        self.beyond.setAccessibleName("Steps beyond")
+        describe(self.beyond, f"How many steps beyond the end: each another {BEYOND_STEP_DICE} "
+                              "rolled dice")
         task_label = QtWidgets.QLabel("Tas&k", self)
         task_label.setBuddy(self.step)
         row.addWidget(task_label)
         row.addWidget(self.step, 1)
+        row.addWidget(self.beyond)
         layout.addLayout(row)
         self.conditions = _check_list("Conditions around", "The conditions around the roll "
                                       "(darkness, rain, an earthquake...); of one kind only the "
@@ -179,17 +219,14 @@ class RollForm(QtWidgets.QGroupBox):
         layout.addWidget(self.conditions)
         self.modifiers = line_edit("Dice modifiers", "+2k2 katana; -1k0 wounded arm", self)
         layout.addWidget(self.modifiers)
-        free_row = QtWidgets.QHBoxLayout()
-        self.free = QtWidgets.QSpinBox(self)
-        self.free.setRange(0, MAX_FREE)
-        self.free.setAccessibleName("Free Raises from abilities")
-        describe(self.free, "Free Raises an ability gives this roll: the same benefit as a "
-                             "Raise, without raising the TN or counting against Void")
-        free_label = QtWidgets.QLabel("Free Raises from abi&lities", self)
-        free_label.setBuddy(self.free)
-        free_row.addWidget(free_label, 1)
-        free_row.addWidget(self.free)
-        layout.addLayout(free_row)
+        self.free = _labelled_spin(
+            layout, "Free Raises from abi&lities", "Free Raises from abilities",
+            "Free Raises an ability gives this roll: the same benefit as a Raise, without "
+            "raising the TN or counting against Void", 0, MAX_FREE)
+        self.flat = _labelled_spin(
+            layout, "Flat modifier (+ to the kept dice)", "Flat modifier",
+            "A number added to the kept dice (the +3 of 7k5+3); below 0 takes away",
+            -10 * MAX_RANK, 10 * MAX_RANK)
 
         target = QtWidgets.QGridLayout()
         self.tn_mode = combo("Where the TN comes from", "A TN the GM gives, or a passive TN: an "
@@ -212,12 +249,15 @@ class RollForm(QtWidgets.QGroupBox):
         layout.addLayout(target)
 
         self.who.changed.connect(self._on_who)
-        for signal in (self.step.currentIndexChanged, self.conditions.itemChanged,
+        for signal in (self.step.currentIndexChanged, self.beyond.valueChanged,
+                       self.conditions.itemChanged,
                        self.helpers.itemChanged, self.modifiers.textChanged,
-                       self.free.valueChanged, self.tn.valueChanged,
+                       self.free.valueChanged, self.flat.valueChanged, self.tn.valueChanged,
                        self.opponent_element.currentIndexChanged):
             signal.connect(self.changed)
         self.tn_mode.currentIndexChanged.connect(self._on_tn_mode)
+        self.step.currentIndexChanged.connect(self._show_beyond)
+        self._show_beyond()
         self.opponent.currentIndexChanged.connect(self._on_opponent)
         self._session: Session | None = None
         self._show_tn_mode()
@@ -281,12 +321,22 @@ class RollForm(QtWidgets.QGroupBox):
         if parts is None:
             raise BanzaiError("Choose the character who rolls")
         character, skill, element = parts
-        return RollPick(character, skill, element, self.target(), step=int(self.step.currentData()),
+        return RollPick(character, skill, element, self.target(), step=self.task_step(),
                         conditions=[c for c in _checked(self.conditions)
                                     if isinstance(c, Condition)],
                         modifiers=parse_modifiers(self.modifiers.text()),
                         free_raises=self.free.value(),
-                        helpers=[str(c) for c in _checked(self.helpers)])
+                        helpers=[str(c) for c in _checked(self.helpers)],
+                        flat=self.flat.value())
+
+    def task_step(self) -> int:
+        """The task's step: a named one, or so many beyond Legendary or Mundane."""
+        chosen = self.step.currentData()
+        if chosen == BEYOND_LEGENDARY:
+            return Step.LEGENDARY + self.beyond.value()
+        if chosen == BEYOND_MUNDANE:
+            return Step.MUNDANE - self.beyond.value()
+        return int(chosen)
 
     def target(self) -> TargetPick:
         if self.tn_mode.currentData() == "passive":
@@ -320,6 +370,12 @@ class RollForm(QtWidgets.QGroupBox):
     def _on_tn_mode(self) -> None:
         self._show_tn_mode()
         self.changed.emit()
+
+    def _show_beyond(self) -> None:
+        chosen = self.step.currentData()
+        self.beyond.setVisible(chosen in (BEYOND_LEGENDARY, BEYOND_MUNDANE))
+        end = Step.LEGENDARY if chosen == BEYOND_LEGENDARY else Step.MUNDANE
+        self.beyond.setMaximum(most_steps_beyond(end))
 
     def _show_tn_mode(self) -> None:
         passive = self.tn_mode.currentData() == "passive"

@@ -1,4 +1,5 @@
-"""The Banzai panel's Opposed tab: two characters from their sheets, each roll the other's TN.
+"""The Banzai panel's Opposed tab: two sides, each roll the other's TN; a side is a character
+from its sheet, or a name the GM types with its dice (:mod:`.typed_side`), the GM's to play.
 
 The GM sets the contest up (both sides' Skill and Element, a shared simple TN if any, who
 started it or a direct competition), with the exact chance of each ending before anyone rolls;
@@ -22,6 +23,7 @@ from cardtable.ui.document import SessionDocument
 from cardtable.ui.panels.banzai.build import MAX_FREE, WhoRolls
 from cardtable.ui.panels.banzai.dice import KeepPicker
 from cardtable.ui.panels.banzai.spending import SideSpending
+from cardtable.ui.panels.banzai.typed_side import TypedSideRow
 from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.owners import WaitingFor, allow_step, decider_of
 from cardtable.ui.qt import Qt, QtWidgets
@@ -99,10 +101,15 @@ class OpposedTab(SessionPanel, QtWidgets.QWidget):
                                                                      self.setup_box)]
         self.modifiers: list[QtWidgets.QLineEdit] = []
         self.free: list[QtWidgets.QSpinBox] = []
+        self.typed: list[TypedSideRow] = []
         for number, who in enumerate(self.who, 1):
             setup.addWidget(QtWidgets.QLabel(f"Side {number}", self.setup_box))
             setup.addWidget(who)
             who.changed.connect(self.refresh)
+            typed = TypedSideRow(number, self.setup_box)
+            setup.addWidget(typed)
+            typed.changed.connect(self.refresh)
+            self.typed.append(typed)
             extras = QtWidgets.QHBoxLayout()
             modifiers = line_edit(f"Side {number} dice modifiers",
                                   "+2k2 katana; -1k0 wounded arm", self.setup_box)
@@ -201,25 +208,30 @@ class OpposedTab(SessionPanel, QtWidgets.QWidget):
 
     # -- refreshing -----------------------------------------------------------------------
 
-    def picks(self) -> tuple[RollPick, RollPick]:
-        parts = [who.parts() for who in self.who]
-        if parts[0] is None or parts[1] is None:
-            raise BanzaiError("Choose a character on each side")
-        first, second = (
-            RollPick(c, s, e, None, modifiers=parse_modifiers(self.modifiers[i].text()),
-                     free_raises=self.free[i].value())
-            for i, (c, s, e) in enumerate((parts[0], parts[1]))
-        )
-        return first, second
+    def picks(self) -> tuple[steps.Side, steps.Side]:
+        """Each side as set up: a character from its sheet, or a name typed with its dice."""
+        return self._side(0), self._side(1)
+
+    def _side(self, index: int) -> steps.Side:
+        modifiers = parse_modifiers(self.modifiers[index].text())
+        free = self.free[index].value()
+        if self.typed[index].typed():
+            return self.typed[index].side(modifiers, free)
+        parts = self.who[index].parts()
+        if parts is None:
+            raise BanzaiError("Choose a character on each side, or type a name")
+        character, skill, element = parts
+        return RollPick(character, skill, element, None, modifiers=modifiers, free_raises=free)
 
     def refresh(self) -> None:
         session = self.session
         blocked = self.curtain_reason()
-        for who in self.who:
+        for who, typed in zip(self.who, self.typed, strict=True):
             who.blockSignals(True)
             who.fill(session)
             who.refill(session)
             who.blockSignals(False)
+            who.setEnabled(not typed.typed())  # set aside while a name is typed
         contest = self.contest()
         self.setup_box.setVisible(contest is None or contest.finished)
         self.contest_box.setVisible(contest is not None)

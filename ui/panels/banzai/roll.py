@@ -12,6 +12,7 @@ in its tooltip elsewhere, and "Waiting for Bob (Jo)" with a button passing Bob t
 from __future__ import annotations
 
 from cardtable.counts import counted
+from cardtable.dice import DiceExpressionError
 from cardtable.resolvers.banzai.effects import effect_named
 from cardtable.resolvers.banzai.roll import BanzaiPhase, BanzaiRoll, DiceKept, NoRollNeeded
 from cardtable.resolvers.banzai.setup import honor_points
@@ -204,7 +205,9 @@ class RollTab(SessionPanel, QtWidgets.QWidget):
             pick = self.form.pick()
             lines = explain(pick, session.state)
             rows = raise_odds(pick.setup(session.state))
-        except (BanzaiError, ValueError) as exc:
+            for row in rows:
+                row.cli_text()  # a pool the dice engine cannot write is said as such
+        except (BanzaiError, DiceExpressionError, ValueError) as exc:
             self.lines.setText(f"<i>{escape(str(exc))}</i>")
             self.lines.setAccessibleDescription("")
             self._show_odds(())

@@ -37,7 +37,12 @@ class ChallengeForm(QtWidgets.QGroupBox):
         self.challenge = button("&Challenge…", "State the goal and lay a Challenge card face "
                                 "down (its player chooses it behind the curtain)", self,
                                 primary=True)
+        #: The characters that cannot take part yet, and what their sheets need.
+        self.sitting_out = QtWidgets.QLabel(self)
+        self.sitting_out.setWordWrap(True)
+        self.sitting_out.setAccessibleName("Characters not taking part yet")
         form.addRow("Cha&llenger", self.challenger)
+        form.addRow(self.sitting_out)
         form.addRow("&Goal", self.goal_edit)
         form.addRow("Aimi&ng to Hit", self.hit_target)
         form.addRow(self.challenge)

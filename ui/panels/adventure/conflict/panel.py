@@ -34,6 +34,7 @@ from cardtable.session import (
     on_screen,
 )
 from cardtable.steps.adventure import conflict as steps
+from cardtable.steps.adventure.arrival import sitting_out
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.help.question_mark import rules_button
 from cardtable.ui.panels.adventure.conflict.board import (
@@ -221,6 +222,9 @@ class ConflictPanel(SessionPanel, QtWidgets.QWidget):
                                 f"No Conflict. On {turn}'s turn, a character of theirs may "
                                 "issue a Challenge (the Play panel passes the turn).")
             fill_cast(self.challenger, self.session, [c.id for c in ready])
+            out = sitting_out(state)
+            self.challenge_box.sitting_out.setText("\n".join(out))
+            self.challenge_box.sitting_out.setVisible(bool(out))
             challenger = self.challenger.currentData()
             self._fill_targets(game, challenger)
             probe = steps.issue_challenge(challenger, "", None) if challenger else None

@@ -1,0 +1,88 @@
+"""An opposed Banzai roll against a side no sheet is behind: the GM types its name and dice, as
+the Duel and the pool allow, in the real window on the demo (whose one Banzai sheet is Kaneda
+Suzume's); the model refuses a side with no name, and one that names a character with a sheet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from demo_window_rig import demo_window, shown_panel
+from dice_evening_rig import ScriptedRng
+from pytestqt.qtbot import QtBot
+
+from cardtable.resolvers.banzai.steps import BanzaiError
+from cardtable.session import load
+from cardtable.session.demo import demo_path
+from cardtable.sheets import Element
+from cardtable.steps.banzai import opposed as steps
+from cardtable.steps.banzai.picks import RollPick, TypedSide
+from cardtable.ui.panels.banzai.panel import BanzaiPanel
+from cardtable.ui.qt import Qt, QtCore, QtWidgets
+
+SUZUME = "kaneda-suzume"
+LEFT = Qt.MouseButton.LeftButton
+
+
+def click(qtbot: QtBot, widget: QtWidgets.QWidget) -> None:
+    scroll = widget.parentWidget()
+    while scroll is not None and not isinstance(scroll, QtWidgets.QScrollArea):
+        scroll = scroll.parentWidget()
+    if scroll is not None:
+        scroll.ensureWidgetVisible(widget)
+    assert widget.isVisible() and widget.isEnabled(), (widget.accessibleName(), widget.toolTip())
+    qtbot.mouseClick(widget, LEFT)
+
+
+def type_into(qtbot: QtBot, widget: QtWidgets.QWidget, text: str) -> None:
+    widget.setFocus()
+    if isinstance(widget, QtWidgets.QAbstractSpinBox):
+        widget.selectAll()
+    qtbot.keyClicks(widget, text)
+    qtbot.keyClick(widget, Qt.Key.Key_Tab)
+
+
+def test_the_gm_types_a_ronin_against_suzume_and_plays_him(qtbot: QtBot, tmp_path: Path) -> None:
+    window = demo_window(qtbot, tmp_path, size=QtCore.QSize(1600, 1000))
+    session = window.document.session
+    panel = shown_panel(qtbot, window, "banzai", BanzaiPanel)
+    panel.tabs.setCurrentWidget(panel.opposed)
+    tab = panel.opposed
+    first, second = tab.who
+    first.character.setCurrentIndex(first.character.findData(SUZUME))
+    first.skill.setCurrentIndex(first.skill.findData("Kenjutsu"))
+    typed = tab.typed[1]
+    assert not typed.rolled.isVisible()  # its dice come with a name
+    type_into(qtbot, typed.name, "Wandering ronin")
+    assert typed.rolled.isVisible() and not second.isEnabled()
+    type_into(qtbot, typed.rolled, "6")
+    type_into(qtbot, typed.kept, "3")
+    assert tab.chances.text().startswith("4k3 against 6k3: Kaneda Suzume wins ")
+    click(qtbot, tab.start)
+    assert session.log[-1].public == (
+        "An opposed roll: Kaneda Suzume (Kenjutsu / Fire, 4k3) against Wandering ronin "
+        "(a pool the GM gives, 6k3); Kaneda Suzume started it."
+    )
+    # The ronin is the GM's to roll (Dana holds the computer); Suzume's is Alex's.
+    ronin = tab.sides[1]
+    assert not tab.sides[0].roll.isEnabled()
+    session.rng = ScriptedRng([9, 8, 7, 1, 1, 1])
+    click(qtbot, ronin.roll)
+    assert steps.contest_in_play(session.state).total(1) == 24  # type: ignore[union-attr]
+
+
+def test_a_side_typed_with_no_name_or_a_sheets_name_is_refused() -> None:
+    session = load(demo_path())  # Dana, the GM, holds the computer
+    suzume = RollPick(SUZUME, "Kenjutsu", Element.FIRE, None)
+    for side, message in (
+        (TypedSide("  ", 5, 3), "Pick a character for each side, or type the other side's name"),
+        (
+            TypedSide("kaneda suzume", 5, 3),
+            "Kaneda Suzume has a Banzai sheet at the table: pick Kaneda Suzume from the list, "
+            "so the sheet is read",
+        ),
+    ):
+        with pytest.raises(BanzaiError) as refused:
+            session.apply(steps.start(suzume, side))
+        assert str(refused.value) == message
+        assert steps.contest_in_play(session.state) is None
