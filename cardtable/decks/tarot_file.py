@@ -340,3 +340,31 @@ def shipped_tarot_deck() -> TarotDeck:
     """The Tourist's Tarot as Cardtable ships it (read, never written)."""
     path = asset_folder() / "decks" / SHIPPED_FILE
     return read_tarot_deck(path.read_bytes(), SHIPPED_FILE)
+
+
+#: The words of a card the editor changes, by the name the editor gives each column.
+EDITABLE = ("keywords", "upright", "reversed")
+
+
+def edited(card: CardWords, what: str, text: str) -> CardWords:
+    """``card`` with its ``what`` (one of :data:`EDITABLE`) written as ``text`` (keywords
+    separated by commas); :class:`TarotDeckError` says in one line why the words cannot be.
+
+    >>> soldier = shipped_tarot_deck().card("Soldier of Paper")
+    >>> edited(soldier, "keywords", "orders, war ").keywords
+    ('orders', 'war')
+    >>> edited(soldier, "reversed", "")
+    Traceback (most recent call last):
+    ...
+    cardtable.decks.tarot_file.TarotDeckError: Soldier of Paper: the reversed meaning is empty
+    """
+    if what == "keywords":
+        words = [word for word in text.split(",") if word.strip()]
+        if len(words) > MAX_KEYWORDS:
+            raise TarotDeckError(f"{card.name}: a card has at most {MAX_KEYWORDS} keywords")
+        keywords = tuple(_text(card.name, word, MAX_KEYWORD, "a keyword") for word in words)
+        return evolve(card, keywords=keywords)
+    if what not in EDITABLE:
+        raise TarotDeckError(f"{card.name}: its {what} is the rules', not the group's")
+    meaning = _text(card.name, text, MAX_MEANING, f"the {what} meaning")
+    return evolve(card, **{what: meaning})

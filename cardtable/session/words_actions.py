@@ -25,9 +25,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from attrs import evolve, frozen
 
-from cardtable.cards import DeckId
+from cardtable.cards import Card, DeckId, TarotCard
 from cardtable.decks.tarot_file import TarotDeck
 from cardtable.session.authority import gm_refusal
 from cardtable.session.core import Action, Changes, Performed, Session
@@ -86,3 +88,17 @@ def _words(face: object) -> tuple[str, str]:
 def tarot_on_table(decks: list[DeckOnTable]) -> DeckOnTable | None:
     """The session's Tourist's Tarot (the first, if there are several), or None."""
     return next((d for d in decks if d.source == TAROT_SOURCE), None)
+
+
+def table_words(decks: list[DeckOnTable], cards: Iterable[Card]) -> dict[str, tuple[str, str]]:
+    """The words each card of the session's tarot carries, by the card's name (upright,
+    reversed): what a printed sheet writes beside a Sleeve Card."""
+    tarot = tarot_on_table(decks)
+    if tarot is None:
+        return {}
+    prefix = f"{tarot.id}/"
+    return {
+        card.face.name: (card.face.upright, card.face.reversed)
+        for card in cards
+        if card.id.startswith(prefix) and isinstance(card.face, TarotCard)
+    }

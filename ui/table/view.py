@@ -100,7 +100,7 @@ class TableView(FeltView):
         self._document = document
         self.animation_ms = animation_ms
         self._items: dict[str, TableCard] = {}
-        self._shown_as: dict[str, tuple[CardFace | None, bool, bool, bool]] = {}
+        self._shown_as: dict[str, tuple[CardFace | None, tuple[str, str], bool, bool, bool]] = {}
         self._zones: dict[str, ZoneItem] = {}
         self._captions: list[CaptionItem] = []
         self._layout = Layout((), ())
@@ -326,7 +326,10 @@ class TableView(FeltView):
             facing = state.table.facing[CardId(card)]
             face = state.table.cards[CardId(card)].face if visible else None
             peeked = visible and not facing.face_up
-            shown_as = (face, facing.face_up, facing.reversed, peeked)
+            # A face's words are not part of what it is: a card given the group's words
+            # (cardtable.session.words_actions) is the same card, shown anew.
+            words = getattr(face, "upright", ""), getattr(face, "reversed", "")
+            shown_as = (face, words, facing.face_up, facing.reversed, peeked)
             if self._shown_as.get(card) != shown_as:
                 item.peeked = peeked
                 item.set_state(face, facing.face_up, facing.reversed, animate=not fresh)

@@ -1,0 +1,132 @@
+"""Table > Decks > Edit the tarot…: the GM edits a card's words, saves them as the group's deck
+and plays the session with them; the words reach the felt's hover text, the tarot panel, the
+log and the printed sheets. Search, filter, undo, refusals, export and import."""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+from tarot_editor_rig import LEFT, open_editor, tarot_window, type_in
+
+from cardtable.assets import asset_folder
+from cardtable.decks import art as art_module
+from cardtable.piles import PileId
+from cardtable.session.tarot_decks import TarotShelf
+from cardtable.ui.qt import QtCore
+from cardtable.ui.window.main_window import MainWindow
+
+pytestmark = pytest.mark.usefixtures("tarot_decks_folder")
+SHIPPED = asset_folder() / "decks" / "tourist-tarot.json"
+DRAW = PileId("tarot/draw")
+
+
+@pytest.fixture(autouse=True)
+def own_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(art_module, "default_data_dir", lambda: tmp_path / "data")
+    monkeypatch.setattr(art_module, "default_cache_dir", lambda: tmp_path / "cache")
+
+
+def test_the_gm_edits_saves_and_plays_with_the_groups_words(qtbot: QtBot, tmp_path: Path) -> None:
+    before = hashlib.sha256(SHIPPED.read_bytes()).hexdigest()
+    window = tarot_window(qtbot, tmp_path)
+    editor = open_editor(qtbot, window)
+    type_in(qtbot, editor.table, "Soldier of Paper", "reversed", "Paper Moon")
+    assert editor.table.deck.card("Soldier of Paper").reversed == "Paper Moon"
+    assert not editor.save_button.isEnabled()  # the shipped deck is never written
+    qtbot.keyClicks(editor.name, "Noir words")
+    qtbot.mouseClick(editor.save_as_button, LEFT)
+    assert editor.message.text() == "Saved Noir words in your decks folder."
+    assert TarotShelf().get("noir-words").card("Soldier of Paper").reversed == "Paper Moon"
+    qtbot.mouseClick(editor.play_button, LEFT)
+    assert editor.message.text() == "This session plays with Noir words."
+    session = window.document.session
+    assert session.log[-1].public == "Dana chose the words of Noir words for The Tourist's Tarot"
+    assert hashlib.sha256(SHIPPED.read_bytes()).hexdigest() == before
+
+
+def _stack(window: MainWindow, name: str, reversed_: bool) -> None:
+    """Put the named card on top of the tarot draw pile, upright or reversed."""
+    from attrs import evolve
+
+    from cardtable.cards import TarotCard
+
+    table = window.document.session.table
+    face = TarotCard.from_name(name)
+    card = next(c for c in table.pile(DRAW).cards if table.card(c).face == face)
+    table.facing[card] = evolve(table.facing[card], reversed=reversed_)
+    table.move([card], DRAW)
+
+
+def test_edited_words_reach_the_hover_text_the_panel_the_log_and_the_pdf(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from table_rig import at
+
+    from cardtable.ui.panels.tarot.panel import TarotPanel
+    from cardtable.ui.sheets.printing.actions import party_pages
+    from cardtable.ui.sheets.printing.output import print_pages
+    from cardtable.ui.table.layout import OPEN_TABLE
+
+    window = tarot_window(qtbot, tmp_path)
+    session = window.document.session
+    view = window.felt
+    # The Lover of Paper lies face up on the felt before the words change.
+    _stack(window, "Lover of Paper", False)
+    assert view.card_actions.draw_card(DRAW, OPEN_TABLE, face_up=True)
+    [lover] = session.table.piles[OPEN_TABLE].cards
+    editor = open_editor(qtbot, window)
+    for card, side, words in (
+        ("Lover of Paper", "upright", "Moonlit Letter"),
+        ("Soldier of Paper", "reversed", "Paper Moon"),
+        ("Builder of Paper", "reversed", "Red Moon Tape"),
+        ("Sage of Serpent", "reversed", "Hissing Archive"),
+    ):
+        type_in(qtbot, editor.table, card, side, words)
+    qtbot.keyClicks(editor.name, "Noir words")
+    qtbot.mouseClick(editor.save_as_button, LEFT)
+    qtbot.mouseClick(editor.play_button, LEFT)
+    editor.close()
+
+    # The felt's hover text.
+    item = view.item(str(lover))
+    view.centerOn(item)
+    qtbot.mouseMove(view.viewport(), QtCore.QPoint(2, 2))
+    qtbot.mouseMove(view.viewport(), at(view, item.sceneBoundingRect().center()))
+    qtbot.waitUntil(view.preview.isVisible, timeout=2000)
+    assert view.preview.keywords_text() == "Upright: Moonlit Letter\nReversed: Unsent Note"
+
+    # The log: the inspiration draw says the card's words.
+    panel = window.findChild(TarotPanel)
+    assert isinstance(panel, TarotPanel)
+    _stack(window, "Builder of Paper", True)
+    panel.inspiration.click()
+    assert session.log[-1].public == (
+        'Dana drew the Builder of Paper, reversed, for inspiration: "Red Moon Tape" '
+        '(upright: "Blueprint"); it goes to the discard pile.'
+    )
+
+    # The tarot panel: the Challenge's card shows its words.
+    _stack(window, "Soldier of Paper", True)
+    panel.character.setCurrentIndex(panel.character.findData("ottilie-marchbank"))
+    panel.rank.setValue(1)
+    panel.challenge_draws.click()
+    assert panel.challenge_rows() == ["Soldier of Paper ↺: not beaten yet"]
+    assert panel._rows[0].chip.toolTip() == "Soldier of Paper ↺ (Paper Moon)"
+
+    # The printed sheets: Ottilie's Sleeve Card, the Sage of Serpent reversed.
+    pdf = tmp_path / "party.pdf"
+    print_pages(party_pages(window.document), pdf)
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
+    # (The left column's last word, "permanent", is read out among the Sleeve Cards.)
+    lines = text[text.index("SLEEVE CARDS") : text.index("NOTES")].split("\n")
+    assert [line for line in lines if line not in ("", "permanent")] == [
+        "SLEEVE CARDS",
+        "Sage of Serpent (reversed)",
+        "Hissing Archive",
+        "Triumph XIV",
+        "Acclimation",
+    ]
