@@ -19,14 +19,16 @@ from cardtable.decks.names import tarot_slots
 MYSTERY = "mystery"
 
 
-def own_tarot(library: ArtLibrary, folder: Path, *, drop: str | None = None) -> ArtSet:
-    """The group's tarot imported into ``library`` as a deck of its own (``drop``: a card's
-    slug whose picture is left out)."""
+def own_tarot(
+    library: ArtLibrary, folder: Path, *, drop: str | None = None, name: str = "Moon Tarot"
+) -> ArtSet:
+    """The group's tarot imported into ``library`` as a deck of its own called ``name``
+    (``drop``: a card's slug whose picture is left out)."""
     folder.mkdir(parents=True)
     for number, slot in enumerate(tarot_slots(), 1):
         if slot.slug == drop:
             continue
         stem = MYSTERY if slot.slug == "excuse" else f"{number:02d}_{slot.slug}"
         card_file(folder / f"{stem}.png", colour_of(number), size=(40, 64))
-    plan = plan_folder(folder, "custom", shape="tarot", deck_name="Moon Tarot")
-    return import_deck(plan, library, "Moon Tarot", height=HEIGHT, workers=2)
+    plan = plan_folder(folder, "custom", shape="tarot", deck_name=name)
+    return import_deck(plan, library, name, height=HEIGHT, workers=2)

@@ -13,15 +13,17 @@ from pytestqt.qtbot import QtBot
 from tarot_editor_rig import LEFT, open_editor, tarot_window, type_in
 
 from cardtable.assets import asset_folder
+from cardtable.cards import CardId
 from cardtable.decks import art as art_module
 from cardtable.piles import PileId
 from cardtable.session.tarot_decks import TarotShelf
-from cardtable.ui.qt import QtCore
+from cardtable.ui.qt import QtCore, QtWidgets
 from cardtable.ui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.usefixtures("tarot_decks_folder")
 SHIPPED = asset_folder() / "decks" / "tourist-tarot.json"
 DRAW = PileId("tarot/draw")
+SOLDIER = CardId("tarot/soldier-paper")
 
 
 @pytest.fixture(autouse=True)
@@ -130,3 +132,128 @@ def test_edited_words_reach_the_hover_text_the_panel_the_log_and_the_pdf(
         "Triumph XIV",
         "Acclimation",
     ]
+
+
+def test_search_filter_and_undo_within_the_editor(qtbot: QtBot, tmp_path: Path) -> None:
+    window = tarot_window(qtbot, tmp_path)
+    editor = open_editor(qtbot, window)
+    table = editor.table
+    logged = len(window.document.session.log)
+    qtbot.keyClicks(editor.search, "tiger")
+    assert table.shown_names() == ["Soldier of Paper"]
+    assert editor.count.text() == "1 of 82 cards"
+    editor.search.clear()
+    editor.filter.setCurrentText("The Triumphs")
+    assert len(table.shown_names()) == 21 and editor.count.text() == "21 of 82 cards"
+    editor.filter.setCurrentText("Serpent")
+    assert table.shown_names()[:2] == ["Child of Serpent", "Servant of Serpent"]
+    editor.filter.setCurrentText("Every card")
+    type_in(qtbot, table, "Soldier of Paper", "reversed", "Paper Moon")
+    type_in(qtbot, table, "Soldier of Paper", "keywords", "orders, bluff")
+    editor.filter.setCurrentText("Words changed from the shipped deck")
+    assert table.shown_names() == ["Soldier of Paper"]
+    qtbot.keyClicks(editor.search, "bluff")
+    assert table.shown_names() == ["Soldier of Paper"]
+    qtbot.mouseClick(editor.undo_button, LEFT)
+    assert table.deck.card("Soldier of Paper").keywords == ()
+    assert table.shown_names() == ["Soldier of Paper"]  # the search reads the words afresh
+    qtbot.mouseClick(editor.undo_button, LEFT)
+    assert table.deck.card("Soldier of Paper").reversed == "Paper Tiger"
+    assert not editor.undo_button.isEnabled() and editor.redo_button.isEnabled()
+    qtbot.mouseClick(editor.redo_button, LEFT)
+    assert table.deck.card("Soldier of Paper").reversed == "Paper Moon"
+    # The editor's edits and undos are its own: the session has not changed.
+    assert len(window.document.session.log) == logged
+    assert window.document.session.table.card(SOLDIER).face.reversed == "Paper Tiger"
+
+
+def test_words_that_cannot_be_are_refused_in_one_line_and_the_cell_keeps_its_words(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    editor = open_editor(qtbot, tarot_window(qtbot, tmp_path))
+    type_in(qtbot, editor.table, "Lover of Rock", "upright", "x" * 41)
+    assert editor.message.text() == (
+        "Lover of Rock: the upright meaning holds 41 characters, at most 40"
+    )
+    assert editor.table.deck.card("Lover of Rock").upright == "Rooted Bond"
+    row = editor.table.row_of("Lover of Rock")
+    assert editor.table.item(row, 4).text() == "Rooted Bond"
+    type_in(qtbot, editor.table, "Lover of Rock", "reversed", "   ")
+    assert editor.message.text() == "Lover of Rock: the reversed meaning is empty"
+    assert not editor.undo_button.isEnabled()
+    qtbot.mouseClick(editor.save_as_button, LEFT)
+    assert editor.message.text() == "Give the deck a name first."
+
+
+def test_only_the_gm_edits_the_tarot(qtbot: QtBot, tmp_path: Path) -> None:
+    from cardtable.session import ConfirmSeat, PassSeat, PlayerId
+
+    window = tarot_window(qtbot, tmp_path)
+    document = window.document
+    assert document.apply(PassSeat(0))
+    assert document.apply(ConfirmSeat(PlayerId("alex")))
+    menu = window.decks_menu
+    menu.aboutToShow.emit()
+    assert not menu.edit_tarot.isEnabled()
+    assert menu.edit_tarot.toolTip() == "Only the GM (Dana) may edit the tarot."
+    assert menu.open_editor() is None
+    assert window.statusBar().currentMessage() == "⚠ Only the GM (Dana) may edit the tarot."
+
+
+def test_a_deck_passes_between_groups_by_export_and_import(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardtable.session import tarot_decks
+
+    window = tarot_window(qtbot, tmp_path)
+    editor = open_editor(qtbot, window)
+    type_in(qtbot, editor.table, "Triumph XXI", "reversed", "Lost Luggage")
+    qtbot.keyClicks(editor.name, "Airport words")
+    qtbot.mouseClick(editor.save_as_button, LEFT)
+    gift = tmp_path / "gift.json"
+    monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName", lambda *a, **k: (str(gift), ""))
+    qtbot.mouseClick(editor.export_button, LEFT)
+    assert editor.message.text() == "Exported Airport words to gift.json."
+    editor.close()
+    # Another group, with a decks folder of its own, imports the file.
+    tarot_decks.use_folder(tmp_path / "their-decks")
+    editor = open_editor(qtbot, window)
+    assert editor.decks.count() == 1  # the shipped words only
+    monkeypatch.setattr(QtWidgets.QFileDialog, "getOpenFileName", lambda *a, **k: (str(gift), ""))
+    qtbot.mouseClick(editor.import_button, LEFT)
+    assert editor.message.text() == "Imported Airport words into your decks folder."
+    assert editor.decks.currentText() == "Airport words"
+    assert editor.table.deck.card("Triumph XXI").reversed == "Lost Luggage"
+    # A hostile file is refused in one line, and nothing of it is kept.
+    hostile = tmp_path / "hostile.json"
+    hostile.write_text('{"deck_format": 2, "id": "x", "cards": [}', encoding="utf-8")
+    monkeypatch.setattr(
+        QtWidgets.QFileDialog, "getOpenFileName", lambda *a, **k: (str(hostile), "")
+    )
+    qtbot.mouseClick(editor.import_button, LEFT)
+    assert editor.message.text() == (
+        "hostile.json: is damaged: not valid JSON (Expecting value at line 1, column 41)"
+    )
+    assert sorted(p.name for p in (tmp_path / "their-decks").iterdir()) == ["airport-words.json"]
+
+
+def test_the_editor_opens_on_the_words_the_session_plays_with(qtbot: QtBot, tmp_path: Path) -> None:
+    window = tarot_window(qtbot, tmp_path)
+    editor = open_editor(qtbot, window)
+    type_in(qtbot, editor.table, "the Excuse", "upright", "Sorry, Wrong Door")
+    assert not editor.play_button.isEnabled()  # the session plays a saved deck
+    qtbot.keyClicks(editor.name, "Doors")
+    qtbot.mouseClick(editor.save_as_button, LEFT)
+    qtbot.mouseClick(editor.play_button, LEFT)
+    editor.close()
+    again = open_editor(qtbot, window)
+    assert again.decks.currentText() == "Doors"
+    assert again.table.deck.card("the Excuse").upright == "Sorry, Wrong Door"
+    # Choosing the shipped deck again, and playing with it, puts the shipped words back.
+    again.decks.setCurrentIndex(0)
+    again.decks.activated.emit(0)
+    assert again.table.deck.card("the Excuse").upright == "Way Out"
+    qtbot.mouseClick(again.play_button, LEFT)
+    session = window.document.session
+    assert session.log[-1].public == "Dana put the shipped words back on The Tourist's Tarot"
+    assert session.decks[0].words is None

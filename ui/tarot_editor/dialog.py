@@ -130,7 +130,7 @@ class TarotEditor(QtWidgets.QDialog):
         self.redo_button.clicked.connect(self.table.undo_stack.redo)
         self.table.undo_stack.canUndoChanged.connect(self.undo_button.setEnabled)
         self.table.undo_stack.canRedoChanged.connect(self.redo_button.setEnabled)
-        self.table.undo_stack.cleanChanged.connect(lambda _clean: self._refresh())
+        self.table.undo_stack.cleanChanged.connect(self._refresh)
         self.table.refused.connect(self.say)
         self.table.edited.connect(self._refresh)
         self.search.textChanged.connect(self._filter)
