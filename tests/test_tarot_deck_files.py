@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from cardtable.assets import asset_folder
 from cardtable.cards import TarotCard
 from cardtable.decks.standard import tourist_tarot
-from cardtable.decks.tarot_file import (
+from cardtable.decks.words_file import (
     CARD_COUNT,
     MAX_DECK_BYTES,
     MAX_MEANING,
@@ -89,9 +89,9 @@ def test_a_deck_passes_between_two_users_by_export_and_import(tmp_path: Path) ->
 
 
 def test_the_deck_limits_are_the_session_files() -> None:
-    from cardtable.decks import tarot_file
+    from cardtable.decks import words_file
 
-    assert tarot_file.MAX_NAME == SESSION_NAME
+    assert words_file.MAX_NAME == SESSION_NAME
     assert len(tourist_tarot().faces) == CARD_COUNT
 
 

@@ -11,7 +11,7 @@ from attrs import evolve
 from session_builders import ALEX, DANA, small_session
 
 from cardtable.cards import CardId, DeckId
-from cardtable.decks.tarot_file import TarotDeck
+from cardtable.decks.words_file import TarotDeck
 from cardtable.session import Session, SessionError, load, save
 from cardtable.session.migrations import migrate
 from cardtable.session.saving import to_bytes

@@ -1,6 +1,6 @@
 """The group's own tarot decks: named deck files in the user's decks folder.
 
-A group edits the Tourist's Tarot's words (:mod:`cardtable.decks.tarot_file`) and saves them
+A group edits the Tourist's Tarot's words (:mod:`cardtable.decks.words_file`) and saves them
 as a named deck in its decks folder, beside the art sets in the user's data folder::
 
     <user data>/tarot-decks/<id>.json       one deck file per named deck
@@ -31,7 +31,7 @@ from pathlib import Path
 
 from cardtable.decks.art import default_data_dir
 from cardtable.decks.standard import DeckSpec
-from cardtable.decks.tarot_file import (
+from cardtable.decks.words_file import (
     MAX_ID,
     MAX_NAME,
     SHIPPED_FILE,

@@ -10,7 +10,7 @@ are the same cards (same ids, same places, same way up): only their words change
 >>> from cardtable.cards import DeckId
 >>> from cardtable.randomness import seeded
 >>> from cardtable.session import AddDeck, AddPlayer, DeckOnTable, Player, Session
->>> from cardtable.decks.tarot_file import shipped_tarot_deck
+>>> from cardtable.decks.words_file import shipped_tarot_deck
 >>> session = Session(rng=seeded(1))
 >>> _ = session.apply(AddPlayer(Player.named("Alex", gm=True)))
 >>> _ = session.apply(AddDeck(DeckOnTable(DeckId("tarot"), "tourist-tarot")))
@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from attrs import evolve, frozen
 
 from cardtable.cards import Card, DeckId, TarotCard
-from cardtable.decks.tarot_file import TarotDeck
+from cardtable.decks.words_file import TarotDeck
 from cardtable.session.authority import gm_refusal
 from cardtable.session.core import Action, Changes, Performed, Session
 from cardtable.session.log import Event

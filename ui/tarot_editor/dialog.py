@@ -17,7 +17,7 @@ from pathlib import Path
 
 from cardtable.cards import DeckId
 from cardtable.decks.art import ArtLibrary
-from cardtable.decks.tarot_file import MAX_NAME, TarotDeck, TarotDeckError
+from cardtable.decks.words_file import MAX_NAME, TarotDeck, TarotDeckError
 from cardtable.session.tarot_decks import SHIPPED_ID, TarotShelf, shipped_tarot_deck
 from cardtable.session.words_actions import ChooseWords, tarot_on_table
 from cardtable.ui.document import SessionDocument

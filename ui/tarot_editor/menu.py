@@ -33,7 +33,7 @@ class DecksMenu(QtWidgets.QMenu):
         document: SessionDocument,
         library: ArtLibrary | None = None,
     ) -> None:
-        super().__init__("&Decks", parent)
+        super().__init__("Dec&ks", parent)
         self.setToolTipsVisible(True)
         self._document = document
         self._library = library

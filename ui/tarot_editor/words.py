@@ -3,14 +3,14 @@
 Each row is a card. Its name, Attribute and rank are the rules' and cannot be edited; its
 keywords (separated by commas), upright and reversed meanings can. Every edit is one undoable
 command on the table's own :class:`QUndoStack` (undo within the editor, apart from the
-session's), checked by the model (:func:`cardtable.decks.tarot_file.edited`): words that
+session's), checked by the model (:func:`cardtable.decks.words_file.edited`): words that
 cannot be are refused in one line on :attr:`WordsTable.refused`, and the cell shows the words
 it had.
 """
 
 from __future__ import annotations
 
-from cardtable.decks.tarot_file import CardWords, TarotDeck, TarotDeckError, edited
+from cardtable.decks.words_file import CardWords, TarotDeck, TarotDeckError, edited
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 
 #: The columns: what each holds, and its heading.

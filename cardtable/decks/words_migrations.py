@@ -21,7 +21,7 @@ every tarot card.
 >>> migrate({"deck_format": 3})
 Traceback (most recent call last):
 ...
-cardtable.decks.tarot_migrations.DeckMigrationError: made by a newer Cardtable (deck format 3); \
+cardtable.decks.words_migrations.DeckMigrationError: made by a newer Cardtable (deck format 3); \
 this one reads up to 2
 """
 
@@ -77,7 +77,12 @@ def _card_1_to_2(card: Any) -> Any:
     if not isinstance(card, dict):
         return card
     attribute, rank = _identity_1(card.get("card"))
-    head: dict[str, Any] = {"card": card.get("card"), "attribute": attribute, "rank": rank, "keywords": []}
+    head: dict[str, Any] = {
+        "card": card.get("card"),
+        "attribute": attribute,
+        "rank": rank,
+        "keywords": [],
+    }
     return {**head, **{k: v for k, v in card.items() if k != "card"}}
 
 

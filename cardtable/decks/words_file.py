@@ -2,7 +2,7 @@
 
 The rules make the deck ours and ship it as a file "so a group can edit it"
 (``rules/tourist-tarot.md``). A tarot deck file is JSON of format :data:`TAROT_FORMAT`
-(older files are brought up to it by :mod:`cardtable.decks.tarot_migrations`)::
+(older files are brought up to it by :mod:`cardtable.decks.words_migrations`)::
 
     {"deck_format": 2, "id": "noir", "name": "Noir words", "system": "tarot",
      "cards": [{"card": "Soldier of Paper", "attribute": "Paper", "rank": 7,
@@ -37,7 +37,7 @@ from cattrs import BaseValidationError, Converter, ForbiddenExtraKeysError, tran
 from cardtable.assets import asset_folder
 from cardtable.cards import CardError, TarotCard
 from cardtable.decks.standard import DeckFileError, DeckSpec, check_tarot_complete
-from cardtable.decks.tarot_migrations import TAROT_FORMAT, DeckMigrationError, migrate
+from cardtable.decks.words_migrations import TAROT_FORMAT, DeckMigrationError, migrate
 from cardtable.refusals import one_line, python_words
 
 #: The largest deck file read, in bytes (the shipped deck is under 10 kB).
@@ -356,7 +356,7 @@ def edited(card: CardWords, what: str, text: str) -> CardWords:
     >>> edited(soldier, "reversed", "")
     Traceback (most recent call last):
     ...
-    cardtable.decks.tarot_file.TarotDeckError: Soldier of Paper: the reversed meaning is empty
+    cardtable.decks.words_file.TarotDeckError: Soldier of Paper: the reversed meaning is empty
     """
     if what == "keywords":
         words = [word for word in text.split(",") if word.strip()]
