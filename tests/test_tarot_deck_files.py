@@ -240,6 +240,12 @@ HOSTILE: list[tuple[str, Change | bytes, str]] = [
         "it is plain text on one line",
     ),
     (
+        "lone surrogate",
+        _card(3, keywords=["\ud800"]),
+        "d.json: card 4 (Merchant of Rock): a keyword holds a lone surrogate (U+D800), which "
+        "is not valid Unicode",
+    ),
+    (
         "too many keywords",
         _card(0, keywords=["k"] * 9),
         "d.json: card 1 (Child of Rock): a card has at most 8 keywords",

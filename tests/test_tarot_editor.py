@@ -257,3 +257,38 @@ def test_the_editor_opens_on_the_words_the_session_plays_with(qtbot: QtBot, tmp_
     session = window.document.session
     assert session.log[-1].public == "Dana put the shipped words back on The Tourist's Tarot"
     assert session.decks[0].words is None
+
+
+def test_a_session_whose_deck_is_missing_opens_with_the_shipped_words_and_says_so(
+    qtbot: QtBot, tmp_path: Path, tarot_decks_folder: Path
+) -> None:
+    from curtain_rig import take_the_computer
+
+    from cardtable.cards import DeckId
+    from cardtable.session import load, save
+    from cardtable.session.demo import demo_path
+    from cardtable.session.tarot_decks import shipped_tarot_deck
+    from cardtable.session.words_actions import ChooseWords
+    from cardtable.ui.window.main_window import DISCARD
+
+    session = load(demo_path())
+    noir = TarotShelf().save_as(shipped_tarot_deck(), "Noir words")
+    session.apply(ChooseWords(DeckId("tarot"), noir))
+    path = tmp_path / "evening.cardtable"
+    save(session, path)
+    (tarot_decks_folder / "noir-words.json").unlink()
+    window = MainWindow(path, autosave_folder=tmp_path / "autosave", animation_ms=0)
+    window.ask_unsaved = lambda: DISCARD
+    qtbot.addWidget(window)
+    said: list[str] = []
+    window.document.refused.connect(said.append)
+    window.show()
+    window.load_now()
+    qtbot.waitExposed(window)
+    take_the_computer(qtbot, window)
+    qtbot.waitUntil(lambda: bool(said), timeout=10_000)
+    assert said == [
+        f"The tarot deck 'noir-words' is not in your decks folder ({tarot_decks_folder}). "
+        "The table shows the shipped words of the Tourist's Tarot."
+    ]
+    assert window.document.session.table.card(SOLDIER).face.reversed == "Paper Tiger"

@@ -220,7 +220,13 @@ def _text(where: str, value: str, limit: int, what: str, *, blank: bool = False)
     if len(value) > limit:
         raise TarotDeckError(f"{where}: {what} holds {len(value):,} characters, at most {limit}")
     for character in value:
-        if unicodedata.category(character) in ("Cc", "Cs"):
+        kind = unicodedata.category(character)
+        if kind == "Cs":  # it reads, but no file could ever write it again
+            raise TarotDeckError(
+                f"{where}: {what} holds a lone surrogate (U+{ord(character):04X}), which is "
+                "not valid Unicode"
+            )
+        if kind == "Cc":
             raise TarotDeckError(
                 f"{where}: {what} holds a control character (U+{ord(character):04X}); "
                 "it is plain text on one line"
