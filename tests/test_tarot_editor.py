@@ -292,3 +292,30 @@ def test_a_session_whose_deck_is_missing_opens_with_the_shipped_words_and_says_s
         "The table shows the shipped words of the Tourist's Tarot."
     ]
     assert window.document.session.table.card(SOLDIER).face.reversed == "Paper Tiger"
+
+
+def test_a_groups_deck_is_saved_in_place_and_unsaved_words_are_not_left_unasked(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from cardtable.session.tarot_decks import shipped_tarot_deck
+
+    TarotShelf().save_as(shipped_tarot_deck(), "Noir words")
+    editor = open_editor(qtbot, tarot_window(qtbot, tmp_path))
+    noir = editor.decks.findText("Noir words")
+    editor.decks.setCurrentIndex(noir)
+    editor.decks.activated.emit(noir)
+    assert editor.name.text() == "Noir words" and not editor.save_button.isEnabled()
+    type_in(qtbot, editor.table, "Ruler of Rock", "upright", "Granite Crown")
+    assert editor.save_button.isEnabled()
+    # Leaving unsaved words asks first; "no" keeps them in the editor.
+    asked: list[bool] = []
+    editor.ask_discard = lambda: asked.append(True) or False
+    editor.decks.setCurrentIndex(0)
+    editor.decks.activated.emit(0)
+    assert asked == [True] and editor.decks.currentText() == "Noir words"
+    assert editor.table.deck.card("Ruler of Rock").upright == "Granite Crown"
+    qtbot.mouseClick(editor.save_button, LEFT)
+    assert editor.message.text() == "Saved Noir words in your decks folder."
+    assert TarotShelf().get("noir-words").card("Ruler of Rock").upright == "Granite Crown"
+    assert [d.id for d in TarotShelf().decks()] == ["noir-words"]  # in place, not a copy
+    assert not editor.save_button.isEnabled()
