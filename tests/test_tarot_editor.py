@@ -309,7 +309,12 @@ def test_a_groups_deck_is_saved_in_place_and_unsaved_words_are_not_left_unasked(
     assert editor.save_button.isEnabled()
     # Leaving unsaved words asks first; "no" keeps them in the editor.
     asked: list[bool] = []
-    editor.ask_discard = lambda: asked.append(True) or False
+
+    def keep_them() -> bool:
+        asked.append(True)
+        return False
+
+    editor.ask_discard = keep_them
     editor.decks.setCurrentIndex(0)
     editor.decks.activated.emit(0)
     assert asked == [True] and editor.decks.currentText() == "Noir words"
