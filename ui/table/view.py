@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import compress, count
 
-from cardtable.cards import CardFace, CardId
+from cardtable.cards import CardFace, CardId, words_of
 from cardtable.piles import Pile, PileId
 from cardtable.session import Changes
 from cardtable.session.model import GameState
@@ -328,8 +328,7 @@ class TableView(FeltView):
             peeked = visible and not facing.face_up
             # A face's words are not part of what it is: a card given the group's words
             # (cardtable.session.words_actions) is the same card, shown anew.
-            words = getattr(face, "upright", ""), getattr(face, "reversed", "")
-            shown_as = (face, words, facing.face_up, facing.reversed, peeked)
+            shown_as = (face, words_of(face), facing.face_up, facing.reversed, peeked)
             if self._shown_as.get(card) != shown_as:
                 item.peeked = peeked
                 item.set_state(face, facing.face_up, facing.reversed, animate=not fresh)
