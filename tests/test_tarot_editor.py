@@ -63,6 +63,14 @@ def _stack(window: MainWindow, name: str, reversed_: bool) -> None:
     table.move([card], DRAW)
 
 
+def _sleeve_of(pdf: Path) -> list[str]:
+    """The lines of the first sheet's Sleeve Cards, as pdftotext reads them (the left
+    column's last word, "permanent", is read out among them and left out here)."""
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
+    lines = text[text.index("SLEEVE CARDS") : text.index("NOTES")].split("\n")[1:]
+    return [line for line in lines if line not in ("", "permanent")]
+
+
 def test_edited_words_reach_the_hover_text_the_panel_the_log_and_the_pdf(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
@@ -122,16 +130,8 @@ def test_edited_words_reach_the_hover_text_the_panel_the_log_and_the_pdf(
     # The printed sheets: Ottilie's Sleeve Card, the Sage of Serpent reversed.
     pdf = tmp_path / "party.pdf"
     print_pages(party_pages(window.document), pdf)
-    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
-    # (The left column's last word, "permanent", is read out among the Sleeve Cards.)
-    lines = text[text.index("SLEEVE CARDS") : text.index("NOTES")].split("\n")
-    assert [line for line in lines if line not in ("", "permanent")] == [
-        "SLEEVE CARDS",
-        "Sage of Serpent (reversed)",
-        "Hissing Archive",
-        "Triumph XIV",
-        "Acclimation",
-    ]
+    assert _sleeve_of(pdf) == ["Sage of Serpent (reversed)", "Hissing Archive", "Triumph XIV",
+                               "Acclimation"]  # fmt: skip
 
 
 def test_search_filter_and_undo_within_the_editor(qtbot: QtBot, tmp_path: Path) -> None:
@@ -324,3 +324,32 @@ def test_a_groups_deck_is_saved_in_place_and_unsaved_words_are_not_left_unasked(
     assert TarotShelf().get("noir-words").card("Ruler of Rock").upright == "Granite Crown"
     assert [d.id for d in TarotShelf().decks()] == ["noir-words"]  # in place, not a copy
     assert not editor.save_button.isEnabled()
+
+
+def test_the_print_command_writes_the_words_the_session_plays_with(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    from attrs import evolve
+
+    from cardtable.cards import DeckId
+    from cardtable.session import load, save
+    from cardtable.session.demo import demo_path
+    from cardtable.session.tarot_decks import shipped_tarot_deck
+    from cardtable.session.words_actions import ChooseWords
+    from cardtable.ui.sheets.printing.command import add_print_parser
+
+    shipped = shipped_tarot_deck()
+    sage = evolve(shipped.card("Sage of Serpent"), reversed="Hissing Archive")
+    session = load(demo_path())
+    session.apply(
+        ChooseWords(DeckId("tarot"), TarotShelf().save_as(shipped.with_card(sage), "Noir"))
+    )
+    save(session, tmp_path / "evening.cardtable")
+    parser = argparse.ArgumentParser(prog="cardtable")
+    add_print_parser(parser.add_subparsers(dest="command"))
+    pdf = tmp_path / "party.pdf"
+    args = parser.parse_args(["print", str(tmp_path / "evening.cardtable"), "-o", str(pdf)])
+    assert args.func(args) == 0
+    assert _sleeve_of(pdf)[:2] == ["Sage of Serpent (reversed)", "Hissing Archive"]
