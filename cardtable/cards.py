@@ -206,6 +206,18 @@ class TarotCard:
         return f"TarotCard.from_name({self.name!r})"
 
 
+def words_of(face: object) -> tuple[str, str]:
+    """A face's upright and reversed words (none but a tarot card's): what a view showing a
+    face must compare besides the face itself, whose words are not part of what it is.
+
+    >>> words_of(TarotCard.trump(3, "Dawn", "Dusk")), words_of(PlayingCard.joker())
+    (('Dawn', 'Dusk'), ('', ''))
+    """
+    if isinstance(face, TarotCard):
+        return face.upright, face.reversed
+    return "", ""
+
+
 # ---------------------------------------------------------------------------------------------
 # Playing cards
 

@@ -9,6 +9,9 @@ import pytest
 from hypothesis import settings
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from pathlib import Path
+
     from cardtable.ui.qt import QtWidgets
 
 settings.register_profile("cardtable", derandomize=True, deadline=None, print_blob=True)
@@ -22,3 +25,14 @@ def qapp(qapp: "QtWidgets.QApplication") -> "QtWidgets.QApplication":
 
     use_bundled_fonts(qapp)
     return qapp
+
+
+@pytest.fixture
+def tarot_decks_folder(tmp_path: "Path") -> "Iterator[Path]":
+    """The group's tarot decks kept in a folder of the test's own, never the user's."""
+    from cardtable.session import tarot_decks
+
+    folder = tmp_path / "tarot-decks"
+    tarot_decks.use_folder(folder)
+    yield folder
+    tarot_decks.use_folder(None)

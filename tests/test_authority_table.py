@@ -70,6 +70,7 @@ from cardtable.session.dice_history import DiceRequest, roll_step
 from cardtable.session.gm_notes import GmNote
 from cardtable.session.sealed_rolls import RevealSealed, RollSealed
 from cardtable.session.table_options import SetTableOptions
+from cardtable.session.words_actions import ChooseWords
 from cardtable.sheets import blank
 from cardtable.sheets.banzai import Element
 from cardtable.steps import authority_table
@@ -302,6 +303,7 @@ ACTION_SAMPLES: dict[str, Callable[[Session], Action]] = {
     "Note": lambda s: Note("hello"),
     "GmNote": lambda s: GmNote("a secret"),
     "ChooseArt": lambda s: ChooseArt(DeckId("tarot"), None),
+    "ChooseWords": lambda s: ChooseWords(DeckId("tarot"), None),
     "RollSealed": lambda s: RollSealed(DiceRequest("2d6")),
     "RevealSealed": lambda s: RevealSealed(),
     "StartResolver": lambda s: StartResolver("x", None),

@@ -197,9 +197,9 @@ def import_deck(
             files.get(BACK),
             os.urandom(4).hex(),
         )
-        _write_json(work / ARTSET_FILE, art_set_document(art))
+        write_json(work / ARTSET_FILE, art_set_document(art))
         if plan.target.deck == CUSTOM:
-            _write_json(work / DECK_FILE, deck_document(art_id, plan))
+            write_json(work / DECK_FILE, deck_document(art_id, plan))
         if cancelled is not None and cancelled():
             raise DeckImportCancelled("The import was cancelled; nothing was kept.")
         final = library.folder / art_id
@@ -207,7 +207,7 @@ def import_deck(
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
-    _sync_folder(library.folder)
+    sync_folder(library.folder)
     try:
         return library.get(art_id)
     except ArtSetError as exc:  # pragma: no cover - we just wrote it
@@ -279,7 +279,7 @@ def _make_pictures(
     return files
 
 
-def _write_json(path: Path, data: object) -> None:
+def write_json(path: Path, data: object) -> None:
     with open(path, "w", encoding="utf-8") as out:
         json.dump(data, out, ensure_ascii=False, indent=1)
         out.write("\n")
@@ -287,7 +287,7 @@ def _write_json(path: Path, data: object) -> None:
         os.fsync(out.fileno())
 
 
-def _sync_folder(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
     """Make the rename that installed the set survive a power cut (POSIX only)."""
     if os.name != "posix":
         return

@@ -165,7 +165,7 @@ def parse_deck(data: Any, name: str = "deck") -> DeckSpec:
     read = _tarot_entry if system == "tarot" else _playing_entry
     faces = tuple(read(entry, f"{name}: card {number}") for number, entry in enumerate(entries, 1))
     if system == "tarot":
-        _check_tarot_complete(faces, name)
+        check_tarot_complete(faces, name)
     else:
         _check_playing_complete(faces, name)
     return DeckSpec(data["id"], data["name"], system, orientation, faces)
@@ -240,7 +240,8 @@ def _duplicates(faces: Iterable[CardFace]) -> list[str]:
     return [face.name for face, n in counts.items() if n > 1]
 
 
-def _check_tarot_complete(faces: tuple[CardFace, ...], name: str) -> None:
+def check_tarot_complete(faces: tuple[CardFace, ...], name: str) -> None:
+    """Refuse a tarot deck holding a card twice, or lacking one of the rules' 82 (named)."""
     if twice := _duplicates(faces):
         raise DeckFileError(f"{name}: {twice[0]} appears more than once")
     expected: set[CardFace] = {TarotCard.suited(f, s) for s in TarotSuit for f in Figure}

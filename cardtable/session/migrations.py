@@ -14,12 +14,14 @@ writes the log as eight columns instead of an object per entry
 times faster. Format 5 says how many cards at the bottom of each pile lie shuffled, unseen
 (``"shuffled"``, absent for none): their order is no longer written (a load deals them
 afresh); a draw pile of an older file is taken as shuffled up to its first face-up card.
+Format 6 lets a deck name the group's own tarot deck whose words it carries (``"words"``,
+null for the shipped words, as every older file meant; :mod:`cardtable.session.tarot_decks`).
 
 When the format changes: bump :data:`FORMAT_VERSION`, add ``STEPS[old] = _old_to_new`` here,
 and keep a file of the old version under ``tests/`` that must still load.
 
 >>> migrate({"format_version": 1, "session": {"decks": [{"id": "tarot"}]}})
-{'format_version': 5, 'session': {'decks': [{'id': 'tarot', 'art': None}]}}
+{'format_version': 6, 'session': {'decks': [{'id': 'tarot', 'art': None, 'words': None}]}}
 >>> jo = {"id": "jo", "sheet": {"system": "banzai", "void": 3}}
 >>> migrate({"format_version": 2, "session": {"characters": [jo]}})["session"]["characters"]
 [{'id': 'jo', 'sheet': {'system': 'banzai', 'void': 3, 'raise_step': 5}}]
@@ -38,21 +40,26 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 #: The format this Cardtable writes, and the newest it reads.
-FORMAT_VERSION = 5
+FORMAT_VERSION = 6
 
 Document = dict[str, Any]
 Step = Callable[[Document], Document]
 
 
-def _1_to_2(data: Document) -> Document:
-    """Format 2 gives every deck an ``art`` (null: Cardtable's own art, as format 1 showed)."""
+def _every_deck_with(data: Document, key: str, version: int) -> Document:
+    """``data`` as format ``version``: every deck given ``key``, null where it had none."""
     session = dict(data["session"])
     decks = session.get("decks")
     if isinstance(decks, list):
         session["decks"] = [
-            {**deck, "art": deck.get("art")} if isinstance(deck, dict) else deck for deck in decks
+            {**deck, key: deck.get(key)} if isinstance(deck, dict) else deck for deck in decks
         ]
-    return {**data, "format_version": 2, "session": session}
+    return {**data, "format_version": version, "session": session}
+
+
+def _1_to_2(data: Document) -> Document:
+    """Format 2 gives every deck an ``art`` (null: Cardtable's own art, as format 1 showed)."""
+    return _every_deck_with(data, "art", 2)
 
 
 def _2_to_3(data: Document) -> Document:
@@ -149,8 +156,13 @@ def _with_shuffled(pile: Any, up: set[Any]) -> Any:
     return {**pile, "shuffled": count} if count else pile
 
 
+def _5_to_6(data: Document) -> Document:
+    """Format 6 gives every deck its ``words`` (null: the shipped words, all format 5 had)."""
+    return _every_deck_with(data, "words", 6)
+
+
 #: ``STEPS[n]`` turns a version-``n`` dict into a version-``n + 1`` dict.
-STEPS: dict[int, Step] = {1: _1_to_2, 2: _2_to_3, 3: _3_to_4, 4: _4_to_5}
+STEPS: dict[int, Step] = {1: _1_to_2, 2: _2_to_3, 3: _3_to_4, 4: _4_to_5, 5: _5_to_6}
 
 
 class MigrationError(ValueError):

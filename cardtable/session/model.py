@@ -207,16 +207,23 @@ class DeckOnTable:
     The cards themselves are rebuilt from ``source`` (a key of :data:`DECK_SOURCES`) and
     ``size`` (decks in a shoe), so a save file stores only where each card lies. ``art`` is
     the id of the art set the group chose to dress the deck in (see
-    :mod:`cardtable.decks.art`), or None for Cardtable's own art.
+    :mod:`cardtable.decks.art`), or None for Cardtable's own art. ``words`` is the id of the
+    group's own tarot deck whose words the Tourist's Tarot carries
+    (:mod:`cardtable.session.tarot_decks`), or None for the shipped words; a deck not found
+    on this computer shows the shipped words.
     """
 
     id: DeckId
     source: str
     size: int = 1
     art: str | None = None
+    words: str | None = None
 
     def spec(self) -> DeckSpec:
-        """The deck's :class:`DeckSpec` (read once per source and size, then reused)."""
+        """The deck's :class:`DeckSpec` (read once per source and size, then reused; a
+        group's words are read again when their file changes)."""
+        if self.words is not None:
+            return self._with_words(self.words)
         key = (self.source, self.size)
         if key not in _SPECS:
             build = DECK_SOURCES.get(self.source) or _user_deck(self.source)
@@ -226,8 +233,21 @@ class DeckOnTable:
             _SPECS[key] = build(self.size)
         return _SPECS[key]
 
+    def _with_words(self, words: str) -> DeckSpec:
+        """The Tourist's Tarot carrying the group's words ``words`` (the shipped words when
+        that deck is not on this computer). Imported here: only a session playing with a
+        group's words reads the decks folder."""
+        from cardtable.session.tarot_decks import words_spec
+
+        if self.source != "tourist-tarot":
+            raise SessionError(f"The deck {self.id!r} is no tarot: it cannot take a tarot's words.")
+        return words_spec(words) or self.__class__(self.id, self.source, self.size).spec()
+
     def cards(self) -> tuple[Card, ...]:
-        """The deck's physical cards, with the ids they have on this table (built once)."""
+        """The deck's physical cards, with the ids they have on this table (built once, or
+        for a group's words each time, as their file may have changed)."""
+        if self.words is not None:
+            return tuple(self.spec().cards(self.id))
         key = (self.source, self.size, self.id)
         if key not in _CARDS:
             _CARDS[key] = tuple(self.spec().cards(self.id))

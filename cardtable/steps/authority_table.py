@@ -164,6 +164,12 @@ ACTIONS: tuple[Row, ...] = (
         Who.ANYONE,
         "the art changes how every card looks, never what a card is or who sees it",
     ),
+    Row(
+        "ChooseWords",
+        "Table > Decks > Edit the tarot…: the words the tarot plays with",
+        Who.GM,
+        f"{_TAROT}: the deck's words are the group's; choosing them is the GM's set-up",
+    ),
     Row("RollSealed", "roll sealed", Who.GM, "a sealed roll is the GM's private roll"),
     Row("RevealSealed", "reveal a sealed roll", Who.GM, "a sealed roll is the GM's to show"),
     Row(

@@ -5,7 +5,9 @@ The session says which art set dresses each deck (:attr:`DeckOnTable.art`, chang
 the user's library and hands them to :mod:`cardtable.ui.art.card_art`, whose card items, hand,
 preview and chips then paint the pictures. A set that is not installed on this computer
 (a session brought from another) is reported once through ``document.refused`` and the
-deck shows Cardtable's own art.
+deck shows Cardtable's own art. A session's tarot whose group's words are not on this
+computer is reported the same way (it shows the shipped words,
+:mod:`cardtable.session.tarot_decks`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from cardtable.decks.art import ArtLibrary, ArtSet
 from cardtable.decks.custom import use_library
 from cardtable.session import Changes
+from cardtable.session.tarot_decks import missing_words
 from cardtable.ui.art import card_art
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import QtCore
@@ -62,6 +65,10 @@ class ArtBinding(QtCore.QObject):
                     f"The art set {deck.art!r} chosen for {deck.spec().name} is not installed "
                     "on this computer; the deck shows Cardtable's own art."
                 )
+            if deck.words is not None and (deck.id, f"words:{deck.words}") not in self._told:
+                self._told.add((deck.id, f"words:{deck.words}"))
+                if (missing := missing_words(deck.words)) is not None:
+                    self._document.refused.emit(missing)
             decks[str(deck.id)] = (kind, art)
         card_art.set_table_art(decks, self.library)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from cardtable.cards import CardFace, CardId, TarotCard
+from cardtable.cards import CardFace, CardId, TarotCard, words_of
 from cardtable.piles import Pile, PileId, PileKind
 from cardtable.session import Action, Changes, Move, Session, Turn, hand_id
 from cardtable.session.visibility import on_screen_in
@@ -138,7 +138,11 @@ class HandList(QtWidgets.QListWidget):
 
     def show_cards(self, shown: tuple[tuple[str, CardFace | None, bool], ...], kind: str) -> None:
         """Show ``shown``: (card, face or None, reversed) in hand order."""
-        if shown == self.shown:
+        # A face's words are not part of what it is: the same card with other words
+        # (cardtable.session.words_actions) is shown anew.
+        if shown == self.shown and [words_of(f) for _, f, _ in shown] == [
+            words_of(f) for _, f, _ in self.shown
+        ]:
             return
         chosen = set(self.chosen())
         before = {card for card, _face, _reversed in self.shown}

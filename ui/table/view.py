@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import compress, count
 
-from cardtable.cards import CardFace, CardId
+from cardtable.cards import CardFace, CardId, words_of
 from cardtable.piles import Pile, PileId
 from cardtable.session import Changes
 from cardtable.session.model import GameState
@@ -102,7 +102,7 @@ class TableView(FeltView):
         self._document = document
         self.animation_ms = animation_ms
         self._items: dict[str, TableCard] = {}
-        self._shown_as: dict[str, tuple[CardFace | None, bool, bool, bool]] = {}
+        self._shown_as: dict[str, tuple[CardFace | None, tuple[str, str], bool, bool, bool]] = {}
         self._zones: dict[str, ZoneItem] = {}
         self._captions: list[CaptionItem] = []
         self._layout = Layout((), ())
@@ -334,7 +334,9 @@ class TableView(FeltView):
             facing = state.table.facing[CardId(card)]
             face = state.table.cards[CardId(card)].face if visible else None
             peeked = visible and not facing.face_up
-            shown_as = (face, facing.face_up, facing.reversed, peeked)
+            # A face's words are not part of what it is: a card given the group's words
+            # (cardtable.session.words_actions) is the same card, shown anew.
+            shown_as = (face, words_of(face), facing.face_up, facing.reversed, peeked)
             if self._shown_as.get(card) != shown_as:
                 item.peeked = peeked
                 item.set_state(face, facing.face_up, facing.reversed, animate=not fresh)

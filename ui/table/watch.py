@@ -4,7 +4,8 @@ card.
 :class:`TableWatch` remembers, for each zone of the layout, the cards its pile held and which
 of them the felt shows, and how every card lay. After a change it names the zones whose
 pile changed, or which show a card that turned; every zone when the layout is new or when
-who may see what changed (another seat at the computer, the curtain, a peek). So a card
+who may see what changed (another seat at the computer, the curtain, a peek), or when a deck
+on the table changed (its cards' words, :mod:`cardtable.session.words_actions`). So a card
 dropped on a table of thousands costs the felt the two piles it left and joined.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import compress, count
-from operator import ne, or_
+from operator import is_not, ne, or_
 
 from cardtable.cards import CardId
 from cardtable.piles import Facing, Spot
@@ -35,6 +36,9 @@ class TableWatch:
         self._laid: dict[str, list[Place]] = {}
         self._facing: dict[CardId, Facing] = {}
         self._reader: object = None
+        #: The decks on the table as last seen: a deck replaced by another value (words
+        #: chosen anew, even the same deck's edited words) is told by identity.
+        self._decks: tuple[object, ...] = ()
         self._forced: set[str] = set()
         #: Where each card's item was last put: (pile, index, x, y, covered).
         self.places: dict[str, tuple[object, ...]] = {}
@@ -47,6 +51,7 @@ class TableWatch:
         self._laid.clear()
         self._facing = {}
         self._reader = None
+        self._decks = ()
         self._forced.clear()
         self.places.clear()
 
@@ -66,8 +71,11 @@ class TableWatch:
         that turned over or round since."""
         state = session.state
         reader = (session.holder, session.curtain, dict(state.peeks))
-        everything = new_layout or reader != self._reader
+        decks = tuple(state.decks)
+        redealt = len(decks) != len(self._decks) or any(map(is_not, decks, self._decks))
+        everything = new_layout or reader != self._reader or redealt
         self._reader = reader
+        self._decks = decks
         turned_in: set[str] = set()
         turned: set[CardId] = set()
         facing = state.table.facing

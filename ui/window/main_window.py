@@ -335,12 +335,16 @@ class MainWindow(QtWidgets.QMainWindow):
         table need not wait for."""
         from cardtable.ui.deck_import.chooser import make_art_action
         from cardtable.ui.deck_import.wizard import make_import_action
+        from cardtable.ui.tarot_editor.menu import DecksMenu
         from cardtable.ui.window.own_decks_menu import make_own_decks_menu
 
         document = self.document
         self.table_menu.addSeparator()
         self.table_menu.addAction(make_art_action(self, document))
         self.table_menu.addMenu(make_own_decks_menu(self, document))
+        library = self._art.library if self._art is not None else None
+        self.decks_menu = DecksMenu(self, document, library)
+        self.table_menu.addMenu(self.decks_menu)
         self.file_menu.insertAction(self.export_action, make_import_action(self, document))
         self.table_menu.addAction(self.tv_and_phones.action)
 

@@ -20,6 +20,7 @@ from attrs import evolve, frozen
 from cardtable.session import Character, CharacterId
 from cardtable.session.authority import gm_of
 from cardtable.session.gm_notes import gm_may_read, gm_notes
+from cardtable.session.words_actions import table_words
 from cardtable.sheets import SHEET_TYPES, Sheet, blank
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import QtCore, QtGui, QtPrintSupport, QtWidgets
@@ -37,7 +38,14 @@ THIS, PARTY, BLANK = "this", "party", "blank"
 
 def party_pages(document: SessionDocument) -> list[PageRequest]:
     """A page per character, in the order they joined (a sheet not written yet prints blank)."""
-    return [PageRequest(_sheet_of(document, c)) for c in document.session.characters.values()]
+    return [_page(document, c) for c in document.session.characters.values()]
+
+
+def _page(document: SessionDocument, character: Character) -> PageRequest:
+    """``character``'s page, with the words the session's tarot carries."""
+    state = document.session.state
+    words = table_words(state.decks, state.table.cards.values())
+    return PageRequest(_sheet_of(document, character), words=tuple(words.items()))
 
 
 def _sheet_of(document: SessionDocument, character: Character) -> Sheet:
@@ -170,7 +178,7 @@ class PrintDialog(QtWidgets.QDialog):
         """The pages and paper the dialog shows chosen."""
         paper = str(self.paper.currentData())
         if self.this.isChecked() and self._character is not None:
-            pages: list[PageRequest] = [PageRequest(_sheet_of(self._document, self._character))]
+            pages: list[PageRequest] = [_page(self._document, self._character)]
         elif self.party.isChecked():
             pages = party_pages(self._document)
         else:

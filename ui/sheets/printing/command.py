@@ -68,13 +68,13 @@ def add_print_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPar
 def run_print(args: argparse.Namespace) -> int:
     """Carry out ``cardtable print``; returns the exit status."""
     try:
-        pages = _pages(args)
+        pages, words = _pages(args)
         # Printing needs no screen; a headless machine has none.
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         from cardtable.ui.sheets.printing.output import PageRequest, print_pages
 
         count = print_pages(
-            [PageRequest(sheet, blank=is_blank) for sheet, is_blank in pages],
+            [PageRequest(sheet, blank=is_blank, words=words) for sheet, is_blank in pages],
             args.output,
             args.paper,
         )
@@ -86,19 +86,35 @@ def run_print(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _pages(args: argparse.Namespace) -> list[tuple[Sheet, bool]]:
+#: The words a session's tarot carries, by card name: (name, (upright, reversed)).
+Words = tuple[tuple[str, tuple[str, str]], ...]
+
+
+def _pages(args: argparse.Namespace) -> tuple[list[tuple[Sheet, bool]], Words]:
+    """The sheets to print (each with whether it is blank), and the session's tarot words."""
     if args.blank is not None:
         if args.session is not None or args.character:
             raise ValueError("--blank prints an empty sheet: give it no SESSION or --character")
-        return [(sheet_type(args.blank)(), True)]
+        return [(sheet_type(args.blank)(), True)], ()
     if args.session is None:
         raise ValueError("give a SESSION file to print, or --blank SYSTEM for an empty sheet")
     path = Path(args.session)
-    characters = session_characters(load_session(path), path.name)
+    session = load_session(path)
+    characters = session_characters(session, path.name)
     chosen = pick_characters(characters, args.character or ())
     if not chosen:
         raise SessionFileError(f"{path.name} has no character sheets to print")
-    return [(sheet, False) for sheet in chosen]
+    return [(sheet, False) for sheet in chosen], session_words(session)
+
+
+def session_words(session: Any) -> Words:
+    """The words each card of a loaded session's tarot carries (none without a tarot)."""
+    from cardtable.session.words_actions import table_words
+
+    state = getattr(session, "state", None)
+    if state is None:
+        return ()
+    return tuple(table_words(state.decks, state.table.cards.values()).items())
 
 
 #: A character as the command sees it: the name the session gives it, and its sheet.

@@ -49,6 +49,9 @@ class PageRequest:
     blank: bool = False
     #: The GM's private notes, printed on pages of their own after the sheet.
     notes: tuple[str, ...] = ()
+    #: The words the session's tarot carries, by card name (upright, reversed), written
+    #: beside a tarot sheet's Sleeve Cards.
+    words: tuple[tuple[str, tuple[str, str]], ...] = ()
 
 
 def page_size_id(paper: str) -> QtGui.QPageSize.PageSizeId:
@@ -92,7 +95,7 @@ def paint_pages(
         if number > 1:
             device.newPage()
         draw_sheet(canvas, request.sheet, page_size, blank=request.blank, number=number,
-                   total=total)
+                   total=total, words=dict(request.words))
         for notes in more:
             number += 1
             device.newPage()

@@ -5,7 +5,7 @@ Layouts are tuned to fit US Letter, the shorter paper; on A4 the notes get the e
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeAlias
 
 from cardtable.cards import Suit, TarotCard
@@ -22,7 +22,7 @@ from cardtable.sheets import (
 )
 from cardtable.sheets.banzai import DEFAULT_RAISE_STEP
 from cardtable.sheets.crisis import MAX_DICE
-from cardtable.sheets.tarot import ATTRIBUTES, LADDER, rank_label
+from cardtable.sheets.tarot import ATTRIBUTES, LADDER, SleeveCard, rank_label
 from cardtable.ui.qt import Qt, QtCore, QtGui
 from cardtable.ui.sheets.printing.canvas import Canvas, Face
 from cardtable.ui.sheets.printing.frame import (
@@ -56,10 +56,15 @@ def draw_sheet(
     blank: bool,
     number: int = 1,
     total: int = 1,
+    words: Mapping[str, tuple[str, str]] | None = None,
 ) -> None:
-    """Paint one whole page for ``sheet`` (``blank``: its system's empty sheet)."""
+    """Paint one whole page for ``sheet`` (``blank``: its system's empty sheet); ``words``
+    are the session's tarot's words by card name, written beside Sleeve Cards."""
     page = draw_frame(canvas, sheet, page_size, blank=blank, number=number, total=total)
-    _BODIES[sheet.system](page, sheet)
+    if isinstance(sheet, TarotSheet):
+        _tarot(page, sheet, words or {})
+    else:
+        _BODIES[sheet.system](page, sheet)
 
 
 def _value(page: Page, value: object) -> str:
@@ -92,7 +97,7 @@ def _reference(canvas: Canvas, flow: Flow, title: str, lines: list[str]) -> None
 # N-Dimensional Tourists
 
 
-def _tarot(page: Page, sheet: TarotSheet) -> None:
+def _tarot(page: Page, sheet: TarotSheet, words: Mapping[str, tuple[str, str]]) -> None:
     canvas, ink = page.canvas, page.canvas.palette.ink
     row_h = 28.0
     inner = canvas.section(page.left.take(5 * row_h + 14 + 18), "Attributes")
@@ -157,26 +162,41 @@ def _tarot(page: Page, sheet: TarotSheet) -> None:
     list_rows(canvas, inner, specialties, size=9.5)
 
     sleeve = [] if page.blank else list(sheet.sleeve)
-    inner = canvas.section(page.right.take(rows_height(4)), "Sleeve cards")
+    lines = _sleeve_lines(sleeve, words)
+    # A card's words take a line of their own: the column is too narrow for both.
+    rows = 4 if len(lines) == len(sleeve) else 8
+    inner = canvas.section(page.right.take(rows_height(rows)), "Sleeve cards")
 
-    kept_shown = shown_count(len(sleeve), row_count(inner))
+    kept_shown = shown_count(len(lines), row_count(inner))
 
     def emblem(row: QRectF, index: int) -> None:
-        if index >= kept_shown:
+        kept = lines[index][0] if index < kept_shown else None
+        if kept is None:
             return
-        face = TarotCard.from_name(sleeve[index].card)
+        face = TarotCard.from_name(kept.card)
         spot = QRectF(row.x() + 1, row.center().y() - 7, 12, 12)
         if face.suit is not None:
-            canvas.shape(
-                tarot_emblem(face.suit), spot, fill=ink, upside_down=sleeve[index].reversed
-            )
+            canvas.shape(tarot_emblem(face.suit), spot, fill=ink, upside_down=kept.reversed)
         else:
             canvas.circle(spot.center().x(), spot.center().y(), 5.5, stroke=ink, width=1.0)
 
-    labels = [kept.card + (" (reversed)" if kept.reversed else "") for kept in sleeve]
-    list_rows(canvas, inner, labels, decorate=emblem, lead=16, size=9)
+    list_rows(canvas, inner, [text for _, text in lines], decorate=emblem, lead=16, size=9)
 
     page.notes(page.below_columns(), sheet.notes)
+
+
+def _sleeve_lines(
+    sleeve: list[SleeveCard], words: Mapping[str, tuple[str, str]]
+) -> list[tuple[SleeveCard | None, str]]:
+    """The Sleeve Cards' lines: each card ("Soldier of Paper (reversed)", with its emblem),
+    then, on a line of its own, the words the session's tarot gives it that way up."""
+    lines: list[tuple[SleeveCard | None, str]] = []
+    for kept in sleeve:
+        lines.append((kept, kept.card + (" (reversed)" if kept.reversed else "")))
+        said = words.get(kept.card, ("", ""))[1 if kept.reversed else 0]
+        if said:
+            lines.append((None, said))
+    return lines
 
 
 # ---------------------------------------------------------------------------------------------
@@ -593,7 +613,7 @@ def _banzai(page: Page, sheet: BanzaiSheet) -> None:
 
 
 _BODIES: dict[str, Callable[[Page, Any], None]] = {
-    "tarot": _tarot,
+    "tarot": lambda page, sheet: _tarot(page, sheet, {}),
     "crisis": _crisis,
     "pool": _pool,
     "adventure": _adventure,

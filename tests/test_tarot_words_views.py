@@ -1,0 +1,47 @@
+"""A card already in sight shows the words its deck is given: the felt's items and a hand's
+cards are the same cards with other words, and are shown anew."""
+
+from __future__ import annotations
+
+import pytest
+from attrs import evolve
+from pytestqt.qtbot import QtBot
+from table_rig import QUINCE_HAND, TAROT_DRAW, demo_document, take_seat
+
+from cardtable.cards import DeckId, TarotCard
+from cardtable.session import Draw, PlayerId
+from cardtable.session.tarot_decks import TarotShelf, shipped_tarot_deck
+from cardtable.session.words_actions import ChooseWords
+from cardtable.ui.table.hand_dock import HandPanel, make_hand_dock
+
+pytestmark = pytest.mark.usefixtures("tarot_decks_folder")
+
+
+def test_a_tarot_card_in_a_hand_shows_the_words_chosen_after_it_was_dealt(
+    qtbot: QtBot,
+) -> None:
+    document = demo_document()
+    session = document.session
+    assert document.apply(Draw(TAROT_DRAW, QUINCE_HAND))
+    card = session.table.piles[QUINCE_HAND].cards[-1]
+    face = session.table.card(card).face
+    assert isinstance(face, TarotCard)
+    take_seat(session, "Bea")
+    dock = make_hand_dock(document)
+    qtbot.addWidget(dock)
+    dock.show()
+    panel = dock.findChild(HandPanel)
+    assert isinstance(panel, HandPanel)
+    hand = panel.hand_lists()[QUINCE_HAND]
+    turned = " (reversed)" if session.table.facing[card].reversed else ""
+    side = "reversed" if turned else "upright"
+    shipped = shipped_tarot_deck()
+    assert hand.item(hand.count() - 1).toolTip() == (
+        f"{face.name}{turned}: {getattr(shipped.card(face.name), side)}"
+    )
+    words = evolve(shipped.card(face.name), **{side: "Words of Our Own"})
+    ours = TarotShelf().save_as(shipped.with_card(words), "Ours")
+    # The GM chooses the words from a phone while Bea holds the computer.
+    session.apply_as(PlayerId("dana"), ChooseWords(DeckId("tarot"), ours))
+    hand = panel.hand_lists()[QUINCE_HAND]
+    assert hand.item(hand.count() - 1).toolTip() == f"{face.name}{turned}: Words of Our Own"
