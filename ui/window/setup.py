@@ -450,6 +450,11 @@ def start_window(session_path: str | None) -> MainWindow | None:
                 ready.refresh()
             if chosen.tv_and_phones:
                 ready.tv_and_phones.start()
+            if chosen.guide is not None:
+                from cardtable.ui.guides.menu import start_round
+
+                key = chosen.guide
+                ready.after_shown(lambda: start_round(ready, key))
 
         window.when_ready(_put)
     return window
