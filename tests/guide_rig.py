@@ -21,7 +21,7 @@ from cardtable.ui.window.setup import WindowSetup
 
 LEFT = Qt.MouseButton.LeftButton
 
-#: What the player does at a step to read before pressing Next (fill a form), by title.
+#: What the player does at a step before pressing what it lights (fill a form), by title.
 Before = dict[str, Callable[[QtBot, GuidedRound], None]]
 
 
@@ -36,8 +36,8 @@ def press(qtbot: QtBot, widget: QtWidgets.QWidget) -> None:
 
 def play_to_the_end(qtbot: QtBot, walk: GuidedRound, before: Before | None = None) -> list[str]:
     """Play ``walk`` to its last step as a player would: at each step press what it lights
-    (a step to read: do what ``before`` says for it, then press Next), checking that the
-    ring is drawn round it. Returns the titles of the steps met, in order."""
+    (a step to read: Next), having done what ``before`` says for it first, checking that
+    the ring is drawn round it. Returns the titles of the steps met, in order."""
     met: list[str] = []
     while True:
         step = walk.step
@@ -49,9 +49,9 @@ def play_to_the_end(qtbot: QtBot, walk: GuidedRound, before: Before | None = Non
             assert not walk.light.ring.isEmpty(), step.title
             assert walk.light.isVisible()
         assert walk.card.isVisible()
+        if before and step.title in before:
+            before[step.title](qtbot, walk)
         if step.done is None:
-            if before and step.title in before:
-                before[step.title](qtbot, walk)
             if walk.at == len(walk.steps) - 1:
                 return met
             press(qtbot, walk.card.next)

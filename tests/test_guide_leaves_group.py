@@ -24,7 +24,9 @@ def folder_bytes(folder: Path) -> dict[str, bytes]:
 
 
 def autosaved(folder: Path) -> bool:
-    return any(path.suffix == ".cardtable" for path in folder.rglob("*"))
+    """Whether the autosave and the note of what it holds are both written."""
+    suffixes = {path.suffix for path in folder.rglob("*")}
+    return {".cardtable", ".json"} <= suffixes
 
 
 def test_a_round_leaves_the_group_session_as_it_was(qtbot, tmp_path):
@@ -34,6 +36,7 @@ def test_a_round_leaves_the_group_session_as_it_was(qtbot, tmp_path):
     assert document.apply(Note("The party reaches the lighthouse."))
     folder = tmp_path / "autosave"
     qtbot.waitUntil(lambda: autosaved(folder), timeout=15_000)
+    qtbot.wait(2500)  # longer than the autosave's pause: the group's autosave has settled
     file_before = group.read_bytes()
     autosave_before = folder_bytes(folder)
     undo_before = (session.can_undo, session.undo_label, len(session.log))

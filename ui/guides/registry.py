@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 #: Each guide's key, with the system as the menus name it and the module that holds it.
 GUIDES: dict[str, tuple[str, str]] = {
     "tarot": ("the tarot Challenge", "cardtable.ui.guides.tarot"),
+    "crisis": ("crisis dice", "cardtable.ui.guides.crisis"),
 }
 
 

@@ -11,16 +11,19 @@ from collections.abc import Callable
 
 from cardtable.guides import tarot
 from cardtable.resolvers.tarot.challenge import TarotPhase
-from cardtable.session import PlayerId, Session
+from cardtable.session import Session
 from cardtable.steps.tarot import challenge_in_play
-from cardtable.ui.guides.seats import passed_to, seated
+from cardtable.ui.guides.seats import (
+    ALEX,
+    pass_the_computer,
+    sits_down,
+    the_gm_sits_down,
+    the_round_is_over,
+)
 from cardtable.ui.guides.step import Guide, Step
-from cardtable.ui.guides.targets import Target, curtain_button, felt_zone, in_panel
+from cardtable.ui.guides.targets import Target, felt_zone, in_panel
 from cardtable.ui.panels.tarot.panel import TarotPanel
 from cardtable.ui.qt import QtWidgets
-from cardtable.ui.table.log_panel import LogPanel
-
-ALEX, DANA = PlayerId("alex"), PlayerId("dana")
 
 
 def _drawn(session: Session) -> bool:
@@ -51,14 +54,7 @@ GUIDE = Guide(
     table=tarot.prepared,
     panel="tarot",
     steps=(
-        Step(
-            "The GM takes the computer",
-            "A table comes to the screen behind the curtain, so that nobody sees what is "
-            "not theirs. Dana runs the game and holds the computer: press <b>I am Dana</b>.",
-            curtain_button,
-            seated(DANA),
-            press="Press “I am Dana”",
-        ),
+        the_gm_sits_down(),
         Step(
             "Set the Challenge up",
             "Alex says what Ottilie wants and how; Dana weighs how hard it is. Pick "
@@ -81,22 +77,13 @@ GUIDE = Guide(
             "cards lie in its zone on the felt.",
             felt_zone("challenge", "the Challenge's zone"),
         ),
-        Step(
-            "Pass the computer to Alex",
-            "Drawing against the Challenge is the player's decision, not the GM's. Press "
-            "<b>Pass the computer</b>: the curtain rises while it changes hands.",
+        pass_the_computer(
+            "Alex",
+            ALEX,
+            "Drawing against the Challenge is the player's decision, not the GM's.",
             _panel(lambda p: p.player_waiting.pass_button, "Pass the computer"),
-            passed_to(ALEX),
-            press="Press “Pass the computer”",
         ),
-        Step(
-            "Alex takes the computer",
-            "Only the player the curtain names lifts it. Alex sits down and presses "
-            "<b>I am Alex</b>.",
-            curtain_button,
-            seated(ALEX),
-            press="Press “I am Alex”",
-        ),
+        sits_down("Alex", ALEX),
         Step(
             "Draw a card",
             "Alex draws one card at a time to beat the Challenge's cards: a Triumph beats "
@@ -127,11 +114,6 @@ GUIDE = Guide(
             _finished,
             press="Press “Finish”",
         ),
-        Step(
-            "That was a round",
-            "Every step is in the log, as everyone at the table saw it. Finish puts your "
-            "own table back just as you left it.",
-            in_panel("log", LogPanel, lambda p: p, "the log"),
-        ),
+        the_round_is_over("Every step"),
     ),
 )
