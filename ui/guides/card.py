@@ -27,6 +27,8 @@ class GuideCard(QtWidgets.QFrame):
         self.setAccessibleName(f"Guide: {title}")
         self.setFrameShape(QtWidgets.QFrame.Shape.StyledPanel)
         self.setAutoFillBackground(True)
+        self.kicker = QtWidgets.QLabel(f"Show me a round of {title}", self)
+        self.kicker.setObjectName("guideKicker")
         self.heading = QtWidgets.QLabel(self)
         self.heading.setObjectName("guideHeading")
         self.where = QtWidgets.QLabel(self)
@@ -47,9 +49,10 @@ class GuideCard(QtWidgets.QFrame):
         layout.setContentsMargins(14, 10, 14, 12)
         layout.setSpacing(6)
         top = QtWidgets.QHBoxLayout()
-        top.addWidget(self.heading, 1)
+        top.addWidget(self.kicker, 1)
         top.addWidget(self.where)
         layout.addLayout(top)
+        layout.addWidget(self.heading)
         layout.addWidget(self.says)
         layout.addWidget(self.status)
         row = QtWidgets.QHBoxLayout()
@@ -71,7 +74,7 @@ class GuideCard(QtWidgets.QFrame):
             " border-radius: 10px; }"
             f"#guideCard QLabel {{ color: {text}; background: transparent; }}"
             "#guideHeading { font-weight: 700; font-size: 12pt; }"
-            f"#guideWhere {{ color: {ink('muted')}; }}"
+            f"#guideWhere, #guideKicker {{ color: {ink('muted')}; font-size: 9pt; }}"
             "#guideSays { font-size: 11pt; }"
             f"#guideStatus {{ font-style: italic; color: {text}; }}"
         )

@@ -80,7 +80,7 @@ def the_round_is_over(what: str) -> Step:
         "That was a round",
         f"{what} is in the log, as everyone at the table saw it. Finish puts your own table "
         "back just as you left it.",
-        in_panel("log", LogPanel, lambda panel: panel, "the log"),
+        in_panel("log", LogPanel, lambda panel: panel.view, "the log"),
     )
 
 
