@@ -91,6 +91,7 @@ class GuideCard(QtWidgets.QFrame):
         the player did something else (``kind``: an :func:`ink` meaning)."""
         self.status.setText(text)
         self.status.setStyleSheet(f"color: {ink(kind)}; font-style: italic;")
+        self.status.setVisible(bool(text))
 
     def place(self, avoid: QtCore.QRect) -> None:
         """Float over the stage, in the corner farthest from ``avoid`` (what the step lights,
