@@ -6,9 +6,9 @@ Run from the repository (any display; ``QT_QPA_PLATFORM=offscreen`` will do):
 
 writes ``<guide>-first-<scheme>.png``, ``<guide>-middle-<scheme>.png`` (the step
 :data:`MIDDLE` names, a control of a panel lit) and ``<guide>-last-<scheme>.png`` for every
-guide the registry lists: the real main window at 1280x800 on a copy of the demo (the group's table),
-the round started with fixed randomness and played as a player would, by pressing what each
-step lights (a form to fill is filled as :data:`FILL` says).
+guide the registry lists: the real main window at 1280x800 on a copy of the demo (the
+group's table), the round started with fixed randomness and played as a player would, by
+pressing what each step lights (a form to fill is filled as :data:`FILL` says).
 """
 
 from __future__ import annotations
