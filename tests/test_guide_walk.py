@@ -100,3 +100,32 @@ def test_opening_another_session_ends_the_round_and_asks_about_the_groups(qtbot,
     # The question was about the group's session, which the guide's table had stood for.
     assert len(asked) == 1 and "lighthouse" in asked[0]
     assert window.windowTitle().startswith("Demo table")
+
+
+def test_drawing_again_before_stop_is_no_slip_and_reading_ahead_is_followed(qtbot, tmp_path):
+    _window, walk, panel = tarot_round(qtbot, tmp_path)
+    press(qtbot, walk.spot().widget)  # I am Dana
+    assert walk.step.title == "Set the Challenge up"
+    panel.character.setCurrentIndex(panel.character.findData("ottilie-marchbank"))
+    # Dana presses Challenge draws without Next: the guide follows her past the reading.
+    press(qtbot, panel.challenge_draws)
+    assert walk.step.title == "Cost and Effect"
+    press(qtbot, walk.card.next)
+    press(qtbot, walk.spot().widget)  # Pass the computer
+    press(qtbot, walk.spot().widget)  # I am Alex
+    press(qtbot, walk.spot().widget)  # Draw
+    assert walk.step.title == "Draw again, or stop"
+    press(qtbot, panel.draw)  # another card, as the step allows
+    assert walk.step.title == "Draw again, or stop"
+    assert walk.card.status.text() == WAITING.format(press="press “Stop” (or Draw again first)")
+
+
+def test_the_box_keeps_clear_of_what_it_lights_as_the_window_resizes(qtbot, tmp_path):
+    window, walk, panel = tarot_round(qtbot, tmp_path)
+    press(qtbot, walk.spot().widget)  # I am Dana
+    for size in (QtCore.QSize(1024, 700), QtCore.QSize(1600, 900)):
+        window.resize(size)
+        qtbot.waitUntil(lambda size=size: window.size() == size)
+        card = walk.card.geometry()
+        assert window.rect().contains(card)
+        assert not card.intersects(walk.light.ring), (size, card, walk.light.ring)

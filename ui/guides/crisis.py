@@ -62,6 +62,11 @@ def _pushed(session: Session) -> bool:
     return found is not None and (bool(found.pushed) or found.phase is CrisisPhase.ENDED)
 
 
+def _pushing(session: Session) -> bool:
+    found = _challenge(session)
+    return found is not None and found.invited and found.phase is CrisisPhase.FAILING
+
+
 def _over(session: Session) -> bool:
     found = _challenge(session)
     return found is not None and found.phase is CrisisPhase.ENDED
@@ -152,6 +157,7 @@ GUIDE = Guide(
             _over,
             skip=_not_invited,
             press="Press “Stop pushing” (or push again)",
+            on_the_way=_pushing,
         ),
         Step(
             "The result",

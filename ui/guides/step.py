@@ -5,7 +5,8 @@ our own), names what it lights (a :data:`~cardtable.ui.guides.targets.Target`), 
 it is done by reading the session (``done``): the guide waits for the player to do it with
 the real controls, and drives nothing. A step with no ``done`` is read, and Next moves on.
 A step whose ``skip`` holds belongs to a branch this round did not take (a roll that
-succeeded needs no push) and is passed over.
+succeeded needs no push) and is passed over; a change the step's ``on_the_way`` accepts
+(drawing again before stopping) is no slip.
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ class Step:
     skip: Check = never
     #: What to press, in a few words, for the line that waits ("Press Draw").
     press: str = ""
+    #: Whether the session is still on the step's way: a change that leaves this true is
+    #: no slip (another card drawn before Stop).
+    on_the_way: Check = never
 
 
 @frozen

@@ -40,6 +40,11 @@ def _ended(session: Session) -> bool:
     return challenge is None or challenge.phase is TarotPhase.ENDED
 
 
+def _drawing(session: Session) -> bool:
+    challenge = challenge_in_play(session.state)
+    return challenge is not None and challenge.phase is TarotPhase.DRAWING
+
+
 def _finished(session: Session) -> bool:
     return challenge_in_play(session.state) is None
 
@@ -99,6 +104,7 @@ GUIDE = Guide(
             _panel(lambda p: p.stop, "Stop"),
             _ended,
             press="Press “Stop” (or Draw again first)",
+            on_the_way=_drawing,
         ),
         Step(
             "The outcome",

@@ -60,6 +60,8 @@ class GuidedRound(QtCore.QObject):
         # A box and a ring over the window, and another pair over the curtain: the curtain
         # hides every part of the window while it is up, and shows them again as it lifts.
         self._panes = {id(stage): self._pane(stage) for stage in (window, window.curtain)}
+        for stage in (window, window.curtain):
+            stage.installEventFilter(self)  # the box keeps its corner as the window resizes
         self.leave_action = QtGui.QAction("Leave the guide", self)
         self.leave_action.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape))
         self.leave_action.triggered.connect(self.leave)
@@ -99,11 +101,21 @@ class GuidedRound(QtCore.QObject):
         last = len(self.steps) - 1
         while self.reached < last:
             step = self.steps[self.reached]
-            if step.skip(session) or (step.done is not None and step.done(session)):
+            done = step.done(session) if step.done is not None else self._done_beyond()
+            if step.skip(session) or done:
                 self.reached += 1
             else:
                 break
         return self.reached > start
+
+    def _done_beyond(self) -> bool:
+        """Whether the player, reading ahead, already did the first step to do after the
+        step to read they came to (pressed Challenge draws before Next)."""
+        session = self.document.session
+        for step in self.steps[self.reached + 1 : -1]:
+            if step.done is not None and not step.skip(session):
+                return step.done(session)
+        return False
 
     def back(self) -> None:
         """Show the step before (nothing is undone)."""
@@ -146,7 +158,12 @@ class GuidedRound(QtCore.QObject):
             if following:
                 self.at = self.reached
             self._elsewhere = False
-        elif Changes(flags) & ~Changes.UNDO and self.step.done is not None and following:
+        elif (
+            following
+            and Changes(flags) & ~Changes.UNDO
+            and self.step.done is not None
+            and not self.step.on_the_way(self.document.session)
+        ):
             self._elsewhere = True
         self._show()
 
@@ -159,6 +176,7 @@ class GuidedRound(QtCore.QObject):
         self.document.replaced.disconnect(self._on_replaced)
         for widget in (self.window, self.window.curtain):
             widget.removeAction(self.leave_action)
+            widget.removeEventFilter(self)
         if self.window.untitled == GUIDE_TITLE.format(title=self.guide.title):
             self.window.untitled = self._untitled
         self.window.refresh()
@@ -167,6 +185,12 @@ class GuidedRound(QtCore.QObject):
             light.deleteLater()
         self.ended.emit()
         self.deleteLater()
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        if event.type() == QtCore.QEvent.Type.Resize and watched is self.stage():
+            self.light.place()
+            self.card.place(self.light.ring)
+        return False
 
     # -- showing --------------------------------------------------------------------------
 
