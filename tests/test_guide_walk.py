@@ -121,7 +121,7 @@ def test_drawing_again_before_stop_is_no_slip_and_reading_ahead_is_followed(qtbo
 
 
 def test_the_box_keeps_clear_of_what_it_lights_as_the_window_resizes(qtbot, tmp_path):
-    window, walk, panel = tarot_round(qtbot, tmp_path)
+    window, walk, _panel = tarot_round(qtbot, tmp_path)
     press(qtbot, walk.spot().widget)  # I am Dana
     for size in (QtCore.QSize(1024, 700), QtCore.QSize(1600, 900)):
         window.resize(size)
