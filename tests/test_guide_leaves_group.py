@@ -54,6 +54,7 @@ def test_a_round_leaves_the_group_session_as_it_was(qtbot, tmp_path):
     assert panel_draws.isVisible()
     # The guide's table changes: a Challenge drawn, then Save refused, then Esc.
     assert document.apply(tarot_steps.inspiration())
+    assert not window.isWindowModified()  # a guide's table has nothing unsaved to mark
     window.save_action.trigger()
     assert window.statusBar().currentMessage() == f"⚠ {NOT_SAVED}"
     qtbot.wait(2500)  # longer than the autosave's pause: nothing of the guide is written

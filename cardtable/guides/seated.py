@@ -35,7 +35,11 @@ def seated(sheet: Sheet, rng: Rng) -> tuple[Session, CharacterId]:
     )
     session = build_session(plan, rng)
     character = next(iter(session.characters.values()))
-    session.apply(EditSheet(character.id, evolve(sheet, player=PLAYER), what="sheet"))
+    session.apply(
+        EditSheet(
+            character.id, evolve(sheet, player=PLAYER), what="sheet to the sample character's"
+        )
+    )
     session.checkpoint(SET_UP_BARRIER)
     return session, character.id
 

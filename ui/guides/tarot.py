@@ -80,7 +80,7 @@ GUIDE = Guide(
             "Cost starts at minus the Attribute, plus one for each reversed Challenge card; "
             "Effect counts the cards on the table that share one figure. The Challenge's "
             "cards lie in its zone on the felt.",
-            felt_zone("challenge", "the Challenge's zone"),
+            felt_zone("tarot/challenge", "the Challenge's row"),
         ),
         pass_the_computer(
             "Alex",
