@@ -32,6 +32,6 @@ def test_the_tarot_round_played_by_pressing_what_it_lights(qtbot, tmp_path):
     assert challenge_in_play(session.state) is None
     assert met[0] == "The GM takes the computer" and met[-1] == "That was a round"
     assert "Alex takes the computer" in met
-    assert walk.card.next.text() == "&Finish"
+    assert walk.card.next.text() == "Finish"
     press(qtbot, walk.card.next)
     assert not window.document.lent

@@ -40,8 +40,9 @@ class GuideCard(QtWidgets.QFrame):
         self.status = QtWidgets.QLabel(self)
         self.status.setObjectName("guideStatus")
         self.status.setWordWrap(True)
-        self.back = button("&Back", "The step before (what was done stays done)", self)
-        self.next = button("&Next", "The next step, once this one is done", self, primary=True)
+        # No Alt letters on its buttons: the panels' own (Perma&nent…) keep theirs.
+        self.back = button("Back", "The step before (what was done stays done)", self)
+        self.next = button("Next", "The next step, once this one is done", self, primary=True)
         self.leave = button("Leave the guide", "Put the group's table back as it was (Esc)", self)
         self.leave.setObjectName("guideLeave")
         self._title = title

@@ -244,7 +244,7 @@ class GuidedRound(QtCore.QObject):
         else:
             card.show_status(WAITING.format(press=press[:1].lower() + press[1:]), "info")
         card.back.setEnabled(self.at > 0)
-        card.next.setText("&Finish" if last else "&Next")
+        card.next.setText("Finish" if last else "Next")
         card.next.setEnabled(last or done or step.done is None)
         stage = self.stage()
         spot = self.spot()

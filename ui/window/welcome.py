@@ -379,7 +379,7 @@ class WelcomeDialog(QtWidgets.QDialog):
         remove_key.activated.connect(self._on_remove_recent)
         self.no_recent = _label(
             "No sessions yet.\n\nSessions you open or save will be listed here.\n"
-            "New to Cardtable? Try the demo table.",
+            "New to Cardtable? Try the demo table, or let it show you a round.",
             colour=muted_colour,
         )
         self.no_recent.setObjectName("noRecent")
