@@ -10,7 +10,6 @@ from guide_rig import group_window, press
 from cardtable.randomness import seeded
 from cardtable.session import Note
 from cardtable.steps import tarot as tarot_steps
-from cardtable.ui.document import NOT_SAVED
 from cardtable.ui.guides.menu import running_round, start_round
 from cardtable.ui.qt import Qt
 
@@ -55,8 +54,10 @@ def test_a_round_leaves_the_group_session_as_it_was(qtbot, tmp_path):
     # The guide's table changes: a Challenge drawn, then Save refused, then Esc.
     assert document.apply(tarot_steps.inspiration())
     assert not window.isWindowModified()  # a guide's table has nothing unsaved to mark
-    window.save_action.trigger()
-    assert window.statusBar().currentMessage() == f"⚠ {NOT_SAVED}"
+    qtbot.keyClick(window.felt, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)  # Save
+    assert window.statusBar().currentMessage() == (
+        "⚠ A guide's table is not saved: leave the guide to save the session."
+    )
     qtbot.wait(2500)  # longer than the autosave's pause: nothing of the guide is written
     qtbot.keyClick(window, Qt.Key.Key_Escape)
 
