@@ -4,6 +4,7 @@ up once the window is shown."""
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,25 @@ def test_a_round_chosen_on_the_welcome_screen_comes_up_with_the_window(
     qtbot.mouseClick(walk.card.leave, LEFT)
     assert window.document.session is started.session
     assert window.windowTitle().startswith("Untitled session")
+
+
+def test_no_round_starts_while_phones_hold_the_groups_seats(qtbot, tmp_path):
+    window, _group, _stored = group_window(qtbot, tmp_path)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    window.phones.start("127.0.0.1", port)
+    try:
+        help_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Help")
+        rounds = next(a.menu() for a in help_menu.actions() if a.menu() is not None)
+        rounds.actions()[0].trigger()
+        assert running_round(window) is None and not window.document.lent
+        assert window.statusBar().currentMessage() == (
+            "⚠ Turn the phones off first (Table > Play with phones…): a guided round is "
+            "played at this screen alone, and the phones keep the group's seats."
+        )
+        assert window.phones.running
+    finally:
+        window.phones.stop()
+    rounds.actions()[0].trigger()  # phones off: the round starts
+    assert running_round(window) is not None

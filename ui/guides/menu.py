@@ -18,6 +18,13 @@ if TYPE_CHECKING:
 
 MENU_TEXT = "&Show me a round of"
 ENTRY_TIP = "A guided first round of {title} on a table of its own; your session waits as it is"
+#: Why no round starts while phones are connected.
+PHONES_ON = (
+    "Turn the phones off first (Table > Play with phones…): a guided round is played at this "
+    "screen alone, and the phones keep the group's seats."
+)
+#: How long that stays in the status bar, in milliseconds.
+REFUSAL_MS = 8000
 
 
 def guides_menu(window: MainWindow) -> QtWidgets.QMenu:
@@ -42,16 +49,21 @@ def running_round(window: MainWindow) -> GuidedRound | None:
     return found if found is not None and found.running else None
 
 
-def start_round(window: MainWindow, key: str, rng: Rng | None = None) -> GuidedRound:
+def start_round(window: MainWindow, key: str, rng: Rng | None = None) -> GuidedRound | None:
     """Start the round of guide ``key`` in ``window`` (its prepared table built with ``rng``,
-    fresh randomness when None); a round already in play ends first."""
+    fresh randomness when None); a round already in play ends first. None, with the reason
+    in the status bar, while phones are connected: they hold the group's seats, and would
+    lose them to the guide's table."""
     from cardtable.ui.guides.registry import guide
     from cardtable.ui.guides.walk import GuidedRound
 
+    if window.phones_on:
+        window.statusBar().showMessage(f"⚠ {PHONES_ON}", REFUSAL_MS)
+        return None
     playing = running_round(window)
     if playing is not None:
         playing.leave()
     return GuidedRound(window, guide(key), rng)
 
 
-__all__ = ["guides_menu", "running_round", "start_round"]
+__all__ = ["PHONES_ON", "guides_menu", "running_round", "start_round"]

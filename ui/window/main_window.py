@@ -356,6 +356,12 @@ class MainWindow(QtWidgets.QMainWindow):
         return self._phones
 
     @property
+    def phones_on(self) -> bool:
+        """Whether the phones' server is listening (the service is not put in place to say
+        it is not)."""
+        return self._phones is not None and self._phones.running
+
+    @property
     def tv_and_phones(self) -> TvAndPhones:
         """Table > A TV and phones: the public table, the phones and the laptop for the GM."""
         if self._tv_and_phones is None:

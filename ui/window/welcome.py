@@ -553,13 +553,8 @@ class WelcomeDialog(QtWidgets.QDialog):
         behind it, as the group's own."""
         self._show_error("")
         self.choice = WelcomeChoice(ChoiceKind.GUIDE, guide=key)
-        self.started = Started(
-            Session(rng=self._rng_source()),
-            None,
-            self.settings,
-            tv_and_phones=self.tv_and_phones.isChecked(),
-            guide=key,
-        )
+        # No TV and phones: a guided round is played at this screen alone.
+        self.started = Started(Session(rng=self._rng_source()), None, self.settings, guide=key)
         self.accept()
 
     def _start_folder(self) -> str:

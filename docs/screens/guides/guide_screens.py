@@ -118,6 +118,7 @@ def main(folder: Path) -> None:
             with tempfile.TemporaryDirectory() as scratch:
                 window = _window(Path(scratch))
                 walk = start_round(window, key, seeded(SEEDS.get(key, 3)))
+                assert walk is not None
                 _settle(400)
                 shots = {"first": window.grab()}
                 _play_to_the_end(walk, shots)
