@@ -4,7 +4,8 @@ Run from the repository (any display; ``QT_QPA_PLATFORM=offscreen`` will do):
 
     .venv/bin/python docs/screens/guides/guide_screens.py docs/screens/guides
 
-writes ``<guide>-first-<scheme>.png``, ``<guide>-middle-<scheme>.png`` (the step
+writes ``welcome-light.png`` (the welcome screen, which offers the rounds), then
+``<guide>-first-<scheme>.png``, ``<guide>-middle-<scheme>.png`` (the step
 :data:`MIDDLE` names, a control of a panel lit) and ``<guide>-last-<scheme>.png`` for every
 guide the registry lists: the real main window at 1280x800 on a copy of the demo (the
 group's table), the round started with fixed randomness and played as a player would, by
@@ -29,6 +30,7 @@ from cardtable.ui.qt import QtCore, QtGui, QtWidgets
 from cardtable.ui.widgets.theme import Scheme, follow_the_desktop, scheme_palette
 from cardtable.ui.window.main_window import DISCARD, MainWindow
 from cardtable.ui.window.setup import WindowSetup
+from cardtable.ui.window.welcome import WelcomeDialog
 
 SIZE = QtCore.QSize(1280, 800)
 SCHEMES = (Scheme.LIGHT, Scheme.DARK)
@@ -108,12 +110,26 @@ def _play_to_the_end(walk: GuidedRound, shots: dict[str, QtGui.QPixmap]) -> None
         _settle(60)
 
 
+def _welcome(folder: Path) -> None:
+    """The welcome screen, where a first-time player finds Show me a round of…"""
+    welcome = WelcomeDialog(Settings(), rng_source=lambda: seeded(5))
+    welcome.show()
+    _settle()
+    shot = welcome.grab()
+    welcome.close()
+    name = folder / "welcome-light.png"
+    shot.save(str(name), "PNG")
+    print(name, shot.width(), "x", shot.height())
+
+
 def main(folder: Path) -> None:
     app = QtWidgets.QApplication(sys.argv[:1])
     follow_the_desktop(app)
     folder.mkdir(parents=True, exist_ok=True)
     for scheme in SCHEMES:
         app.setPalette(scheme_palette(scheme))
+        if scheme is Scheme.LIGHT:
+            _welcome(folder)
         for key, _title in titles():
             with tempfile.TemporaryDirectory() as scratch:
                 window = _window(Path(scratch))
