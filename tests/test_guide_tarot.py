@@ -10,7 +10,7 @@ from cardtable.steps.tarot import challenge_in_play
 from cardtable.ui.guides.menu import start_round
 from cardtable.ui.guides.walk import GuidedRound
 from cardtable.ui.panels.tarot.panel import TarotPanel
-from cardtable.ui.qt import Qt
+from cardtable.ui.qt import Qt, QtCore
 
 
 def choose_ottilie(qtbot, walk: GuidedRound) -> None:
@@ -23,11 +23,33 @@ def choose_ottilie(qtbot, walk: GuidedRound) -> None:
     assert panel.character.currentText() == "Ottilie Marchbank (Alex)"
 
 
+def the_challenge_row_is_ringed(qtbot, walk: GuidedRound) -> None:
+    """Cost and Effect rings the Challenge's row on the felt, its two cards inside (once
+    they have slid there)."""
+    felt = walk.window.felt
+    cards = felt.laid("tarot/challenge")[0]
+    assert len(cards) == 2
+
+    def inside() -> bool:
+        for card in cards:
+            shown = felt.mapFromScene(felt.item(card).sceneBoundingRect()).boundingRect()
+            place = QtCore.QRect(felt.viewport().mapTo(walk.window, shown.topLeft()), shown.size())
+            if not walk.light.ring.contains(place):
+                return False
+        return True
+
+    qtbot.waitUntil(inside, timeout=5000)
+
+
 def test_the_tarot_round_played_by_pressing_what_it_lights(qtbot, tmp_path):
     window, _file, _stored = group_window(qtbot, tmp_path)
     walk = start_round(window, "tarot", seeded(3))
     assert window.windowTitle().startswith("Guide: the tarot Challenge")
-    met = play_to_the_end(qtbot, walk, {"Set the Challenge up": choose_ottilie})
+    met = play_to_the_end(
+        qtbot,
+        walk,
+        {"Set the Challenge up": choose_ottilie, "Cost and Effect": the_challenge_row_is_ringed},
+    )
     session = window.document.session
     assert challenge_in_play(session.state) is None
     assert met[0] == "The GM takes the computer" and met[-1] == "That was a round"
