@@ -81,5 +81,6 @@ def test_a_roll_that_succeeds_at_once_passes_over_the_push(qtbot, tmp_path):
     assert challenge is not None and challenge.result is CrisisResult.SUCCESS
     rolled = PUSHED.index("Above the difficulty?") + 1
     assert met == [*PUSHED[:rolled], "The result", "That was a round"]
+    assert walk.card.where.text() == "8 of 8"  # the push's steps are not counted
     qtbot.mouseClick(walk.card.next, LEFT)
     assert not window.document.lent

@@ -231,7 +231,9 @@ class GuidedRound(QtCore.QObject):
         step = self.step
         session = self.document.session
         card = self.card
-        card.show_step(self.at + 1, len(self.steps), step.title, step.says)
+        # Counted without the steps of a branch the round has not taken (as far as known).
+        counted = [i for i, one in enumerate(self.steps) if i == self.at or not one.skip(session)]
+        card.show_step(counted.index(self.at) + 1, len(counted), step.title, step.says)
         last = self.at == len(self.steps) - 1
         done = self.at < self.reached or (step.done is not None and step.done(session))
         press = step.press or "do what the step says"
