@@ -12,13 +12,22 @@ Every session the window puts in play (New, Open, a file handed over or dropped,
 welcome screen, a recovered autosave, the demo, the window's first session) comes through
 :meth:`SessionDocument.replace`, which brings it in behind the curtain for the player who
 holds the computer (:func:`cardtable.session.arrival.behind_the_curtain`).
+
+A guide's prepared table is lent the screen (:meth:`SessionDocument.lend`): the group's
+session, its file, its stamp and its unsaved mark are kept aside untouched, and
+:meth:`SessionDocument.take_back` puts them back. :attr:`SessionDocument.arrival` tells
+whoever hears :attr:`~SessionDocument.replaced` which kind of arrival it was, so that the
+window starts no autosave for a guide's table and remembers no file for it.
 """
 
 from __future__ import annotations
 
+import enum
 import logging
 from collections.abc import Callable
 from pathlib import Path
+
+import attrs
 
 from cardtable.logs import current_log_file
 from cardtable.randomness import from_os
@@ -29,8 +38,31 @@ from cardtable.ui.qt import QtCore
 
 log = logging.getLogger(__name__)
 
+#: Why a guide's table is never saved.
+NOT_SAVED = "A guide's table is not saved: leave the guide to save the session."
 #: What the player is told when an action fails for a reason that is no rule (a bug).
 UNCHANGED = "Something went wrong; the table is unchanged."
+
+
+class Arrival(enum.Enum):
+    """How the session in play came to the screen."""
+
+    #: Opened, made new, recovered: the group's session, with its file and its autosave.
+    OPENED = "opened"
+    #: A guide's prepared table, lent the screen: no file, no autosave, no recent entry.
+    LENT = "lent"
+    #: The group's session back after a guide, as it was kept (its autosave never stopped).
+    TAKEN_BACK = "taken back"
+
+
+@attrs.frozen
+class _Kept:
+    """The group's session while a guide's table is lent the screen, with its place."""
+
+    session: Session
+    path: Path | None
+    stamp: FileStamp | None
+    dirty: bool
 
 
 class SessionDocument(QtCore.QObject):
@@ -60,6 +92,9 @@ class SessionDocument(QtCore.QObject):
         #: How :attr:`path` looked when it was opened or last saved here (None: not known),
         #: so that a save never overwrites what someone else wrote meanwhile.
         self.stamp = FileStamp.read(path) if path is not None else None
+        #: How the session in play came to the screen (read it when :attr:`replaced` comes).
+        self.arrival = Arrival.OPENED
+        self._kept: _Kept | None = None
 
     @property
     def session(self) -> Session:
@@ -70,7 +105,43 @@ class SessionDocument(QtCore.QObject):
     ) -> None:
         """Put ``session`` in play (New, Open, the demo, a recovered autosave, the window's
         first session) behind the curtain for the player holding the computer; ``stamp`` is
-        ``path`` as it was read (taken now when not given)."""
+        ``path`` as it was read (taken now when not given). A guide's table lent the screen
+        is let go: the group's session it kept aside goes with it."""
+        self._kept = None
+        self._put(session, path, stamp, Arrival.OPENED)
+
+    @property
+    def lent(self) -> bool:
+        """Whether a guide's table is in play, the group's session kept aside."""
+        return self._kept is not None
+
+    def lend(self, session: Session) -> None:
+        """Put a guide's prepared table in play, behind the curtain for its holder; the
+        group's session (its state, its undo, its file and unsaved mark) is kept aside as it
+        is, for :meth:`take_back`. Lending again replaces the guide's table, keeping the
+        group's session as it was first kept."""
+        if self._kept is None:
+            self._kept = _Kept(self._session, self.path, self.stamp, self.dirty)
+        self._put(session, None, None, Arrival.LENT)
+
+    def take_back(self) -> None:
+        """Put the group's session back in play as it was kept, behind the curtain for the
+        player who held the computer (whoever sits there now need not be them); nothing
+        when no guide's table is lent."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return
+        self._put(kept.session, kept.path, kept.stamp, Arrival.TAKEN_BACK, dirty=kept.dirty)
+
+    def _put(
+        self,
+        session: Session,
+        path: Path | None,
+        stamp: FileStamp | None,
+        arrival: Arrival,
+        *,
+        dirty: bool = False,
+    ) -> None:
         self._unsubscribe()
         self._session = behind_the_curtain(session)
         self._unsubscribe = session.subscribe(self._on_changes)
@@ -78,7 +149,8 @@ class SessionDocument(QtCore.QObject):
         if stamp is None and path is not None:
             stamp = FileStamp.read(path)
         self.stamp = stamp
-        self.dirty = False
+        self.dirty = dirty
+        self.arrival = arrival
         self.replaced.emit()
 
     def apply(self, action: Action) -> bool:
@@ -132,6 +204,8 @@ class SessionDocument(QtCore.QObject):
         :class:`~cardtable.session.FileChangedError` when someone else has written it since,
         unless ``overwrite`` (the player chose to keep their version).
         """
+        if self.lent:
+            raise ValueError(NOT_SAVED)
         target = path or self.path
         if target is None:
             raise ValueError("Choose where to save the session first.")

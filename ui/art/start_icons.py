@@ -83,6 +83,13 @@ _SVGS: dict[str, str] = {
         f'<path d="M12 18l12 12 12-12" fill="none" stroke="{INK}" stroke-width="4" '
         'stroke-linecap="round" stroke-linejoin="round"/>'
     ),
+    # a card lit by the guide's ring, as a step of a guided round lights what to press
+    "guide": (
+        f'<circle cx="24" cy="24" r="19" fill="none" stroke="{BRASS}" stroke-width="3.5"/>'
+        + _card(13, 8, 0, CREAM, NAVY)
+        + f'<path d="M19 24l4 4 7-9" fill="none" stroke="{LEAF}" stroke-width="3.5" '
+        'stroke-linecap="round" stroke-linejoin="round"/>'
+    ),
     "info": (
         '<circle cx="24" cy="24" r="18" fill="#c98a1b"/>'
         f'<circle cx="24" cy="15" r="2.8" fill="{CREAM}"/>'

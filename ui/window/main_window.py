@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.ui.art.picture_cache import start_shown as pictures_drawn_at_start
 from cardtable.ui.art.toolbar_icons import icon
+from cardtable.ui.guides.menu import guides_menu
 from cardtable.ui.help.browser import open_rules
 from cardtable.ui.public.screens import PublicScreen
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
@@ -359,6 +360,12 @@ class MainWindow(QtWidgets.QMainWindow):
         return self._phones
 
     @property
+    def phones_on(self) -> bool:
+        """Whether the phones' server is listening (the service is not put in place to say
+        it is not)."""
+        return self._phones is not None and self._phones.running
+
+    @property
     def tv_and_phones(self) -> TvAndPhones:
         """Table > A TV and phones: the public table, the phones and the laptop for the GM."""
         if self._tv_and_phones is None:
@@ -517,7 +524,10 @@ class MainWindow(QtWidgets.QMainWindow):
         hand.setStatusTip("Show or hide the hand of the player at the computer")
         self.panels_menu.addAction(hand)
         help_menu = bar.addMenu("&Help")
-        help_menu.addActions([self.rules_action, self.keys_action, self.about_action])
+        help_menu.addActions([self.rules_action, self.keys_action])
+        help_menu.addMenu(guides_menu(self))
+        help_menu.addSeparator()
+        help_menu.addAction(self.about_action)
 
     def _build_toolbar(self) -> None:
         bar = self.addToolBar("Table tools")
@@ -561,12 +571,23 @@ class MainWindow(QtWidgets.QMainWindow):
     # --- following the session ------------------------------------------------------------
 
     def _on_changed(self, flags: int) -> None:
-        if flags and self._autosaver is not None and not self._autosave_soon.isActive():
+        # A guide's table lent the screen is autosaved nowhere: the autosave keeps the
+        # group's session, which does not change meanwhile.
+        if (
+            flags
+            and self._autosaver is not None
+            and not self.document.lent
+            and not self._autosave_soon.isActive()
+        ):
             self._autosave_soon.start()
         self.refresh()
 
     def _on_replaced(self) -> None:
-        self._start_autosave()
+        from cardtable.ui.document import Arrival
+
+        # The autosave follows the group's session: a guide's table comes and goes around it.
+        if self.document.arrival is Arrival.OPENED:
+            self._start_autosave()
         self.refresh()
         self._settle_after_paint()
 

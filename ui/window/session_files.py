@@ -148,7 +148,9 @@ class SessionFiles:
         saver.about(title, document.path, unsaved)
 
     def may_replace(self) -> bool:
-        """Whether the session in play may go: saved, or the player says so."""
+        """Whether the session in play may go: saved, or the player says so. A guide's
+        table goes at once, and the group's session it was lent by is asked about."""
+        self._window.document.take_back()
         if not self._window.document.dirty:
             return True
         answer = self._window.ask_unsaved()
@@ -210,10 +212,14 @@ class SessionFiles:
         self._say("The demo table: Dana (the GM) has the computer.")
 
     def save(self) -> bool:
+        if self._refused_for_a_guide():
+            return False
         path = self._window.document.path
         return self.save_as() if path is None else self._save_to(path)
 
     def save_as(self) -> bool:
+        if self._refused_for_a_guide():
+            return False
         path = self._window.document.path
         # A name to start from: the file's own, else the window's title ("Demo table").
         suggested = path if path is not None else (
@@ -227,6 +233,15 @@ class SessionFiles:
         if path.suffix != ".cardtable":
             path = path.with_name(path.name + ".cardtable")
         return self._save_to(path)
+
+    def _refused_for_a_guide(self) -> bool:
+        """Whether a guide's table is in play, which is never saved (the player is told)."""
+        from cardtable.ui.document import NOT_SAVED
+
+        if not self._window.document.lent:
+            return False
+        self._say(f"⚠ {NOT_SAVED}")
+        return True
 
     def _save_to(self, path: Path, *, overwrite: bool = False) -> bool:
         from cardtable.session import FileChangedError, SessionFileError

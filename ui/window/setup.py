@@ -147,7 +147,7 @@ class WindowSetup:
         # Every way of showing the table a hidden card asks first: the felt's and the hand's.
         window.felt.card_actions.confirm_reveal = self._confirm_reveal
         window.hand.confirm_reveal = self._confirm_reveal
-        document.replaced.connect(self._remember_path)
+        document.replaced.connect(self._on_replaced)
         document.saved.connect(self._remember_path)  # a session saved is a recent one too
         self.apply(self.settings)
         if self.settings.public_table_at_start:
@@ -350,6 +350,14 @@ class WindowSetup:
         except OSError as exc:
             self.window.statusBar().showMessage(f"⚠ Could not save the settings: {exc}", 8000)
 
+    def _on_replaced(self) -> None:
+        from cardtable.ui.document import Arrival
+
+        # A guide's table has no file, and the group's coming back after it is no new
+        # opening of it.
+        if self.window.document.arrival is Arrival.OPENED:
+            self._remember_path()
+
     def _remember_path(self) -> None:
         path = self.window.document.path
         if path is not None:
@@ -442,6 +450,11 @@ def start_window(session_path: str | None) -> MainWindow | None:
                 ready.refresh()
             if chosen.tv_and_phones:
                 ready.tv_and_phones.start()
+            if chosen.guide is not None:
+                from cardtable.ui.guides.menu import start_round
+
+                key = chosen.guide
+                ready.after_shown(lambda: start_round(ready, key))
 
         window.when_ready(_put)
     return window

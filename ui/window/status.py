@@ -46,9 +46,11 @@ class WindowStatus:
         window = self._window
         session = document.session
         name = document.path.name if document.path is not None else untitled
-        if self._changed("title", (name, document.dirty)):
+        # A guide's table is never saved: it has no unsaved changes to mark.
+        unsaved = document.dirty and not document.lent
+        if self._changed("title", (name, unsaved)):
             window.setWindowTitle(f"{name}[*] — {TITLE}")
-            window.setWindowModified(document.dirty)
+            window.setWindowModified(unsaved)
         undo_action, redo_action = self._undo, self._redo
         undo = session.undo_label
         why = session.undo_blocked_reason

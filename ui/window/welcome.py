@@ -27,6 +27,7 @@ from cardtable.session.new_session import NewSessionPlan, PlanError, build_sessi
 from cardtable.session.recovery import Recovery, Slot
 from cardtable.settings import Settings, save_settings
 from cardtable.ui.art.start_icons import start_icon
+from cardtable.ui.guides.registry import titles as guide_titles
 from cardtable.ui.public.screens import TV_AND_PHONES
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import felt_brush
@@ -48,6 +49,7 @@ class ChoiceKind(enum.Enum):
     NEW = "new"
     OPEN = "open"
     DEMO = "demo"
+    GUIDE = "guide"
     RECOVER = "recover"
     CANCELLED = "cancelled"
 
@@ -59,6 +61,8 @@ class WelcomeChoice:
     kind: ChoiceKind
     plan: NewSessionPlan | None = None
     path: Path | None = None
+    #: The guided round asked for (a key of :data:`cardtable.ui.guides.registry.GUIDES`).
+    guide: str | None = None
 
     @classmethod
     def new(cls, plan: NewSessionPlan) -> WelcomeChoice:
@@ -92,6 +96,9 @@ class Started:
     slot: Slot | None = None
     #: Play with a TV and phones (Table > A TV and phones, once the window is up).
     tv_and_phones: bool = False
+    #: The guided round to show once the window is up, on a table of its own (the session
+    #: above is then an empty one, which the window shows when the round ends).
+    guide: str | None = None
 
 
 def start_session(choice: WelcomeChoice, rng: Rng) -> tuple[Session, Path | None]:
@@ -331,10 +338,25 @@ class WelcomeDialog(QtWidgets.QDialog):
         ):
             QtGui.QShortcut(QtGui.QKeySequence(keys), self, button.click)
 
+        self.guide_button = _BigButton(
+            "guide",
+            "Show me a round of…",
+            "A guided first round of a system, at a table of its own.",
+            "Ctrl+G",
+        )
+        self.guide_menu = QtWidgets.QMenu(self.guide_button)
+        self.guide_menu.setObjectName("welcomeGuides")
+        for key, title in guide_titles():
+            entry = self.guide_menu.addAction(f"{title[:1].upper()}{title[1:]}")
+            entry.setObjectName(f"guide_{key}")
+            entry.triggered.connect(lambda _=False, k=key: self._on_guide(k))
+        self.guide_button.setMenu(self.guide_menu)
+        self.guide_button.setVisible(bool(self.guide_menu.actions()))
+        QtGui.QShortcut(QtGui.QKeySequence("Ctrl+G"), self, self.guide_button.showMenu)
         buttons = QtWidgets.QVBoxLayout()
         buttons.setSpacing(12)
         buttons.addWidget(_label("Start", size=1.15, bold=True))
-        for button in (self.new_button, self.open_button, self.demo_button):
+        for button in (self.new_button, self.open_button, self.demo_button, self.guide_button):
             buttons.addWidget(button)
         self.tv_and_phones = QtWidgets.QCheckBox("Play with a &TV and phones")
         self.tv_and_phones.setToolTip(TV_AND_PHONES)
@@ -357,7 +379,7 @@ class WelcomeDialog(QtWidgets.QDialog):
         remove_key.activated.connect(self._on_remove_recent)
         self.no_recent = _label(
             "No sessions yet.\n\nSessions you open or save will be listed here.\n"
-            "New to Cardtable? Try the demo table.",
+            "New to Cardtable? Try the demo table, or let it show you a round.",
             colour=muted_colour,
         )
         self.no_recent.setObjectName("noRecent")
@@ -525,6 +547,15 @@ class WelcomeDialog(QtWidgets.QDialog):
     def _on_demo(self) -> None:
         self._show_error("")
         self._start(WelcomeChoice.demo())
+
+    def _on_guide(self, key: str) -> None:
+        """Show the guided round ``key`` once the window is up; an empty table waits
+        behind it, as the group's own."""
+        self._show_error("")
+        self.choice = WelcomeChoice(ChoiceKind.GUIDE, guide=key)
+        # No TV and phones: a guided round is played at this screen alone.
+        self.started = Started(Session(rng=self._rng_source()), None, self.settings, guide=key)
+        self.accept()
 
     def _start_folder(self) -> str:
         for text in self.settings.recent_files:
