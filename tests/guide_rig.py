@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from curtain_rig import take_the_computer
 from pytestqt.qtbot import QtBot
@@ -20,6 +21,7 @@ from cardtable.ui.window.main_window import DISCARD, MainWindow
 from cardtable.ui.window.setup import WindowSetup
 
 LEFT = Qt.MouseButton.LeftButton
+_Panel = TypeVar("_Panel", bound=QtWidgets.QWidget)
 
 #: What the player does at a step before pressing what it lights (fill a form), by title.
 Before = dict[str, Callable[[QtBot, GuidedRound], None]]
@@ -81,3 +83,10 @@ def group_window(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, Path, list[S
     qtbot.waitUntil(lambda: bool(window.setup.docks), timeout=10_000)
     take_the_computer(qtbot, window)
     return window, group, stored
+
+
+def panel_in(walk: GuidedRound, dock: str, kind: type[_Panel]) -> _Panel:
+    """The panel of class ``kind`` in the window's dock ``dock``, which must be built."""
+    found = walk.window.setup.docks[dock].findChild(kind)
+    assert found is not None, (dock, kind)
+    return found

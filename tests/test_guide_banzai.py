@@ -4,7 +4,7 @@ declared behind the curtain, the dice kept and the roll finished and put away.""
 
 from __future__ import annotations
 
-from guide_rig import LEFT, group_window, play_to_the_end, press
+from guide_rig import LEFT, group_window, panel_in, play_to_the_end, press
 from pytestqt.qtbot import QtBot
 from test_table_options_ui import choose
 
@@ -30,15 +30,9 @@ STEPS = [
 ]
 
 
-def _tab(walk: GuidedRound) -> RollTab:
-    tab = walk.window.setup.docks["banzai"].findChild(RollTab)
-    assert tab is not None
-    return tab
-
-
 def kenjutsu_with_fire(qtbot: QtBot, walk: GuidedRound) -> None:
     """Dana picks Kaneda, her Kenjutsu and her Fire."""
-    who = _tab(walk).form.who
+    who = panel_in(walk, "banzai", RollTab).form.who
     assert who.character.currentIndex() == -1  # Dana plays nobody: nobody chosen
     qtbot.mouseClick(who.character, LEFT)
     qtbot.keyClick(who.character.view(), Qt.Key.Key_Down)
@@ -50,7 +44,7 @@ def kenjutsu_with_fire(qtbot: QtBot, walk: GuidedRound) -> None:
 
 def tn_15(qtbot: QtBot, walk: GuidedRound) -> None:
     """Dana gives TN 15."""
-    tn = _tab(walk).form.tn
+    tn = panel_in(walk, "banzai", RollTab).form.tn
     tn.selectAll()
     qtbot.keyClicks(tn, "15")
     qtbot.keyClick(tn, Qt.Key.Key_Tab)
@@ -59,7 +53,7 @@ def tn_15(qtbot: QtBot, walk: GuidedRound) -> None:
 
 def one_raise(qtbot: QtBot, walk: GuidedRound) -> None:
     """Alex declares one Raise by its odds."""
-    tab = _tab(walk)
+    tab = panel_in(walk, "banzai", RollTab)
     assert len(tab.odds) == 3  # none, one or two: Kaneda's Void is 2
     radio = tab.odds[1]
     qtbot.mouseClick(radio, LEFT, pos=QtCore.QPoint(8, radio.height() // 2))

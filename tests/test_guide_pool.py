@@ -4,7 +4,7 @@ behind the curtain and the round played by the GM."""
 
 from __future__ import annotations
 
-from guide_rig import group_window, play_to_the_end, press
+from guide_rig import group_window, panel_in, play_to_the_end, press
 from pytestqt.qtbot import QtBot
 from test_table_options_ui import choose
 
@@ -30,15 +30,9 @@ STEPS = [
 ]
 
 
-def _tracker(walk: GuidedRound) -> PoolTracker:
-    tracker = walk.window.setup.docks["pool"].findChild(PoolTracker)
-    assert tracker is not None
-    return tracker
-
-
 def isolde_against_a_wyvern(qtbot: QtBot, walk: GuidedRound) -> None:
     """Dana picks Isolde's Swordplay (8, a penalty of 2) and types the wyvern in."""
-    setup = _tracker(walk).setup
+    setup = panel_in(walk, "pool", PoolTracker).setup
     choose(qtbot, setup.first.sheet, "Captain Isolde Varga: Swordplay 6 (8, penalty 2)")
     wyvern = setup.opponents[0]
     qtbot.mouseClick(wyvern.name, Qt.MouseButton.LeftButton)
@@ -52,7 +46,7 @@ def isolde_against_a_wyvern(qtbot: QtBot, walk: GuidedRound) -> None:
 
 def one_pool_to_bonus(qtbot: QtBot, walk: GuidedRound) -> None:
     """Alex turns one of Isolde's pool points into 2 bonus."""
-    spin = _tracker(walk).columns["Captain Isolde Varga"].spins["to_bonus"]
+    spin = panel_in(walk, "pool", PoolTracker).columns["Captain Isolde Varga"].spins["to_bonus"]
     spin.selectAll()
     qtbot.keyClicks(spin, "1")
     assert spin.value() == 1
