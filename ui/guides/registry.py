@@ -19,6 +19,7 @@ GUIDES: dict[str, tuple[str, str]] = {
     "tarot": ("the tarot Challenge", "cardtable.ui.guides.tarot"),
     "crisis": ("crisis dice", "cardtable.ui.guides.crisis"),
     "pool": ("the pool Challenge", "cardtable.ui.guides.pool"),
+    "adventure": ("Fantastical Adventure", "cardtable.ui.guides.adventure"),
     "banzai": ("Banzai", "cardtable.ui.guides.banzai"),
 }
 
