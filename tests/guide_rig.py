@@ -65,10 +65,12 @@ def play_to_the_end(qtbot: QtBot, walk: GuidedRound, before: Before | None = Non
             assert spot is not None, step.title
             at = walk.at
             press(qtbot, spot.widget)
-            qtbot.waitUntil(
-                lambda at=at, pressed=spot.widget: walk.at != at or _lit(walk) is not pressed,
-                timeout=5000,
-            )
+            pressed = spot.widget
+
+            def moved_on(at: int = at, pressed: QtWidgets.QWidget = pressed) -> bool:
+                return walk.at != at or _lit(walk) is not pressed
+
+            qtbot.waitUntil(moved_on, timeout=5000)
     raise AssertionError(f"the round did not end: {met}")
 
 

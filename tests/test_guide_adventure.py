@@ -6,6 +6,8 @@ Diamonds (plain for him)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from guide_rig import group_window, panel_in, play_to_the_end, press
 from pytestqt.qtbot import QtBot
 from question_rig import answer_next_question
@@ -57,7 +59,7 @@ def bartholomew_challenges(qtbot: QtBot, walk: GuidedRound) -> None:
     choose(qtbot, panel.challenger, "Bartholomew Quince (Alex)")
 
 
-def lay(card: str, words: str) -> object:
+def lay(card: str, words: str) -> Callable[[QtBot, GuidedRound], None]:
     """Type ``words`` (a goal, an intent) before the form's button; once the picker asks,
     choose ``card``, the ring having moved to Lay face down."""
 
