@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from curtain_rig import take_the_computer
 from pytestqt.qtbot import QtBot
@@ -20,6 +21,7 @@ from cardtable.ui.window.main_window import DISCARD, MainWindow
 from cardtable.ui.window.setup import WindowSetup
 
 LEFT = Qt.MouseButton.LeftButton
+_Panel = TypeVar("_Panel", bound=QtWidgets.QWidget)
 
 #: What the player does at a step before pressing what it lights (fill a form), by title.
 Before = dict[str, Callable[[QtBot, GuidedRound], None]]
@@ -37,12 +39,16 @@ def press(qtbot: QtBot, widget: QtWidgets.QWidget) -> None:
 def play_to_the_end(qtbot: QtBot, walk: GuidedRound, before: Before | None = None) -> list[str]:
     """Play ``walk`` to its last step as a player would: at each step press what it lights
     (a step to read: Next), having done what ``before`` says for it first, checking that
-    the ring is drawn round it. Returns the titles of the steps met, in order."""
+    the ring is drawn round it. A press that moves the ring to another control of the same
+    step (Challenge, then the picker's Lay face down) is followed by pressing that one.
+    Returns the titles of the steps met, in order."""
     met: list[str] = []
-    while True:
+    shown_at = -1
+    for _ in range(100):
         step = walk.step
-        met.append(step.title)
-        assert len(met) < 60, met
+        if walk.at != shown_at:
+            met.append(step.title)
+            shown_at = walk.at
         spot = walk.spot()
         if spot is not None:
             assert walk.light.spot is not None and walk.light.spot.widget is spot.widget
@@ -59,7 +65,17 @@ def play_to_the_end(qtbot: QtBot, walk: GuidedRound, before: Before | None = Non
             assert spot is not None, step.title
             at = walk.at
             press(qtbot, spot.widget)
-            qtbot.waitUntil(lambda at=at: walk.at != at, timeout=5000)
+            pressed = spot.widget
+
+            def moved_on(at: int = at, pressed: QtWidgets.QWidget = pressed) -> bool:
+                return walk.at != at or _lit(walk) is not pressed
+
+            qtbot.waitUntil(moved_on, timeout=5000)
+    raise AssertionError(f"the round did not end: {met}")
+
+
+def _lit(walk: GuidedRound) -> QtWidgets.QWidget | None:
+    return walk.light.spot.widget if walk.light.spot is not None else None
 
 
 def group_window(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, Path, list[Settings]]:
@@ -81,3 +97,10 @@ def group_window(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, Path, list[S
     qtbot.waitUntil(lambda: bool(window.setup.docks), timeout=10_000)
     take_the_computer(qtbot, window)
     return window, group, stored
+
+
+def panel_in(walk: GuidedRound, dock: str, kind: type[_Panel]) -> _Panel:
+    """The panel of class ``kind`` in the window's dock ``dock``, which must be built."""
+    found = walk.window.setup.docks[dock].findChild(kind)
+    assert found is not None, (dock, kind)
+    return found

@@ -6,6 +6,8 @@ at a table just set up. Set-up is behind an undo barrier, as in a new session.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from attrs import evolve
 
 from cardtable.randomness import Rng
@@ -24,24 +26,23 @@ PLAYER, GM = "Alex", "Dana"
 PLAYER_COLOUR, GM_COLOUR = "#c0392b", "#8e44ad"
 
 
-def seated(sheet: Sheet, rng: Rng) -> tuple[Session, CharacterId]:
+def seated(sheet: Sheet, rng: Rng, gm_plays: Sequence[Sheet] = ()) -> tuple[Session, CharacterId]:
     """A new session of ``sheet``'s system: Alex plays the character ``sheet`` describes,
-    Dana (the GM) holds the computer. Returns the session and the character's id."""
+    Dana (the GM) holds the computer and plays the characters ``gm_plays`` describes (an
+    antagonist to face). Returns the session and the id of Alex's character."""
     system = sheet.system
+    cast = ((sheet, PLAYER), *((other, GM) for other in gm_plays))
     plan = NewSessionPlan(
         systems=(system,),
         players=(PlayerPlan(PLAYER, PLAYER_COLOUR), PlayerPlan(GM, GM_COLOUR, gm=True)),
-        characters=(CharacterPlan(sheet.name, PLAYER, system),),
+        characters=tuple(CharacterPlan(each.name, who, system) for each, who in cast),
     )
     session = build_session(plan, rng)
-    character = next(iter(session.characters.values()))
-    session.apply(
-        EditSheet(
-            character.id, evolve(sheet, player=PLAYER), what="sheet to the sample character's"
-        )
-    )
+    for character, (each, who) in zip(session.characters.values(), cast, strict=True):
+        what = "sheet to the sample character's" if who == PLAYER else "sheet"
+        session.apply(EditSheet(character.id, evolve(each, player=who), what=what))
     session.checkpoint(SET_UP_BARRIER)
-    return session, character.id
+    return session, next(iter(session.characters))
 
 
 __all__ = ["GM", "PLAYER", "seated"]

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 GUIDES: dict[str, tuple[str, str]] = {
     "tarot": ("the tarot Challenge", "cardtable.ui.guides.tarot"),
     "crisis": ("crisis dice", "cardtable.ui.guides.crisis"),
+    "pool": ("the pool Challenge", "cardtable.ui.guides.pool"),
+    "adventure": ("Fantastical Adventure", "cardtable.ui.guides.adventure"),
+    "banzai": ("Banzai", "cardtable.ui.guides.banzai"),
 }
 
 

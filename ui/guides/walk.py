@@ -74,6 +74,11 @@ class GuidedRound(QtCore.QObject):
         # Heard after the felt, the panels and the curtain: they show the change first.
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
+        # A panel may show a control without changing the session (the card picker a
+        # Challenge asks with), giving it the focus: the step's spot is found again then.
+        self._app = QtWidgets.QApplication.instance()
+        if isinstance(self._app, QtWidgets.QApplication):
+            self._app.focusChanged.connect(self._on_focus)
         self._bring_panel_forward()
         self._advance()
         self._show()
@@ -171,9 +176,22 @@ class GuidedRound(QtCore.QObject):
         if self.document.arrival is not Arrival.LENT:
             self._end()
 
+    def _on_focus(self, _old: QtWidgets.QWidget | None, _new: QtWidgets.QWidget | None) -> None:
+        """Light the step's spot again if it is another control now."""
+        if not self.running:
+            return
+        spot = self.spot()
+        if spot is not None and not self.stage().isAncestorOf(spot.widget):
+            spot = None  # behind the curtain: nothing to ring, as _show does
+        lit = self.light.spot
+        if (lit is None) != (spot is None) or (lit and spot and lit.widget is not spot.widget):
+            self._show()
+
     def _end(self) -> None:
         self.document.changed.disconnect(self._on_changed)
         self.document.replaced.disconnect(self._on_replaced)
+        if isinstance(self._app, QtWidgets.QApplication):
+            self._app.focusChanged.disconnect(self._on_focus)
         for widget in (self.window, self.window.curtain):
             widget.removeAction(self.leave_action)
             widget.removeEventFilter(self)

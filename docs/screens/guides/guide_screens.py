@@ -19,6 +19,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardtable.randomness import seeded
 from cardtable.session.demo import demo_path
@@ -32,10 +33,15 @@ from cardtable.ui.window.main_window import DISCARD, MainWindow
 from cardtable.ui.window.setup import WindowSetup
 from cardtable.ui.window.welcome import WelcomeDialog
 
+if TYPE_CHECKING:
+    from cardtable.ui.panels.adventure.conflict.panel import ConflictPanel
+    from cardtable.ui.panels.banzai.roll import RollTab
+
 SIZE = QtCore.QSize(1280, 800)
 SCHEMES = (Scheme.LIGHT, Scheme.DARK)
-#: The seed of each round's prepared table (a round with a push, for crisis dice).
-SEEDS = {"crisis": 1}
+#: The seed of each round's prepared table (a round with a push, for crisis dice; an
+#: exploding die, for Banzai; Bartholomew trumped, for Fantastical Adventure).
+SEEDS = {"crisis": 1, "banzai": 1, "adventure": 2}
 
 
 def _settle(milliseconds: int = 150) -> None:
@@ -63,12 +69,121 @@ def _very_hard(walk: GuidedRound) -> None:
     view.crisis.setText("The lights in the reading room go out")
 
 
+def _isolde_against_a_wyvern(walk: GuidedRound) -> None:
+    """The pool set-up: Isolde's Swordplay against a wyvern of rating 4."""
+    from cardtable.ui.panels.pool.tracker import PoolTracker
+
+    tracker = walk.window.setup.docks["pool"].findChild(PoolTracker)
+    assert tracker is not None
+    setup = tracker.setup
+    setup.first.choose(next(s for s in setup.first.sources if s.ability == "Swordplay"))
+    setup.opponents[0].name.setText("A young wyvern")
+    setup.opponents[0].spins["rating"].setValue(4)
+
+
+def _one_pool_to_bonus(walk: GuidedRound) -> None:
+    """Isolde's conversion: 1 pool to 2 bonus."""
+    from cardtable.ui.panels.pool.tracker import PoolTracker
+
+    tracker = walk.window.setup.docks["pool"].findChild(PoolTracker)
+    assert tracker is not None
+    next(iter(tracker.columns.values())).spins["to_bonus"].setValue(1)
+
+
+def _banzai_tab(walk: GuidedRound) -> RollTab:
+    from cardtable.ui.panels.banzai.roll import RollTab
+
+    tab = walk.window.setup.docks["banzai"].findChild(RollTab)
+    assert tab is not None
+    return tab
+
+
+def _kenjutsu_with_fire(walk: GuidedRound) -> None:
+    """The Banzai roll: Kaneda's Kenjutsu with Fire, 4k3."""
+    who = _banzai_tab(walk).form.who
+    who.character.setCurrentIndex(who.character.findData("kaneda-suzume"))
+    who.skill.setCurrentIndex(who.skill.findData("Kenjutsu"))
+    who.element.setCurrentIndex(who.element.findText("Fire 3"))
+
+
+def _tn_15(walk: GuidedRound) -> None:
+    _banzai_tab(walk).form.tn.setValue(15)
+
+
+def _one_raise(walk: GuidedRound) -> None:
+    _banzai_tab(walk).odds[1].click()
+
+
+def _conflict(walk: GuidedRound) -> ConflictPanel:
+    from cardtable.ui.panels.adventure.conflict.panel import ConflictPanel
+
+    panel = walk.window.setup.docks["conflict"].findChild(ConflictPanel)
+    assert panel is not None
+    return panel
+
+
+def _bartholomew(walk: GuidedRound) -> None:
+    challenger = _conflict(walk).challenger
+    challenger.setCurrentIndex(challenger.findData("bartholomew-quince"))
+
+
+def _crane(walk: GuidedRound) -> None:
+    answerer = _conflict(walk).answerer
+    answerer.setCurrentIndex(answerer.findData("harbourmaster-crane"))
+
+
+def _lay(card: str, words: str) -> Callable[[GuidedRound], None]:
+    """The goal (or intent) typed before the form's button; the card once the picker asks."""
+
+    def fill(walk: GuidedRound) -> None:
+        panel = _conflict(walk)
+        if panel.pending is not None:
+            panel.picker.choose(card)
+        elif panel.challenge_box.isVisible():
+            panel.goal_edit.setText(words)
+        else:
+            panel.intent.setText(words)
+
+    return fill
+
+
+def _close_when_asked(_walk: GuidedRound) -> None:
+    """Close the Conflict asks first: yes, close it."""
+
+    def answer() -> None:
+        box = QtWidgets.QApplication.activeModalWidget()
+        if not isinstance(box, QtWidgets.QMessageBox):
+            QtCore.QTimer.singleShot(20, answer)
+            return
+        next(b for b in box.buttons() if b.text() == "Close the Conflict").click()
+
+    QtCore.QTimer.singleShot(0, answer)
+
+
 #: The step shown between the first and the last, by guide (none: no middle picture).
-MIDDLE = {"tarot": "Draw a card", "crisis": "Push your luck"}
+MIDDLE = {
+    "tarot": "Draw a card",
+    "crisis": "Push your luck",
+    "pool": "Take a risk, or play safe",
+    "adventure": "Yield, or push",
+    "banzai": "Keep the dice, then decide",
+}
 #: What the player fills in at a step before pressing what it lights, by guide and step.
 FILL: dict[tuple[str, str], Callable[[GuidedRound], None]] = {
     ("tarot", "Set the Challenge up"): _choose_character,
     ("crisis", "Set a Simple Challenge"): _very_hard,
+    ("pool", "Set up the sides"): _isolde_against_a_wyvern,
+    ("pool", "Take a risk, or play safe"): _one_pool_to_bonus,
+    ("banzai", "Build the roll"): _kenjutsu_with_fire,
+    ("banzai", "The target number"): _tn_15,
+    ("banzai", "Raises, by their odds"): _one_raise,
+    ("adventure", "Alex's turn"): _bartholomew,
+    ("adventure", "Issue the Challenge"): _lay(
+        "7 of Clubs (Strong)", "to get aboard the Gull before she sails"
+    ),
+    ("adventure", "Who answers"): _crane,
+    ("adventure", "Answer"): _lay("9 of Spades (Strong)", "to keep the Gull in harbour"),
+    ("adventure", "Close the Conflict"): _close_when_asked,
 }
 
 
