@@ -70,7 +70,7 @@ def _face(session: Session, card: CardId) -> dict[str, Any]:
         )
     elif isinstance(face, TarotCard):
         words = face.reversed if facing.reversed else face.upright
-        shown.update(kind="tarot", short=face.name, red=False, keywords=words)
+        shown.update(kind="tarot", short=face.shown_name, red=False, keywords=words)
     elif isinstance(face, CustomCard):
         shown.update(kind="custom", short=face.name, red=False)
     shown["reversed"] = facing.reversed
