@@ -8,8 +8,8 @@ from attrs import evolve
 from pytestqt.qtbot import QtBot
 from table_rig import QUINCE_HAND, TAROT_DRAW, demo_document, take_seat
 
-from cardtable.cards import DeckId, TarotCard
-from cardtable.session import Draw, PlayerId
+from cardtable.cards import CardId, DeckId, TarotCard
+from cardtable.session import Draw, PlayerId, Session
 from cardtable.session.tarot_decks import TarotShelf, shipped_tarot_deck
 from cardtable.session.words_actions import ChooseWords
 from cardtable.ui.table.hand_dock import HandPanel, make_hand_dock
@@ -17,9 +17,9 @@ from cardtable.ui.table.hand_dock import HandPanel, make_hand_dock
 pytestmark = pytest.mark.usefixtures("tarot_decks_folder")
 
 
-def test_a_tarot_card_in_a_hand_shows_the_words_chosen_after_it_was_dealt(
-    qtbot: QtBot,
-) -> None:
+def _bea_holds_a_tarot_card(qtbot: QtBot) -> tuple[Session, CardId, TarotCard, HandPanel]:
+    """The demo with a tarot card dealt to Quince's hand, Bea at the computer, her hands in
+    their dock: the session, the card, its face and the hands' panel."""
     document = demo_document()
     session = document.session
     assert document.apply(Draw(TAROT_DRAW, QUINCE_HAND))
@@ -32,6 +32,13 @@ def test_a_tarot_card_in_a_hand_shows_the_words_chosen_after_it_was_dealt(
     dock.show()
     panel = dock.findChild(HandPanel)
     assert isinstance(panel, HandPanel)
+    return session, card, face, panel
+
+
+def test_a_tarot_card_in_a_hand_shows_the_words_chosen_after_it_was_dealt(
+    qtbot: QtBot,
+) -> None:
+    session, card, face, panel = _bea_holds_a_tarot_card(qtbot)
     hand = panel.hand_lists()[QUINCE_HAND]
     turned = " (reversed)" if session.table.facing[card].reversed else ""
     side = "reversed" if turned else "upright"
@@ -45,3 +52,23 @@ def test_a_tarot_card_in_a_hand_shows_the_words_chosen_after_it_was_dealt(
     session.apply_as(PlayerId("dana"), ChooseWords(DeckId("tarot"), ours))
     hand = panel.hand_lists()[QUINCE_HAND]
     assert hand.item(hand.count() - 1).toolTip() == f"{face.name}{turned}: Words of Our Own"
+
+
+def test_a_renamed_tarot_card_in_a_hand_and_on_a_phone_shows_its_new_name(
+    qtbot: QtBot,
+) -> None:
+    from cardtable.decks.words_file import edited
+    from cardtable.phones.view import CardRefs, seat_view
+
+    session, _, face, panel = _bea_holds_a_tarot_card(qtbot)
+    shipped = shipped_tarot_deck()
+    ours = TarotShelf().save_as(
+        shipped.with_card(edited(shipped.card(face.name), "title", "Our Own Card")), "Ours"
+    )
+    session.apply_as(PlayerId("dana"), ChooseWords(DeckId("tarot"), ours))
+    hand = panel.hand_lists()[QUINCE_HAND]
+    assert hand.item(hand.count() - 1).toolTip().startswith("Our Own Card")
+    seat = seat_view(session, PlayerId("bea"), CardRefs(b"key", "bea"))
+    faces = [c["face"] for h in seat["hands"] for c in h["cards"] if c["face"]]
+    [shown] = [f for f in faces if f["short"] == "Our Own Card"]
+    assert shown["name"] == "Our Own Card"
