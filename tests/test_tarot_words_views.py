@@ -1,5 +1,6 @@
 """A card already in sight shows the words its deck is given: the felt's items and a hand's
-cards are the same cards with other words, and are shown anew."""
+cards are the same cards with other words, and are shown anew; a renamed card goes by its new
+name in a hand and on a phone, a Sleeve Card too, while the sheet keeps the rules' name."""
 
 from __future__ import annotations
 
@@ -72,3 +73,25 @@ def test_a_renamed_tarot_card_in_a_hand_and_on_a_phone_shows_its_new_name(
     faces = [c["face"] for h in seat["hands"] for c in h["cards"] if c["face"]]
     [shown] = [f for f in faces if f["short"] == "Our Own Card"]
     assert shown["name"] == "Our Own Card"
+
+
+def test_a_phone_shows_a_sleeve_card_by_its_new_name_the_sheet_keeps_the_rules_name() -> None:
+    from cardtable.decks.words_file import edited
+    from cardtable.phones.view import CardRefs, seat_view
+    from cardtable.session import load
+    from cardtable.session.demo import demo_path
+    from cardtable.sheets import TarotSheet
+
+    session = load(demo_path())
+    ottilie = session.state.character("ottilie-marchbank")
+    assert isinstance(ottilie.sheet, TarotSheet)
+    shipped = shipped_tarot_deck()
+    ours = TarotShelf().save_as(
+        shipped.with_card(edited(shipped.card("Sage of Serpent"), "title", "The Old Snake")), "Ours"
+    )
+    assert session.apply(ChooseWords(DeckId("tarot"), ours))
+    seat = seat_view(session, ottilie.player, CardRefs(b"key", str(ottilie.player)))
+    [shown] = [c for c in seat["characters"] if c["id"] == ottilie.id]
+    assert dict(shown["sheet"])["Sleeve"] == "The Old Snake reversed; Triumph XIV"
+    sheet = session.state.character("ottilie-marchbank").sheet
+    assert isinstance(sheet, TarotSheet) and sheet.sleeve[0].card == "Sage of Serpent"
