@@ -244,7 +244,11 @@ class TarotCard:
         return f"TarotCard.from_name({self.name!r})"
 
 
-def words_of(face: object) -> tuple[str, str, str, tuple[str, ...]]:
+#: A face's words, as :func:`words_of` gives them.
+FaceWords = tuple[str, str, str, tuple[str, ...]]
+
+
+def words_of(face: object) -> FaceWords:
     """A face's words (none but a tarot card's): its upright and reversed meanings, the name
     players see and its keywords; what a view showing a face must compare besides the face
     itself, whose words are not part of what it is.
