@@ -116,7 +116,15 @@ TRIUMPHS = 21
 class TarotCard:
     """A card of the Tourist's Tarot: a suit card, a Triumph or the Excuse.
 
-    Keywords help narration; they are not part of the card's identity.
+    Its suit, figure and Triumph number are what it is: the rules rank it by them, and
+    :attr:`name` (the rules' name) is what sheets, piles and rules keep it by. The words a
+    group gives it (its upright and reversed meanings, a ``title`` of its own that players see
+    in place of the rules' name, keywords that help narration) are carried along but are not
+    part of its identity.
+
+    >>> hound = TarotCard.from_name("Soldier of Paper").worded(title="The Paper Hound")
+    >>> hound == TarotCard.from_name("Soldier of Paper"), hound.name, hound.shown_name
+    (True, 'Soldier of Paper', 'The Paper Hound')
     """
 
     suit: TarotSuit | None = None
@@ -124,6 +132,8 @@ class TarotCard:
     triumph: int | None = None
     upright: str = field(default="", eq=False)
     reversed: str = field(default="", eq=False)
+    title: str = field(default="", eq=False)
+    keywords: tuple[str, ...] = field(default=(), eq=False)
 
     def __attrs_post_init__(self) -> None:
         if (self.suit is None) != (self.figure is None):
@@ -188,6 +198,34 @@ class TarotCard:
         return "the Excuse"
 
     @property
+    def shown_name(self) -> str:
+        """The name players see: the group's own name for the card, else the rules'."""
+        return self.title or self.name
+
+    @property
+    def renamed(self) -> bool:
+        """Whether the group calls this card by a name of its own."""
+        return bool(self.title) and self.title != self.name
+
+    @property
+    def in_sentence(self) -> str:
+        """How a sentence names the card: "the Soldier of Paper", "Triumph IV", "the
+        Excuse", or the group's own name for it just as they wrote it."""
+        if self.renamed:
+            return self.title
+        return f"the {self.name}" if self.is_suited else self.name
+
+    def worded(
+        self,
+        upright: str = "",
+        reversed: str = "",
+        title: str = "",
+        keywords: tuple[str, ...] = (),
+    ) -> TarotCard:
+        """The same card carrying these words."""
+        return TarotCard(self.suit, self.figure, self.triumph, upright, reversed, title, keywords)
+
+    @property
     def slug(self) -> str:
         """A short stable token for ids and file names: ``soldier-paper``, ``triumph-21``."""
         if self.suit is not None and self.figure is not None:
@@ -206,16 +244,21 @@ class TarotCard:
         return f"TarotCard.from_name({self.name!r})"
 
 
-def words_of(face: object) -> tuple[str, str]:
-    """A face's upright and reversed words (none but a tarot card's): what a view showing a
-    face must compare besides the face itself, whose words are not part of what it is.
+#: A face's words, as :func:`words_of` gives them.
+FaceWords = tuple[str, str, str, tuple[str, ...]]
+
+
+def words_of(face: object) -> FaceWords:
+    """A face's words (none but a tarot card's): its upright and reversed meanings, the name
+    players see and its keywords; what a view showing a face must compare besides the face
+    itself, whose words are not part of what it is.
 
     >>> words_of(TarotCard.trump(3, "Dawn", "Dusk")), words_of(PlayingCard.joker())
-    (('Dawn', 'Dusk'), ('', ''))
+    (('Dawn', 'Dusk', 'Triumph III', ()), ('', '', '', ()))
     """
     if isinstance(face, TarotCard):
-        return face.upright, face.reversed
-    return "", ""
+        return face.upright, face.reversed, face.shown_name, face.keywords
+    return "", "", "", ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -414,6 +457,16 @@ class CustomCard:
 
 
 CardFace = TarotCard | PlayingCard | CustomCard
+
+
+def shown_name(face: CardFace) -> str:
+    """The name players see for ``face``: a tarot card's by the group's words, any other card's
+    own; ``name`` stays what rules and sheets keep the card by.
+
+    >>> shown_name(TarotCard.trump(4).worded(title="The Hermit")), shown_name(PlayingCard.joker())
+    ('The Hermit', 'Joker')
+    """
+    return face.shown_name if isinstance(face, TarotCard) else face.name
 
 
 @frozen

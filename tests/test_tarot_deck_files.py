@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from cardtable.assets import asset_folder
@@ -23,6 +23,7 @@ from cardtable.decks.words_file import (
     CardWords,
     TarotDeck,
     TarotDeckError,
+    edited,
     read_tarot_deck,
     shipped_tarot_deck,
     tarot_deck_bytes,
@@ -164,7 +165,7 @@ HOSTILE: list[tuple[str, Change | bytes, str]] = [
     (
         "newer",
         _set("deck_format", 9),
-        "d.json: made by a newer Cardtable (deck format 9); this one reads up to 2",
+        "d.json: made by a newer Cardtable (deck format 9); this one reads up to 3",
     ),
     ("unknown key", _set("colour", "red"), "d.json: damaged: unknown keys 'colour'"),
     (
@@ -253,6 +254,22 @@ HOSTILE: list[tuple[str, Change | bytes, str]] = [
     ("a card missing", _drop_card("Soldier of Paper"), "d.json: the deck lacks Soldier of Paper"),
     ("a card twice", _twice, "d.json: 83 cards; the tarot has 82"),
     (
+        "an empty name",
+        _card(5, name=" "),
+        "d.json: card 6 (Builder of Rock): the card's name is empty",
+    ),
+    (
+        "a long name",
+        _card(5, name="N" * 81),
+        "d.json: card 6 (Builder of Rock): the card's name holds 81 characters, at most 80",
+    ),
+    (
+        "a name twice",
+        _card(7, name="child OF rock"),
+        "d.json: card 8 (Priest of Rock) is called “child OF rock”, as Child of Rock is; each "
+        "card's name is its own",
+    ),
+    (
         "an attribute of 100k characters",
         _card(0, attribute="A" * 100_000),
         "d.json: " + f"{_LONG}{'A' * (299 - len(_LONG))}…",
@@ -302,14 +319,20 @@ _MEANING = (
 def decks(draw: st.DrawFn) -> TarotDeck:
     shipped = shipped_tarot_deck()
     order = draw(st.permutations(shipped.cards))
+    # The group renames some cards (each name its own); the others keep the rules' names.
+    names = draw(st.lists(_MEANING, max_size=CARD_COUNT, unique_by=str.casefold))
+    rules = {card.name.casefold() for card in order[len(names) :]}
+    assume(not rules & {name.casefold() for name in names})
+    titles = [*names, *(card.name for card in order[len(names) :])]
     cards = [
         CardWords(
             card.face,
             tuple(draw(st.lists(_WORD, max_size=3))),
             draw(_MEANING),
             draw(_MEANING),
+            title,
         )
-        for card in order
+        for card, title in zip(order, titles, strict=True)
     ]
     name = draw(_MEANING)
     return TarotDeck(
@@ -322,3 +345,39 @@ def test_a_deck_file_reads_back_as_it_was_written(deck: TarotDeck) -> None:
     raw = tarot_deck_bytes(deck)
     assert read_tarot_deck(raw, "d.json") == deck
     assert tarot_deck_bytes(read_tarot_deck(raw, "d.json")) == raw
+
+
+def test_a_format_2_file_calls_each_card_by_the_rules_name() -> None:
+    doc = _doc()
+    doc["deck_format"] = 2
+    for card in doc["cards"]:
+        del card["name"]
+    deck = read_tarot_deck(json.dumps(doc).encode(), "d.json")
+    assert deck.card("Triumph IV").title == "Triumph IV"
+    assert all(card.title == card.name for card in deck.cards)
+    assert json.loads(tarot_deck_bytes(deck))["deck_format"] == 3
+
+
+def test_a_renamed_card_is_written_under_both_names() -> None:
+    shipped = shipped_tarot_deck()
+    hound = edited(shipped.card("Soldier of Paper"), "title", "The Paper Hound")
+    doc = json.loads(tarot_deck_bytes(shipped.with_card(hound)))
+    [card] = [c for c in doc["cards"] if c["card"] == "Soldier of Paper"]
+    assert (card["name"], card["attribute"], card["rank"]) == ("The Paper Hound", "Paper", 7)
+
+
+def test_a_name_another_card_has_is_refused_in_one_line() -> None:
+    shipped = shipped_tarot_deck()
+    deck = shipped.with_card(edited(shipped.card("Soldier of Paper"), "title", "The Hound"))
+    with pytest.raises(TarotDeckError) as refused:
+        deck.with_card(edited(deck.card("Triumph IV"), "title", "the hound"))
+    assert str(refused.value) == (
+        "Triumph IV: Soldier of Paper is already called “The Hound”; each card's name is its own"
+    )
+    for empty in ("", "   "):
+        with pytest.raises(TarotDeckError) as refused:
+            edited(deck.card("Triumph IV"), "title", empty)
+        assert str(refused.value) == "Triumph IV: the card's name is empty"
+    with pytest.raises(TarotDeckError) as refused:
+        edited(deck.card("Triumph IV"), "title", "N" * 81)
+    assert str(refused.value) == "Triumph IV: the card's name holds 81 characters, at most 80"

@@ -1,29 +1,42 @@
-"""Table > Decks > Edit the tarot…: the GM edits a card's words, saves them as the group's deck
-and plays the session with them; the words reach the felt's hover text, the tarot panel, the
-log and the printed sheets. Search, filter, undo, refusals, export and import."""
+"""Table > Decks > Edit the tarot…: the GM renames cards and edits their words, saves them as the
+group's deck and plays the session with them; the names and words reach the felt's hover
+text, the tarot panel, the log, the public table and the printed sheets, while the rules and
+the sheets keep each card by the rules' name. Search, filter, undo, refusals, export and
+import."""
 
 from __future__ import annotations
 
 import hashlib
-import subprocess
 from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
-from tarot_editor_rig import LEFT, open_editor, tarot_window, type_in
+from tarot_editor_rig import (
+    LEFT,
+    hover_preview,
+    lay_on_felt,
+    open_editor,
+    play_with_edits,
+    sleeve_lines,
+    stack_on_draw,
+    tarot_window,
+    type_in,
+)
 
 from cardtable.assets import asset_folder
 from cardtable.cards import CardId
 from cardtable.decks import art as art_module
 from cardtable.piles import PileId
 from cardtable.session.tarot_decks import TarotShelf
-from cardtable.ui.qt import QtCore, QtWidgets
+from cardtable.ui.qt import Qt, QtWidgets
+from cardtable.ui.tarot_editor.words import COLUMNS, RULES_TIP
 from cardtable.ui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.usefixtures("tarot_decks_folder")
 SHIPPED = asset_folder() / "decks" / "tourist-tarot.json"
 DRAW = PileId("tarot/draw")
 SOLDIER = CardId("tarot/soldier-paper")
+SAGE = CardId("tarot/sage-serpent")
 
 
 @pytest.fixture(autouse=True)
@@ -50,88 +63,79 @@ def test_the_gm_edits_saves_and_plays_with_the_groups_words(qtbot: QtBot, tmp_pa
     assert hashlib.sha256(SHIPPED.read_bytes()).hexdigest() == before
 
 
-def _stack(window: MainWindow, name: str, reversed_: bool) -> None:
-    """Put the named card on top of the tarot draw pile, upright or reversed."""
-    from attrs import evolve
-
-    from cardtable.cards import TarotCard
-
-    table = window.document.session.table
-    face = TarotCard.from_name(name)
-    card = next(c for c in table.pile(DRAW).cards if table.card(c).face == face)
-    table.facing[card] = evolve(table.facing[card], reversed=reversed_)
-    table.move([card], DRAW)
-
-
-def _sleeve_of(pdf: Path) -> list[str]:
-    """The lines of the first sheet's Sleeve Cards, as pdftotext reads them (the left
-    column's last word, "permanent", is read out among them and left out here)."""
-    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
-    lines = text[text.index("SLEEVE CARDS") : text.index("NOTES")].split("\n")[1:]
-    return [line for line in lines if line not in ("", "permanent")]
-
-
-def test_edited_words_reach_the_hover_text_the_panel_the_log_and_the_pdf(
+def test_edited_words_and_names_reach_the_hover_text_the_panel_the_log_the_pdf_and_the_room(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    from table_rig import at
-
+    from cardtable.public.view import public_view
+    from cardtable.sheets import TarotSheet
     from cardtable.ui.panels.tarot.panel import TarotPanel
     from cardtable.ui.sheets.printing.actions import party_pages
     from cardtable.ui.sheets.printing.output import print_pages
-    from cardtable.ui.table.layout import OPEN_TABLE
 
     window = tarot_window(qtbot, tmp_path)
     session = window.document.session
-    view = window.felt
     # The Lover of Paper lies face up on the felt before the words change.
-    _stack(window, "Lover of Paper", False)
-    assert view.card_actions.draw_card(DRAW, OPEN_TABLE, face_up=True)
-    [lover] = session.table.piles[OPEN_TABLE].cards
-    editor = open_editor(qtbot, window)
-    for card, side, words in (
-        ("Lover of Paper", "upright", "Moonlit Letter"),
-        ("Soldier of Paper", "reversed", "Paper Moon"),
-        ("Builder of Paper", "reversed", "Red Moon Tape"),
-        ("Sage of Serpent", "reversed", "Hissing Archive"),
-    ):
-        type_in(qtbot, editor.table, card, side, words)
-    qtbot.keyClicks(editor.name, "Noir words")
-    qtbot.mouseClick(editor.save_as_button, LEFT)
-    qtbot.mouseClick(editor.play_button, LEFT)
-    editor.close()
+    lover = lay_on_felt(window, "Lover of Paper")
+    play_with_edits(
+        qtbot,
+        window,
+        (
+            ("Lover of Paper", "upright", "Moonlit Letter"),
+            ("Lover of Paper", "title", "The Moon Letter"),
+            ("Lover of Paper", "keywords", "letters, longing"),
+            ("Soldier of Paper", "reversed", "Paper Moon"),
+            ("Soldier of Paper", "title", "The Paper Hound"),
+            ("Builder of Paper", "reversed", "Red Moon Tape"),
+            ("Builder of Paper", "title", "The Red Builder"),
+            ("Sage of Serpent", "reversed", "Hissing Archive"),
+            ("Sage of Serpent", "title", "The Old Snake"),
+        ),
+    )
 
-    # The felt's hover text.
-    item = view.item(str(lover))
-    view.centerOn(item)
-    qtbot.mouseMove(view.viewport(), QtCore.QPoint(2, 2))
-    qtbot.mouseMove(view.viewport(), at(view, item.sceneBoundingRect().center()))
-    qtbot.waitUntil(view.preview.isVisible, timeout=2000)
-    assert view.preview.keywords_text() == "Upright: Moonlit Letter\nReversed: Unsent Note"
+    # The felt's hover text: the group's name for the card, its meanings and keywords.
+    preview = hover_preview(qtbot, window, lover)
+    assert preview.name_text() == "The Moon Letter"
+    assert preview.keywords_text() == (
+        "Upright: Moonlit Letter\nReversed: Unsent Note\nletters, longing"
+    )
+    assert window.felt.item(lover).description().startswith("The Moon Letter, face up")
 
-    # The log: the inspiration draw says the card's words.
+    # The log: the inspiration draw names the card as the group wrote it, with its words.
     panel = window.findChild(TarotPanel)
     assert isinstance(panel, TarotPanel)
-    _stack(window, "Builder of Paper", True)
+    stack_on_draw(window, "Builder of Paper", True)
     panel.inspiration.click()
     assert session.log[-1].public == (
-        'Dana drew the Builder of Paper, reversed, for inspiration: "Red Moon Tape" '
+        'Dana drew The Red Builder, reversed, for inspiration: "Red Moon Tape" '
         '(upright: "Blueprint"); it goes to the discard pile.'
     )
 
-    # The tarot panel: the Challenge's card shows its words.
-    _stack(window, "Soldier of Paper", True)
+    # The tarot panel: the Challenge's card shows its name and words. Ottilie's sheet keeps
+    # her Sleeve Card by the rules' name, and it still comes out of the deck for her.
+    ottilie = session.state.character("ottilie-marchbank")
+    assert isinstance(ottilie.sheet, TarotSheet)
+    assert ottilie.sheet.sleeve[0].card == "Sage of Serpent"
+    stack_on_draw(window, "Soldier of Paper", True)
     panel.character.setCurrentIndex(panel.character.findData("ottilie-marchbank"))
     panel.rank.setValue(1)
     panel.challenge_draws.click()
-    assert panel.challenge_rows() == ["Soldier of Paper ↺: not beaten yet"]
-    assert panel._rows[0].chip.toolTip() == "Soldier of Paper ↺ (Paper Moon)"
+    assert panel.challenge_rows() == ["The Paper Hound ↺: not beaten yet"]
+    assert panel._rows[0].chip.toolTip() == "The Paper Hound ↺ (Paper Moon)"
+    assert (panel.sleeve.itemText(0), panel.sleeve.itemData(0)) == ("The Old Snake ↺", SAGE)
 
-    # The printed sheets: Ottilie's Sleeve Card, the Sage of Serpent reversed.
+    # The public table: the room sees the new name under the card and in the log.
+    room = public_view(session)
+    hound = next(c for pile in room.piles for c in pile.shown if c.card == SOLDIER)
+    assert (hound.name, hound.index, hound.reversed) == (
+        "The Paper Hound", "The Paper Hound", True,
+    )  # fmt: skip
+    assert any("The Red Builder, reversed" in line for line in room.log)
+
+    # The printed sheets: Ottilie's Sleeve Card, the Sage of Serpent reversed, by its new name.
     pdf = tmp_path / "party.pdf"
     print_pages(party_pages(window.document), pdf)
-    assert _sleeve_of(pdf) == ["Sage of Serpent (reversed)", "Hissing Archive", "Triumph XIV",
-                               "Acclimation"]  # fmt: skip
+    assert sleeve_lines(pdf) == ["The Old Snake (reversed)", "Hissing Archive", "Triumph XIV",
+                                 "Acclimation"]  # fmt: skip
 
 
 def test_search_filter_and_undo_within_the_editor(qtbot: QtBot, tmp_path: Path) -> None:
@@ -183,6 +187,36 @@ def test_words_that_cannot_be_are_refused_in_one_line_and_the_cell_keeps_its_wor
     assert not editor.undo_button.isEnabled()
     qtbot.mouseClick(editor.save_as_button, LEFT)
     assert editor.message.text() == "Give the deck a name first."
+
+
+def test_a_name_another_card_has_or_no_name_is_refused_and_the_cell_keeps_its_name(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    editor = open_editor(qtbot, tarot_window(qtbot, tmp_path))
+    table = editor.table
+    column = next(i for i, (what, _) in enumerate(COLUMNS) if what == "title")
+    type_in(qtbot, table, "Soldier of Paper", "title", "The Hound")
+    # The Attribute and rank are shown, and the rules fix them.
+    row = table.row_of("Soldier of Paper")
+    for rules_column in (1, 2):
+        item = table.item(row, rules_column)
+        assert not item.flags() & Qt.ItemFlag.ItemIsEditable
+        assert item.toolTip() == RULES_TIP
+    assert [table.item(row, c).text() for c in range(3)] == ["The Hound", "Paper", "7"]
+    type_in(qtbot, table, "Triumph IV", "title", "the HOUND")
+    assert editor.message.text() == (
+        "Triumph IV: Soldier of Paper is already called “The Hound”; each card's name is its own"
+    )
+    assert table.item(table.row_of("Triumph IV"), column).text() == "Triumph IV"
+    type_in(qtbot, table, "Triumph V", "title", "   ")
+    assert editor.message.text() == "Triumph V: the card's name is empty"
+    assert table.item(table.row_of("Triumph V"), column).text() == "Triumph V"
+    assert table.deck.card("Triumph V").title == "Triumph V"
+    # Only the renaming went into the editor's undo; undone, the card has its name again.
+    assert table.undo_stack.count() == 1
+    qtbot.mouseClick(editor.undo_button, LEFT)
+    assert table.item(table.row_of("Soldier of Paper"), column).text() == "Soldier of Paper"
+    assert table.deck.card("Soldier of Paper").title == "Soldier of Paper"
 
 
 def test_only_the_gm_edits_the_tarot(qtbot: QtBot, tmp_path: Path) -> None:
@@ -352,4 +386,4 @@ def test_the_print_command_writes_the_words_the_session_plays_with(
     pdf = tmp_path / "party.pdf"
     args = parser.parse_args(["print", str(tmp_path / "evening.cardtable"), "-o", str(pdf)])
     assert args.func(args) == 0
-    assert _sleeve_of(pdf)[:2] == ["Sage of Serpent (reversed)", "Hissing Archive"]
+    assert sleeve_lines(pdf)[:2] == ["Sage of Serpent (reversed)", "Hissing Archive"]

@@ -120,3 +120,30 @@ def test_words_on_a_deck_that_is_no_tarot_are_refused(tmp_path: Path) -> None:
         "odd.cardtable: does not hold a whole session: The deck 'shoe' is no tarot: it cannot "
         "take a tarot's words."
     )
+
+
+def test_a_sleeve_card_kept_by_the_rules_name_is_found_and_said_by_the_groups_name() -> None:
+    from cardtable.decks.words_file import edited
+    from cardtable.piles import PileId
+    from cardtable.resolvers.tarot.events import Attribute
+    from cardtable.session import Move
+    from cardtable.session.demo import demo_path
+    from cardtable.steps import tarot as tarot_steps
+
+    session = load(demo_path())
+    shipped = shipped_tarot_deck()
+    renamed = shipped.with_card(edited(shipped.card("Sage of Serpent"), "title", "The Old Snake"))
+    renamed = renamed.with_card(edited(renamed.card("Triumph XIV"), "title", "The Long Wait"))
+    _gm_chooses(session, TarotShelf().save_as(renamed, "Ours"))
+    # The Long Wait lies in Quince's hand, out of the deck the sleeve is filled from.
+    wait = CardId("tarot/triumph-14")
+    assert session.apply(Move((wait,), PileId("hand/bartholomew-quince"), face_up=True))
+    assert session.apply(tarot_steps.begin("ottilie-marchbank", Attribute.ROCK, 1))
+    said = [entry.public for entry in session.log[-5:]]
+    assert "Ottilie Marchbank's Sleeve Cards come out of the deck: The Old Snake (reversed)" in said
+    assert (
+        "The Long Wait (on Ottilie Marchbank's sheet) lie elsewhere on the table, not in the "
+        "sleeve" in said
+    )
+    sleeve = session.table.piles[PileId("sleeve/ottilie-marchbank")]
+    assert sleeve.cards == [CardId("tarot/sage-serpent")]

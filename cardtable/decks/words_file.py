@@ -4,13 +4,17 @@ The rules make the deck ours and ship it as a file "so a group can edit it"
 (``rules/tourist-tarot.md``). A tarot deck file is JSON of format :data:`TAROT_FORMAT`
 (older files are brought up to it by :mod:`cardtable.decks.words_migrations`)::
 
-    {"deck_format": 2, "id": "noir", "name": "Noir words", "system": "tarot",
-     "cards": [{"card": "Soldier of Paper", "attribute": "Paper", "rank": 7,
-                "keywords": ["orders"], "upright": "Signed Orders", "reversed": "Paper Tiger"},
+    {"deck_format": 3, "id": "noir", "name": "Noir words", "system": "tarot",
+     "cards": [{"card": "Soldier of Paper", "name": "The Paper Hound", "attribute": "Paper",
+                "rank": 7, "keywords": ["orders"], "upright": "Signed Orders",
+                "reversed": "Paper Tiger"},
                ...]}
 
-A card's name, Attribute and rank are the rules' (they decide which card beats which, and a
-Sleeve Card on a sheet is kept by its name): a file may not change them, only the words.
+A card's ``card`` (the rules' name), Attribute and rank are the rules' (they decide which card
+beats which, and a Sleeve Card on a sheet is kept by the rules' name): a file may not change
+them. Its ``name`` is the group's: the name players see on the table, in the log and on the
+printed sheets, one line, unique within the deck; its keywords and meanings are the group's
+too.
 The file is read as session files are (:mod:`cardtable.session.saving`): structured with
 cattrs, unknown keys refused, every value of its exact JSON kind, held to the same kinds of
 limit (its size, its count of cards, each text's length, names on one line of plain text),
@@ -31,7 +35,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
-from attrs import evolve, field, frozen
+from attrs import Factory, evolve, field, frozen
 from cattrs import BaseValidationError, Converter, ForbiddenExtraKeysError, transform_error
 
 from cardtable.assets import asset_folder
@@ -85,9 +89,12 @@ class CardWords:
     keywords: tuple[str, ...] = field(default=(), converter=_texts)
     upright: str = ""
     reversed: str = ""
+    #: The name players see (the rules' name unless the group renamed the card).
+    title: str = field(default=Factory(lambda self: self.face.name, takes_self=True))
 
     @property
     def name(self) -> str:
+        """The rules' name: the card's identity, which sheets and rules keep it by."""
         return self.face.name
 
     @property
@@ -104,13 +111,12 @@ class CardWords:
 
     def dressed(self) -> TarotCard:
         """The card as the table holds it, carrying these words."""
-        face = self.face
-        return TarotCard(face.suit, face.figure, face.triumph, self.upright, self.reversed)
+        return self.face.worded(self.upright, self.reversed, self.title, self.keywords)
 
     def matches(self, text: str) -> bool:
-        """Whether ``text`` (any case) is found in the card's name or any of its words."""
+        """Whether ``text`` (any case) is found in the card's names or any of its words."""
         wanted = text.casefold().strip()
-        words = (self.name, self.upright, self.reversed, *self.keywords)
+        words = (self.name, self.title, self.upright, self.reversed, *self.keywords)
         return not wanted or any(wanted in word.casefold() for word in words)
 
 
@@ -124,12 +130,27 @@ class TarotDeck:
     cards: tuple[CardWords, ...] = field(converter=_cards)
 
     def card(self, name: str) -> CardWords:
-        """The words of the card called ``name`` (any of the spellings cards accept)."""
+        """The words of the card the rules call ``name`` (any of the spellings cards accept)."""
         face = TarotCard.from_name(name)
         return next(c for c in self.cards if c.face == face)
 
     def with_card(self, words: CardWords) -> TarotDeck:
-        """This deck with ``words`` in place of the same card's."""
+        """This deck with ``words`` in place of the same card's; :class:`TarotDeckError` if
+        another card already has the name ``words`` gives its card (each name is one card's).
+
+        >>> deck = shipped_tarot_deck()
+        >>> deck.with_card(edited(deck.card("Triumph IV"), "title", "The Excuse"))
+        Traceback (most recent call last):
+        ...
+        cardtable.decks.words_file.TarotDeckError: Triumph IV: the Excuse is already called \
+“the Excuse”; each card's name is its own
+        """
+        clash = _same_name(words, self.cards)
+        if clash is not None:
+            raise TarotDeckError(
+                f"{words.name}: {clash.name} is already called “{clash.title}”; each card's "
+                "name is its own"
+            )
         cards = tuple(words if c.face == words.face else c for c in self.cards)
         return evolve(self, cards=cards)
 
@@ -146,9 +167,16 @@ class TarotDeck:
 # The file's shape, format 2
 
 
+def _same_name(words: CardWords, cards: Iterable[CardWords]) -> CardWords | None:
+    """The other card among ``cards`` with ``words``' name (any case), if there is one."""
+    wanted = words.title.casefold()
+    return next((c for c in cards if c.face != words.face and c.title.casefold() == wanted), None)
+
+
 @frozen
 class _CardDoc:
     card: str
+    name: str
     attribute: str | None
     rank: int | None
     keywords: list[str]
@@ -262,6 +290,7 @@ def _card(doc: _CardDoc, where: str) -> CardWords:
         keywords,
         _text(where, doc.upright, MAX_MEANING, "the upright meaning"),
         _text(where, doc.reversed, MAX_MEANING, "the reversed meaning"),
+        _text(where, doc.name, MAX_NAME, "the card's name"),
     )
 
 
@@ -274,6 +303,13 @@ def _deck(doc: _DeckDoc, name: str) -> TarotDeck:
         raise TarotDeckError(f"{name}: {len(doc.cards)} cards; the tarot has {CARD_COUNT}")
     cards = tuple(_card(card, f"{name}: card {n}") for n, card in enumerate(doc.cards, 1))
     check_tarot_complete(tuple(c.face for c in cards), name)
+    for number, card in enumerate(cards, 1):
+        clash = _same_name(card, cards[: number - 1])
+        if clash is not None:
+            raise TarotDeckError(
+                f"{name}: card {number} ({card.name}) is called “{card.title}”, as "
+                f"{clash.name} is; each card's name is its own"
+            )
     return TarotDeck(doc.id, title, cards)
 
 
@@ -326,7 +362,7 @@ def read_tarot_deck(raw: bytes, name: str = "deck") -> TarotDeck:
 def tarot_deck_document(deck: TarotDeck) -> dict[str, Any]:
     """``deck`` as the JSON object of its file, format :data:`TAROT_FORMAT`."""
     cards = [
-        _CardDoc(c.name, c.attribute, c.rank, list(c.keywords), c.upright, c.reversed)
+        _CardDoc(c.name, c.title, c.attribute, c.rank, list(c.keywords), c.upright, c.reversed)
         for c in deck.cards
     ]
     doc = _DeckDoc(TAROT_FORMAT, deck.id, deck.name, "tarot", cards)
@@ -349,21 +385,31 @@ def shipped_tarot_deck() -> TarotDeck:
 
 
 #: The words of a card the editor changes, by the name the editor gives each column.
-EDITABLE = ("keywords", "upright", "reversed")
+EDITABLE = ("title", "keywords", "upright", "reversed")
 
 
 def edited(card: CardWords, what: str, text: str) -> CardWords:
     """``card`` with its ``what`` (one of :data:`EDITABLE`) written as ``text`` (keywords
     separated by commas); :class:`TarotDeckError` says in one line why the words cannot be.
+    (Whether another card of the deck has the name is the deck's to say:
+    :meth:`TarotDeck.with_card`.)
 
     >>> soldier = shipped_tarot_deck().card("Soldier of Paper")
     >>> edited(soldier, "keywords", "orders, war ").keywords
     ('orders', 'war')
+    >>> edited(soldier, "title", " The  Paper Hound ").title
+    'The Paper Hound'
     >>> edited(soldier, "reversed", "")
     Traceback (most recent call last):
     ...
     cardtable.decks.words_file.TarotDeckError: Soldier of Paper: the reversed meaning is empty
+    >>> edited(soldier, "title", "  ")
+    Traceback (most recent call last):
+    ...
+    cardtable.decks.words_file.TarotDeckError: Soldier of Paper: the card's name is empty
     """
+    if what == "title":
+        return evolve(card, title=_text(card.name, text, MAX_NAME, "the card's name"))
     if what == "keywords":
         words = [word for word in text.split(",") if word.strip()]
         if len(words) > MAX_KEYWORDS:

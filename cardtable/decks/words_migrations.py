@@ -11,18 +11,21 @@ flag. Format 2 writes beside each card's name the Attribute and rank the rules g
 (``attribute``: its suit, null for a Triumph or the Excuse; ``rank``: its figure's rank 1 to
 12, a Triumph's number 1 to 21, null for the Excuse) and a list of ``keywords`` for finding
 it (empty for a format 1 card); the deck's ``uses_orientation`` goes, since the rules turn
-every tarot card.
+every tarot card. Format 3 gives each card a ``name`` of the group's, the name players see,
+beside the rules' name in ``card`` (which stays the card's identity): a format 2 card is
+called by the rules' name.
 
 >>> migrate({"deck_format": 1, "system": "tarot", "uses_orientation": True,
 ...          "cards": [{"card": "Soldier of Paper", "upright": "Orders", "reversed": "Tiger"}]})
 ... # doctest: +NORMALIZE_WHITESPACE
-{'deck_format': 2, 'system': 'tarot', 'cards': [{'card': 'Soldier of Paper',
- 'attribute': 'Paper', 'rank': 7, 'keywords': [], 'upright': 'Orders', 'reversed': 'Tiger'}]}
->>> migrate({"deck_format": 3})
+{'deck_format': 3, 'system': 'tarot', 'cards': [{'card': 'Soldier of Paper',
+ 'name': 'Soldier of Paper', 'attribute': 'Paper', 'rank': 7, 'keywords': [],
+ 'upright': 'Orders', 'reversed': 'Tiger'}]}
+>>> migrate({"deck_format": 4})
 Traceback (most recent call last):
 ...
-cardtable.decks.words_migrations.DeckMigrationError: made by a newer Cardtable (deck format 3); \
-this one reads up to 2
+cardtable.decks.words_migrations.DeckMigrationError: made by a newer Cardtable (deck format 4); \
+this one reads up to 3
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from typing import Any
 from cardtable.refusals import Refusal
 
 #: The format this Cardtable writes, and the newest it reads.
-TAROT_FORMAT = 2
+TAROT_FORMAT = 3
 
 Document = dict[str, Any]
 Step = Callable[[Document], Document]
@@ -96,8 +99,24 @@ def _1_to_2(data: Document) -> Document:
     return {**out, "deck_format": 2}
 
 
+def _card_2_to_3(card: Any) -> Any:
+    if not isinstance(card, dict) or "card" not in card:
+        return card
+    head = {"card": card["card"], "name": card["card"]}
+    return {**head, **{k: v for k, v in card.items() if k != "card"}}
+
+
+def _2_to_3(data: Document) -> Document:
+    """Format 3 gives each card a name of the group's, at first the rules' name."""
+    out = dict(data)
+    cards = data.get("cards")
+    if isinstance(cards, list):
+        out["cards"] = [_card_2_to_3(card) for card in cards]
+    return {**out, "deck_format": 3}
+
+
 #: ``STEPS[n]`` turns a version-``n`` dict into a version-``n + 1`` dict.
-STEPS: dict[int, Step] = {1: _1_to_2}
+STEPS: dict[int, Step] = {1: _1_to_2, 2: _2_to_3}
 
 
 def file_version(data: Mapping[str, Any]) -> int:

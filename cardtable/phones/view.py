@@ -19,6 +19,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import hmac
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -29,6 +30,8 @@ from cardtable.session.audience import EVERYONE, audience_in
 from cardtable.session.core import Session
 from cardtable.session.model import Character, PlayerId
 from cardtable.session.wording import card_words
+from cardtable.session.words_actions import table_words
+from cardtable.sheets.tarot import SleeveCard
 from cardtable.steps.adventure.conflict import find_game
 from cardtable.steps.tarot import challenge_in_play, challenger
 
@@ -70,7 +73,7 @@ def _face(session: Session, card: CardId) -> dict[str, Any]:
         )
     elif isinstance(face, TarotCard):
         words = face.reversed if facing.reversed else face.upright
-        shown.update(kind="tarot", short=face.name, red=False, keywords=words)
+        shown.update(kind="tarot", short=face.shown_name, red=False, keywords=words)
     elif isinstance(face, CustomCard):
         shown.update(kind="custom", short=face.name, red=False)
     shown["reversed"] = facing.reversed
@@ -165,8 +168,11 @@ def _tokens(session: Session, player: PlayerId) -> dict[str, int] | None:
     return {"applause": purse.applause, "author": purse.author}
 
 
-def _words(value: object) -> str:
-    """A sheet's value in plain words: enums by name, records as their fields, lists joined."""
+def _words(value: object, names: Mapping[str, str]) -> str:
+    """A sheet's value in plain words: enums by name, records as their fields, lists joined;
+    a Sleeve Card (kept by the rules' name) by the name ``names`` says the group calls it."""
+    if isinstance(value, SleeveCard):
+        return names.get(value.card, value.card) + (" reversed" if value.reversed else "")
     if isinstance(value, enum.Enum):
         return str(value.value).replace("_", " ")
     if attrs.has(type(value)):
@@ -176,14 +182,14 @@ def _words(value: object) -> str:
             if isinstance(inner, bool):  # a mark: named when set ("lost"), silent otherwise
                 parts.append(field.name.replace("_", " ") if inner else "")
             else:
-                parts.append(_words(inner))
+                parts.append(_words(inner, names))
         return " ".join(p for p in parts if p)
     if isinstance(value, tuple | list):
-        return "; ".join(_words(v) for v in value if v not in (None, ""))
+        return "; ".join(_words(v, names) for v in value if v not in (None, ""))
     return "" if value is None else str(value)
 
 
-def _sheet(character: Character) -> list[list[str]]:
+def _sheet(character: Character, names: Mapping[str, str]) -> list[list[str]]:
     """The sheet as label/value rows, read-only (the portrait stays on the shared screen)."""
     sheet = character.sheet
     if sheet is None or not attrs.has(type(sheet)):
@@ -192,7 +198,7 @@ def _sheet(character: Character) -> list[list[str]]:
     for field in attrs.fields(type(sheet)):
         if field.name in ("portrait", "system"):
             continue
-        text = _words(getattr(sheet, field.name))
+        text = _words(getattr(sheet, field.name), names)
         if text:
             rows.append([field.name.replace("_", " ").capitalize(), text[:300]])
     return rows
@@ -227,13 +233,16 @@ def seat_view(session: Session, player: PlayerId, refs: CardRefs) -> dict[str, A
             log.append(entry.seen_by_all)
         else:
             log.append(entry.private if entry.owner == player else entry.public)
+    words = table_words(state.decks, state.table.cards.values())
+    names = {card: said[0] for card, said in words.items()}
     return {
         "type": "view",
         "you": {"id": me.id, "name": me.name, "colour": me.colour, "gm": me.is_gm},
         "holder": None if holder is None else holder.name,
         "curtain": session.curtain is not None,
         "characters": [
-            {"id": c.id, "name": c.name, "system": c.system, "sheet": _sheet(c)} for c in mine
+            {"id": c.id, "name": c.name, "system": c.system, "sheet": _sheet(c, names)}
+            for c in mine
         ],
         "hands": hands,
         "laid": laid,

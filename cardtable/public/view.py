@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 from attrs import frozen
 
-from cardtable.cards import CardFace, CardId, CustomCard, PlayingCard, TarotCard
+from cardtable.cards import CardFace, CardId, CustomCard, PlayingCard, TarotCard, shown_name
 from cardtable.piles import Pile, PileKind
 from cardtable.resolvers.adventure.state import Phase, Side
 from cardtable.session.audience import EVERYONE, audience_in
@@ -137,7 +137,7 @@ def _index(face: CardFace) -> str:
         if face.is_joker or face.rank is None or face.suit is None:
             return "Joker"
         return f"{face.rank.code}{face.suit.symbol}"
-    return face.name
+    return shown_name(face)
 
 
 def _card(state: GameState, card: CardId, pile: Pile) -> PublicCard:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cardtable.cards import CardId
+from cardtable.cards import CardId, shown_name
 from cardtable.piles import Pile, PileKind
 from cardtable.session.core import Session
 from cardtable.session.visibility import on_screen
@@ -42,7 +42,7 @@ def pile_place(pile: Pile) -> str:
 def _face_words(session: Session, card: CardId) -> str:
     face = session.table.card(card).face
     facing = session.table.facing[card]
-    return f"{face.name}, {'reversed' if facing.reversed else 'upright'}"
+    return f"{shown_name(face)}, {'reversed' if facing.reversed else 'upright'}"
 
 
 def card_spoken(session: Session, card: CardId, shown: Iterable[CardId] | None = None) -> str:

@@ -29,14 +29,15 @@ def count_of(count: int, noun: str = "card") -> str:
 
 def card_words(state: GameState, card: CardId, orientation: bool = True) -> str:
     """The card as a sentence names it: "the Queen of Hearts", "the Soldier of Paper
-    (reversed)", "Triumph XXI", "a Joker" (``orientation=False`` leaves out "(reversed)")."""
+    (reversed)", "Triumph XXI", "a Joker", a tarot card by the name the group gave it
+    (``orientation=False`` leaves out "(reversed)")."""
     face = state.table.card(card).face
     if isinstance(face, PlayingCard):
         return "a Joker" if face.is_joker else f"the {face.name}"
     if isinstance(face, CustomCard):  # a group's own card, by the name they gave it
         return f"“{face.name}”"
     assert isinstance(face, TarotCard)
-    name = face.name if face.is_excuse or face.is_triumph else f"the {face.name}"
+    name = face.in_sentence
     if orientation and state.table.facing[card].reversed:
         return f"{name} (reversed)"
     return name

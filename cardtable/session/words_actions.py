@@ -3,9 +3,11 @@
 The group edits the words of its tarot and saves them as a named deck
 (:mod:`cardtable.session.tarot_decks`); the GM then chooses which words the session's tarot
 plays with. The session saves the deck's id on its tarot (:attr:`DeckOnTable.words`), and
-every card of it carries the chosen words from then on: the felt's hover text, the tarot
-panel, the log and the printed sheets read a card's words from the card itself. The cards
-are the same cards (same ids, same places, same way up): only their words change.
+every card of it carries the chosen words from then on (the name players see, keywords,
+meanings): the felt's hover text, the tarot panel, the hand, the log, the public table, the
+phones and the printed sheets read a card's words from the card itself. The cards are the
+same cards (same ids, same places, same way up, same rules' name, which sheets keep a Sleeve
+Card by): only their words change.
 
 >>> from cardtable.cards import DeckId
 >>> from cardtable.randomness import seeded
@@ -29,7 +31,7 @@ from collections.abc import Iterable
 
 from attrs import evolve, frozen
 
-from cardtable.cards import Card, DeckId, TarotCard
+from cardtable.cards import Card, DeckId, TarotCard, words_of
 from cardtable.decks.words_file import TarotDeck
 from cardtable.session.authority import gm_refusal
 from cardtable.session.core import Action, Changes, Performed, Session
@@ -67,7 +69,7 @@ class ChooseWords(Action):
             raise SessionError(f"{spec.name} does not hold the cards of {deck.spec().name}.")
         chosen = None if self.words is None else self.words.id
         if deck.words == chosen and all(
-            _words(table.cards[c.id].face) == _words(c.face) for c in cards
+            words_of(table.cards[c.id].face) == words_of(c.face) for c in cards
         ):
             raise SessionError(f"{shipped.spec().name} already carries those words.")
         for card in cards:
@@ -81,24 +83,25 @@ class ChooseWords(Action):
         return Performed((Event.said(text),), Changes.TABLE)
 
 
-def _words(face: object) -> tuple[str, str]:
-    return getattr(face, "upright", ""), getattr(face, "reversed", "")
-
-
 def tarot_on_table(decks: list[DeckOnTable]) -> DeckOnTable | None:
     """The session's Tourist's Tarot (the first, if there are several), or None."""
     return next((d for d in decks if d.source == TAROT_SOURCE), None)
 
 
-def table_words(decks: list[DeckOnTable], cards: Iterable[Card]) -> dict[str, tuple[str, str]]:
-    """The words each card of the session's tarot carries, by the card's name (upright,
-    reversed): what a printed sheet writes beside a Sleeve Card."""
+#: What a printed sheet writes for a Sleeve Card: the name players see, its upright and
+#: reversed meanings.
+SheetWords = tuple[str, str, str]
+
+
+def table_words(decks: list[DeckOnTable], cards: Iterable[Card]) -> dict[str, SheetWords]:
+    """The words each card of the session's tarot carries, by the rules' name (the name a
+    sheet keeps a Sleeve Card by): the name players see, upright and reversed meanings."""
     tarot = tarot_on_table(decks)
     if tarot is None:
         return {}
     prefix = f"{tarot.id}/"
     return {
-        card.face.name: (card.face.upright, card.face.reversed)
+        card.face.name: (card.face.shown_name, card.face.upright, card.face.reversed)
         for card in cards
         if card.id.startswith(prefix) and isinstance(card.face, TarotCard)
     }

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from attrs import evolve
 
-from cardtable.cards import CardId, DeckId, TarotCard
+from cardtable.cards import CardId, DeckId, TarotCard, shown_name
 from cardtable.piles import Pile, PileId, PileKind, Table
 from cardtable.randomness import Rng
 from cardtable.resolvers.tarot.challenge import (
@@ -179,8 +179,9 @@ def _gather_sleeve(
             ),
             None,
         )
-        if found is None:
-            missing.append(kept.card)
+        if found is None:  # named as the table names it (the sheet keeps the rules' name)
+            named = (c.face for c in table.cards.values() if c.face == face)
+            missing.append(shown_name(next(named, face)))
             continue
         table.move([found], piles.sleeve, face_up=True)
         if table.facing[found].reversed != kept.reversed:

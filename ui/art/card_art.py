@@ -152,8 +152,8 @@ def _face_key(face: CardFace, variant: int) -> str:
     if isinstance(face, CustomCard):
         return f"custom/{face.deck}/{face.slug}/{face.shape}/{face.name}"
     if isinstance(face, TarotCard):
-        # Keywords are printed on the card, and a group may edit them.
-        return f"tarot/{face.slug}/{face.upright}/{face.reversed}"
+        # Its meanings and a name of the group's are printed on the card, and may be edited.
+        return f"tarot/{face.slug}/{face.upright}/{face.reversed}/{face.title}"
     return f"playing/{face.code}/{variant % 2 if face.is_joker else 0}"
 
 

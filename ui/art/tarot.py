@@ -4,7 +4,9 @@ A suit card shows its suit's emblem in an arched window, its figure's glyph on a
 the window, its name and rank ("7 · Soldier", "of Paper") and its rank in two corners. A
 Triumph shows a big Roman numeral on a starburst; the Excuse an open door between worlds.
 Every card prints its upright keyword along the bottom edge and its reversed keyword upside
-down along the top edge, so a reversed card reads its reversed keyword the right way up.
+down along the top edge, so a reversed card reads its reversed keyword the right way up. A
+card the group renamed prints its new name where its title goes (a suit card keeps its rank
+and the rules' name beneath it).
 """
 
 from __future__ import annotations
@@ -156,10 +158,13 @@ def _paint_suited(painter: QtGui.QPainter, card: TarotCard, suit: TarotSuit, det
     draw_figure_glyph(painter, card.figure, seal, 64, deep)
     number = str(int(card.figure))
     title = f"{number} · {card.figure.title}"
+    under = f"of {suit.value}"
+    if card.renamed:  # the group's name, its rank and the rules' name beneath
+        title, under = card.title, f"{number} · {card.name}"
     draw_text(painter, title, font(SERIF, 44, 700), P(WIDTH / 2, 628), INK, max_width=380)
     draw_text(
         painter,
-        f"of {suit.value}",
+        under,
         font(SERIF, 30, 500, italic=True),
         P(WIDTH / 2, 672),
         deep,
@@ -238,7 +243,7 @@ def _paint_triumph(painter: QtGui.QPainter, card: TarotCard, number: int, detail
     draw_text(painter, "TRIUMPH", label, P(WIDTH / 2, 590), GOLD, max_width=320)
     draw_text(
         painter,
-        f"the {ordinal(number)} of twenty-one",
+        card.title if card.renamed else f"the {ordinal(number)} of twenty-one",
         font(SERIF, 26, 500, italic=True),
         P(WIDTH / 2, 636),
         mixed(GOLD, _WHITE, 0.35),
@@ -348,7 +353,7 @@ def _paint_excuse(painter: QtGui.QPainter, card: TarotCard, detail: bool) -> Non
     _doorway(painter, centre, detail)
     draw_text(
         painter,
-        "The Excuse",
+        card.title if card.renamed else "The Excuse",
         font(SERIF, 50, 700),
         P(WIDTH / 2, 600),
         PARCHMENT,

@@ -8,7 +8,7 @@ felt, and its caption carries the ↺ mark.
 
 from __future__ import annotations
 
-from cardtable.cards import CardFace, TarotCard
+from cardtable.cards import CardFace, TarotCard, shown_name
 from cardtable.ui.art import card_art
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
 
@@ -29,7 +29,8 @@ def card_caption(face: CardFace | None, reversed: bool = False) -> str:
     """
     if face is None:
         return FACE_DOWN
-    name = face.name[0].upper() + face.name[1:]  # "the Excuse" starts a caption
+    name = shown_name(face)
+    name = name[0].upper() + name[1:]  # "the Excuse" starts a caption
     return f"{name} {REVERSED_MARK}" if reversed else name
 
 

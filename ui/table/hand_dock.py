@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from cardtable.cards import CardFace, CardId, TarotCard, words_of
+from cardtable.cards import CardFace, CardId, TarotCard, shown_name, words_of
 from cardtable.piles import Pile, PileId, PileKind
 from cardtable.session import Action, Changes, Move, Session, Turn, hand_id
 from cardtable.session.visibility import on_screen_in
@@ -561,7 +561,8 @@ def _cards_in(data: QtCore.QMimeData) -> list[str]:
 def _describe(face: CardFace | None, reversed: bool) -> str:
     if face is None:
         return "Face-down card"
-    name = face.name[:1].upper() + face.name[1:]
+    name = shown_name(face)
+    name = name[:1].upper() + name[1:]
     if isinstance(face, TarotCard):
         keywords = face.reversed if reversed else face.upright
         turned = " (reversed)" if reversed else ""

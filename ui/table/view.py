@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import compress, count
 
-from cardtable.cards import CardFace, CardId, words_of
+from cardtable.cards import CardFace, CardId, FaceWords, words_of
 from cardtable.piles import Pile, PileId
 from cardtable.session import Changes
 from cardtable.session.model import GameState
@@ -102,7 +102,7 @@ class TableView(FeltView):
         self._document = document
         self.animation_ms = animation_ms
         self._items: dict[str, TableCard] = {}
-        self._shown_as: dict[str, tuple[CardFace | None, tuple[str, str], bool, bool, bool]] = {}
+        self._shown_as: dict[str, tuple[CardFace | None, FaceWords, bool, bool, bool]] = {}
         self._zones: dict[str, ZoneItem] = {}
         self._captions: list[CaptionItem] = []
         self._layout = Layout((), ())

@@ -1,11 +1,13 @@
 """The words of the 82 cards as a table the group edits: search, filter, and undo.
 
-Each row is a card. Its name, Attribute and rank are the rules' and cannot be edited; its
+Each row is a card. Its Attribute and rank are the rules' and cannot be edited (a tooltip
+says so); its name (the name players see: the rules keep knowing the card as they call it),
 keywords (separated by commas), upright and reversed meanings can. Every edit is one undoable
 command on the table's own :class:`QUndoStack` (undo within the editor, apart from the
-session's), checked by the model (:func:`cardtable.decks.words_file.edited`): words that
-cannot be are refused in one line on :attr:`WordsTable.refused`, and the cell shows the words
-it had.
+session's), checked by the model (:func:`cardtable.decks.words_file.edited`, and
+:meth:`~cardtable.decks.words_file.TarotDeck.with_card` for a name another card has): words
+that cannot be are refused in one line on :attr:`WordsTable.refused`, and the cell shows the
+words it had.
 """
 
 from __future__ import annotations
@@ -15,14 +17,16 @@ from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 
 #: The columns: what each holds, and its heading.
 COLUMNS = (
-    ("name", "Card"),
+    ("title", "Card"),
     ("attribute", "Attribute"),
     ("rank", "Rank"),
     ("keywords", "Keywords"),
     ("upright", "Upright"),
     ("reversed", "Reversed"),
 )
-EDITABLE_FROM = 3
+#: The columns the rules fix: shown, never edited.
+RULES_COLUMNS = (1, 2)
+RULES_TIP = "The rules fix each card's Attribute and rank; they decide which card beats which."
 #: The filter's choices: what the list shows, and which cards each keeps.
 EVERY_CARD = "Every card"
 TRIUMPHS = "The Triumphs"
@@ -44,7 +48,7 @@ class EditWords(QtGui.QUndoCommand):
     """One card's words changed: undone, the card has the words it had."""
 
     def __init__(self, table: WordsTable, before: CardWords, after: CardWords) -> None:
-        super().__init__(f"Edit {before.name}")
+        super().__init__(f"Edit {before.title}")
         self._table, self._before, self._after = table, before, after
 
     def redo(self) -> None:
@@ -89,14 +93,19 @@ class WordsTable(QtWidgets.QTableWidget):
         for row, card in enumerate(deck.cards):
             for column, (what, _) in enumerate(COLUMNS):
                 item = QtWidgets.QTableWidgetItem(_cell(card, what))
-                if column < EDITABLE_FROM:
+                if column in RULES_COLUMNS:
                     item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
-                    item.setToolTip("The rules give each card its name, Attribute and rank.")
+                    item.setToolTip(RULES_TIP)
                 self.setItem(row, column, item)
+            self._name_tip(row, card)
         self._filling = False
         self.undo_stack.setClean()
 
+    def _name_tip(self, row: int, card: CardWords) -> None:
+        self.item(row, 0).setToolTip(f"The rules call this card {card.name}.")
+
     def row_of(self, name: str) -> int:
+        """The row of the card the rules call ``name``."""
         face = self.deck.card(name).face
         return next(row for row, card in enumerate(self.deck.cards) if card.face == face)
 
@@ -105,8 +114,10 @@ class WordsTable(QtWidgets.QTableWidget):
         self.deck = self.deck.with_card(card)
         row = self.row_of(card.name)
         self._filling = True
-        for column in range(EDITABLE_FROM, len(COLUMNS)):
-            self.item(row, column).setText(_cell(card, COLUMNS[column][0]))
+        for column, (what, _) in enumerate(COLUMNS):
+            if column not in RULES_COLUMNS:
+                self.item(row, column).setText(_cell(card, what))
+        self._name_tip(row, card)
         self._filling = False
         self.edited.emit()
 
@@ -117,6 +128,7 @@ class WordsTable(QtWidgets.QTableWidget):
         what = COLUMNS[item.column()][0]
         try:
             after = edited(before, what, item.text())
+            self.deck.with_card(after)  # a name another card has is refused here
         except TarotDeckError as exc:
             self._filling = True
             item.setText(_cell(before, what))

@@ -31,7 +31,7 @@ import enum
 
 from attrs import define, frozen
 
-from cardtable.cards import CardId, DeckId, TarotCard
+from cardtable.cards import CardId, DeckId, TarotCard, shown_name
 from cardtable.piles import Pile, PileId, PileKind, Table
 from cardtable.randomness import Rng
 from cardtable.resolvers.tarot.events import (
@@ -337,7 +337,7 @@ class TarotChallenge:
             raise TarotChallengeError("Sleeve Cards cannot be played at this table")
         sleeve = table.pile(self.piles.sleeve)
         if card not in sleeve.cards:
-            name = table.cards[card].name if card in table.cards else card
+            name = shown_name(table.cards[card].face) if card in table.cards else card
             raise TarotChallengeError(f"{name} is not in {sleeve.label}; pick a card from there")
         self._face(table, card)
         table.move([card], self.piles.player_row, face_up=True)

@@ -109,8 +109,9 @@ class ShownCard:
 
 
 def called(face: TarotCard) -> str:
-    """How a sentence names a card: "the Soldier of Paper", "Triumph IV", "the Excuse"."""
-    return f"the {face.name}" if face.is_suited else face.name
+    """How a sentence names a card: "the Soldier of Paper", "Triumph IV", "the Excuse", or
+    the name the group gave it."""
+    return face.in_sentence
 
 
 def _listed(names: Sequence[str]) -> str:

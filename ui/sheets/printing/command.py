@@ -14,12 +14,15 @@ import os
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.sheets import SHEET_TYPES, Sheet, SheetBase, sheet_type
 
 EXIT_OK = 0
 EXIT_USAGE = 2
+
+if TYPE_CHECKING:
+    from cardtable.session.words_actions import SheetWords
 
 
 class SessionFileError(ValueError):
@@ -86,8 +89,9 @@ def run_print(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-#: The words a session's tarot carries, by card name: (name, (upright, reversed)).
-Words = tuple[tuple[str, tuple[str, str]], ...]
+#: The words a session's tarot carries, by the rules' card name: (name, (the name players
+#: see, upright, reversed)).
+Words = tuple[tuple[str, "SheetWords"], ...]
 
 
 def _pages(args: argparse.Namespace) -> tuple[list[tuple[Sheet, bool]], Words]:

@@ -16,6 +16,7 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
@@ -27,6 +28,9 @@ from cardtable.ui.sheets.printing.canvas import Canvas
 from cardtable.ui.sheets.printing.frame import PALETTES
 from cardtable.ui.sheets.printing.notes_page import draw_notes, notes_pages
 from cardtable.ui.sheets.printing.pages import draw_sheet
+
+if TYPE_CHECKING:
+    from cardtable.session.words_actions import SheetWords
 
 #: Paper names the command line and the menus accept.
 PAPERS: dict[str, QtGui.QPageSize.PageSizeId] = {
@@ -49,9 +53,9 @@ class PageRequest:
     blank: bool = False
     #: The GM's private notes, printed on pages of their own after the sheet.
     notes: tuple[str, ...] = ()
-    #: The words the session's tarot carries, by card name (upright, reversed), written
-    #: beside a tarot sheet's Sleeve Cards.
-    words: tuple[tuple[str, tuple[str, str]], ...] = ()
+    #: The words the session's tarot carries, by the rules' card name (the name players see,
+    #: upright, reversed), written for a tarot sheet's Sleeve Cards.
+    words: tuple[tuple[str, SheetWords], ...] = ()
 
 
 def page_size_id(paper: str) -> QtGui.QPageSize.PageSizeId:
@@ -94,8 +98,15 @@ def paint_pages(
         number += 1
         if number > 1:
             device.newPage()
-        draw_sheet(canvas, request.sheet, page_size, blank=request.blank, number=number,
-                   total=total, words=dict(request.words))
+        draw_sheet(
+            canvas,
+            request.sheet,
+            page_size,
+            blank=request.blank,
+            number=number,
+            total=total,
+            words=dict(request.words),
+        )
         for notes in more:
             number += 1
             device.newPage()

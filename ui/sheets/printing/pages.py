@@ -6,7 +6,7 @@ Layouts are tuned to fit US Letter, the shorter paper; on A4 the notes get the e
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from cardtable.cards import Suit, TarotCard
 from cardtable.sheets import (
@@ -47,6 +47,9 @@ Right = Qt.AlignmentFlag.AlignRight
 RED = QColor("#b0202a")
 BLACK = QColor("#1d1b19")
 
+if TYPE_CHECKING:
+    from cardtable.session.words_actions import SheetWords
+
 
 def draw_sheet(
     canvas: Canvas,
@@ -56,7 +59,7 @@ def draw_sheet(
     blank: bool,
     number: int = 1,
     total: int = 1,
-    words: Mapping[str, tuple[str, str]] | None = None,
+    words: Mapping[str, SheetWords] | None = None,
 ) -> None:
     """Paint one whole page for ``sheet`` (``blank``: its system's empty sheet); ``words``
     are the session's tarot's words by card name, written beside Sleeve Cards."""
@@ -97,7 +100,7 @@ def _reference(canvas: Canvas, flow: Flow, title: str, lines: list[str]) -> None
 # N-Dimensional Tourists
 
 
-def _tarot(page: Page, sheet: TarotSheet, words: Mapping[str, tuple[str, str]]) -> None:
+def _tarot(page: Page, sheet: TarotSheet, words: Mapping[str, SheetWords]) -> None:
     canvas, ink = page.canvas, page.canvas.palette.ink
     row_h = 28.0
     inner = canvas.section(page.left.take(5 * row_h + 14 + 18), "Attributes")
@@ -186,14 +189,16 @@ def _tarot(page: Page, sheet: TarotSheet, words: Mapping[str, tuple[str, str]]) 
 
 
 def _sleeve_lines(
-    sleeve: list[SleeveCard], words: Mapping[str, tuple[str, str]]
+    sleeve: list[SleeveCard], words: Mapping[str, SheetWords]
 ) -> list[tuple[SleeveCard | None, str]]:
-    """The Sleeve Cards' lines: each card ("Soldier of Paper (reversed)", with its emblem),
-    then, on a line of its own, the words the session's tarot gives it that way up."""
+    """The Sleeve Cards' lines: each card ("Soldier of Paper (reversed)", with its emblem,
+    by the name the session's tarot gives it), then, on a line of its own, the words the
+    session's tarot gives it that way up. A sheet keeps the card by the rules' name."""
     lines: list[tuple[SleeveCard | None, str]] = []
     for kept in sleeve:
-        lines.append((kept, kept.card + (" (reversed)" if kept.reversed else "")))
-        said = words.get(kept.card, ("", ""))[1 if kept.reversed else 0]
+        name, upright, turned = words.get(kept.card, (kept.card, "", ""))
+        lines.append((kept, name + (" (reversed)" if kept.reversed else "")))
+        said = turned if kept.reversed else upright
         if said:
             lines.append((None, said))
     return lines

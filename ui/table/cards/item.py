@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import math
 
-from cardtable.cards import CardFace, CardId
+from cardtable.cards import CardFace, CardId, shown_name
 from cardtable.ui.art import card_art, card_marks
 from cardtable.ui.art.card_marks import FOCUSED, REVERSED, SELECTED
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
@@ -168,7 +168,7 @@ class CardItem(RowCard):
             return f"Face-down card{place}"
         turned = ", reversed" if self._reversed else ""
         side = "face up" if self._face_up else "face down"
-        return f"{self._face.name}{turned}, {side}{place}"
+        return f"{shown_name(self._face)}{turned}, {side}{place}"
 
     def set_state(
         self, face: CardFace | None, face_up: bool, reversed: bool, animate: bool = True

@@ -6,7 +6,7 @@ the deck's back and the words "Face-down card", nothing more.
 
 from __future__ import annotations
 
-from cardtable.cards import CardFace, TarotCard
+from cardtable.cards import CardFace, TarotCard, shown_name
 from cardtable.ui.art import card_art
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.cards.item import MARKER_COLOUR, CardItem
@@ -14,6 +14,8 @@ from cardtable.ui.table.cards.item import MARKER_COLOUR, CardItem
 PREVIEW_WIDTH = 240  # logical pixels
 HOVER_DELAY_MS = 350
 FACE_DOWN_TEXT = "Face-down card"
+#: The colour of the words that do not apply now, and of the keywords.
+MUTED = "#a9a39a"
 
 
 class CardPreview(QtWidgets.QFrame):
@@ -76,7 +78,8 @@ class CardPreview(QtWidgets.QFrame):
             self._keywords.hide()
         else:
             pixmap = card_art.face_pixmap(face, PREVIEW_WIDTH, dpr, variant)
-            self._name.setText(face.name[:1].upper() + face.name[1:])
+            name = shown_name(face)
+            self._name.setText(name[:1].upper() + name[1:])
             self._keywords.setText(_keyword_html(face, reversed))
             self._keywords.setVisible(bool(self._keywords.text()))
         self._art.setPixmap(pixmap)
@@ -126,18 +129,26 @@ class CardPreview(QtWidgets.QFrame):
 
 
 def _keyword_html(face: CardFace, reversed: bool) -> str:
-    """Both keywords of a tarot card, the one that applies in bold; nothing for other cards."""
-    if not isinstance(face, TarotCard) or not (face.upright or face.reversed):
+    """Both meanings of a tarot card, the one that applies in bold, then the keywords the
+    group gave it in a small line; nothing for other cards."""
+    if not isinstance(face, TarotCard):
         return ""
+    found = f"<br><small style='color:{MUTED}'>{_escape(', '.join(face.keywords))}</small>"
+    found = found if face.keywords else ""
+    if not (face.upright or face.reversed):
+        return found.removeprefix("<br>")
     marker = MARKER_COLOUR.name()
     upright = _escape(face.upright)
     turned = _escape(face.reversed)
     if reversed:
         return (
             f"<span style='color:{marker}'><b>Reversed: {turned}</b></span>"
-            f"<br><span style='color:#a9a39a'>Upright: {upright}</span>"
+            f"<br><span style='color:{MUTED}'>Upright: {upright}</span>{found}"
         )
-    return f"<b>Upright: {upright}</b><br><span style='color:#a9a39a'>Reversed: {turned}</span>"
+    return (
+        f"<b>Upright: {upright}</b><br><span style='color:{MUTED}'>Reversed: {turned}</span>"
+        f"{found}"
+    )
 
 
 def _escape(text: str) -> str:
