@@ -56,8 +56,7 @@ def _tab(pick: Callable[[RollTab], QtWidgets.QWidget], name: str) -> Target:
 
 
 def _finish(window: MainWindow) -> Spot | None:
-    """Finish with Honor when the Raises left unspent make a point of it, plain Finish
-    otherwise."""
+    """The one Finish, named for the Honor the Raises left unspent make."""
     dock = window.setup.docks.get("banzai")
     tab = dock.findChild(RollTab) if dock is not None else None
     found = roll_in_play(window.document.session.state)
@@ -66,7 +65,7 @@ def _finish(window: MainWindow) -> Spot | None:
     unused = found.raises_available - len(found.effects)
     if honor_points(unused, found.terms.honor_cap):
         return Spot(tab.finish, "Finish, Honor")
-    return Spot(tab.finish_plain, "Finish")
+    return Spot(tab.finish, "Finish")
 
 
 GUIDE = Guide(
