@@ -67,3 +67,21 @@ def test_the_new_art_waits_while_a_card_is_held_and_follows_its_release(qtbot: Q
     qtbot.waitUntil(view.art_settled, timeout=20_000)
     wider = round(card_art.CARD_WIDTH * ODD_ZOOM * 1.1)
     assert _widths(drawn) == {wider}
+
+
+def test_a_face_taken_away_while_the_art_catches_up_is_never_drawn_again(
+    qtbot: QtBot,
+) -> None:
+    view = crowded_table_view(qtbot, 200)
+    card = next(item for item in _in_sight(view) if item.shows_face())
+    view.zoom_by(ODD_ZOOM * 0.9)
+    view.centerOn(card.scenePos())
+    view.grab()  # stretched from the pictures the cards held
+    card.set_state(None, face_up=True, reversed=False, animate=False)
+    back = card_art.back_pixmap(card.kind, round(card_art.CARD_WIDTH))
+    # At once the back, of the size the card showed: no face is kept to stretch.
+    assert card.art_pixmap().cacheKey() == back.cacheKey()
+    qtbot.waitUntil(view.art_settled, timeout=20_000)
+    assert not card.shows_face()
+    wider = round(card_art.CARD_WIDTH * ODD_ZOOM * 0.9)
+    assert card.art_pixmap().cacheKey() == card_art.back_pixmap(card.kind, wider).cacheKey()
