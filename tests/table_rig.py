@@ -39,6 +39,22 @@ def table_view(qtbot: QtBot, document: SessionDocument) -> TableView:
     return view
 
 
+def crowded_table_view(qtbot: QtBot, cards: int = 300, crowded: bool = True) -> TableView:
+    """The felt at zoom 1 on ``cards`` cards of :func:`~cardtable.bench.tables.big_table`
+    crowded on the open table (or spread in fans), every card in sight drawn."""
+    from cardtable.bench.tables import big_table
+
+    document = demo_document()
+    view = table_view(qtbot, document)
+    document.replace(big_table(cards, crowded=crowded))
+    if document.session.curtain is not None:  # it comes in behind the curtain
+        assert document.apply(ConfirmSeat(document.session.curtain))
+    view.zoom_by(1.0 / view.zoom_factor())
+    view.centerOn(zone_centre(view, "table" if crowded else "zone/006"))
+    view.grab()  # every card in sight picks its pictures
+    return view
+
+
 def take_seat(session: Session, name: str) -> None:
     """Pass the computer to the player called ``name``, who lifts the curtain."""
     seat = next(i for i, p in enumerate(session.players) if p.name == name)

@@ -4,28 +4,13 @@ from __future__ import annotations
 
 import pytest
 from pytestqt.qtbot import QtBot
-from table_rig import demo_document, table_view, zone_centre
+from table_rig import crowded_table_view
 
-from cardtable.bench.tables import big_table
-from cardtable.session import ConfirmSeat
 from cardtable.ui.qt import Qt, QtCore, QtGui
 from cardtable.ui.table.cards import row
 from cardtable.ui.table.cards.item import CardItem
 from cardtable.ui.table.cards.pixmaps import opaque_inside
 from cardtable.ui.table.layout import OPEN_TABLE
-
-
-def _crowded(qtbot: QtBot, cards: int = 300, crowded: bool = True):
-    """The felt at zoom 1 on ``cards`` cards crowded on the open table (or spread in fans)."""
-    document = demo_document()
-    view = table_view(qtbot, document)
-    document.replace(big_table(cards, crowded=crowded))
-    if document.session.curtain is not None:  # it comes in behind the curtain
-        assert document.apply(ConfirmSeat(document.session.curtain))
-    view.zoom_by(1.0 / view.zoom_factor())
-    view.centerOn(zone_centre(view, OPEN_TABLE if crowded else "zone/006"))
-    view.grab()  # every card in sight picks its pictures
-    return view
 
 
 def _cut(view) -> list[CardItem]:
@@ -40,7 +25,7 @@ def _whole(item: CardItem) -> bool:
 def test_a_row_looks_the_same_with_each_card_cut_to_the_strip_in_sight(
     qtbot: QtBot, crowded: bool
 ) -> None:
-    view = _crowded(qtbot, crowded=crowded)
+    view = crowded_table_view(qtbot, crowded=crowded)
     cut = _cut(view)
     assert len(cut) >= (50 if crowded else 20)
     for item in cut:
@@ -54,7 +39,7 @@ def test_a_row_looks_the_same_with_each_card_cut_to_the_strip_in_sight(
 
 
 def test_the_card_under_one_that_is_lifted_slides_or_flips_shows_whole(qtbot: QtBot) -> None:
-    view = _crowded(qtbot)
+    view = crowded_table_view(qtbot)
     under = _cut(view)[10]
     over = under._over
     assert over is not None
@@ -74,7 +59,7 @@ def test_the_card_under_one_that_is_lifted_slides_or_flips_shows_whole(qtbot: Qt
 
 
 def test_dragging_a_card_off_a_crowded_row_shows_the_card_under_it_whole(qtbot: QtBot) -> None:
-    view = _crowded(qtbot)
+    view = crowded_table_view(qtbot)
     under = _cut(view)[10]
     over = under._over
     assert over is not None
@@ -95,7 +80,7 @@ def test_dragging_a_card_off_a_crowded_row_shows_the_card_under_it_whole(qtbot: 
 def test_a_card_dropped_off_a_crowded_row_is_never_cut_to_a_strip_nor_the_one_under_it(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    view = _crowded(qtbot)
+    view = crowded_table_view(qtbot)
     under = _cut(view)[10]
     over = under._over
     assert over is not None
@@ -127,7 +112,7 @@ def test_a_card_dropped_off_a_crowded_row_is_never_cut_to_a_strip_nor_the_one_un
 def test_a_card_clicked_in_a_crowded_row_cuts_the_card_under_it_to_its_strip_again(
     qtbot: QtBot,
 ) -> None:
-    view = _crowded(qtbot)
+    view = crowded_table_view(qtbot)
     under = _cut(view)[20]
     over = under._over
     assert over is not None
@@ -153,7 +138,7 @@ def test_only_a_picture_opaque_but_for_its_corners_hides_what_lies_under_it() ->
 def test_a_card_turned_at_once_to_a_picture_that_lets_light_through_uncovers_the_one_under(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    view = _crowded(qtbot)
+    view = crowded_table_view(qtbot)
     under = next(item for item in _cut(view) if item._over is not None and item._over.face_up)
     over = under._over
     assert over is not None

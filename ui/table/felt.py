@@ -1,9 +1,13 @@
 """The felt: a QGraphicsView the cards lie on, zoomed with the wheel and panned by dragging.
 
-Cards show art drawn for the size they cover on the screen; when the zoom or the screen's
-pixel ratio changes, the view tells its cards (:meth:`FeltView.card_items`) before it
-paints them, and each card in sight picks the art of the new size; the cards out of sight
-take it a few at a time between frames.
+Cards show art drawn for the size they cover on the screen. When the zoom or the screen's
+pixel ratio changes, the view draws first what is cheap, as a map viewer does: every card
+goes on showing the picture it holds, stretched to the new size, and the frame costs no more
+than any other. The art of the new size is drawn afterwards, a few faces at a time between
+frames (one picture per face, shared by every card showing it), and only while no button is
+held: a card or the table being dragged right after a zoom is never kept waiting for it.
+Once every face is drawn, the cards (:meth:`FeltView.card_items`) take their new pictures,
+those in sight first and from left to right, so that each step repaints a strip of the view.
 
 The view, not each card, follows the pointer: it tells a card the pointer came onto it or
 left it (:meth:`~cardtable.ui.table.cards.item.CardItem.set_hovered`) as the pointer moves
@@ -31,6 +35,13 @@ TABLE_RECT = QtCore.QRectF(-1200, -800, 2400, 1600)
 #: pointer, under a drop) asked hundreds of cards for their bounds.
 BSP_DEPTH = 12
 ZOOM_STEP = 1.15
+#: How long the felt works at a time, between frames, on the art of a new zoom (one face
+#: drawn may take longer).
+SETTLE_STEP_S = 0.006
+#: How often it looks again whether the button held over the felt is let go.
+BUSY_WAIT_MS = 50
+#: How far a card's centre may lie outside the view and the card still show (scene units).
+CARD_REACH = 200.0
 ZOOM_RANGE = (0.2, 5.0)
 
 
@@ -80,7 +91,10 @@ class FeltView(QtWidgets.QGraphicsView):
         self.fit_shortcut = QtGui.QShortcut(QtGui.QKeySequence("Ctrl+0"), self)
         self.fit_shortcut.activated.connect(self.fit_table)
         self._art_scale: tuple[float, float] | None = None
-        self._unsettled: list[CardItem] = []
+        #: The cards still showing the art of an earlier zoom, the last to settle first;
+        #: how many of them (from the end) have their art of the new size drawn.
+        self._unsettled: list[CardItem] | None = None
+        self._warmed = 0
         self._settling = QtCore.QTimer(self)
         self._settling.setInterval(0)
         self._settling.timeout.connect(self._settle_art)
@@ -101,25 +115,73 @@ class FeltView(QtWidgets.QGraphicsView):
 
     def drawBackground(self, painter: QtGui.QPainter, rect: QtCore.QRectF) -> None:
         super().drawBackground(painter, rect)
-        # Drawn before the cards: a new zoom or pixel ratio reaches them in this very frame.
-        seen = (round(abs(self.transform().m22()), 6), self.viewport().devicePixelRatioF())
+        seen = self._scale_now()
         if seen != self._art_scale:
+            if self._art_scale is not None:
+                # The cards are painted as they are; their new art comes between frames.
+                self._unsettled = None
+                self._settling.setInterval(0)
+                self._settling.start()
             self._art_scale = seen
-            self._unsettled = list(self.card_items())
-            for item in self._unsettled:
-                item.mark_stale()
-            self._settling.start()
+
+    def _scale_now(self) -> tuple[float, float]:
+        """The view's zoom and the screen's pixel ratio."""
+        return round(abs(self.transform().m22()), 6), self.viewport().devicePixelRatioF()
+
+    def art_settled(self) -> bool:
+        """Whether every card shows the art of the zoom the view shows now."""
+        return not self._settling.isActive() and self._art_scale == self._scale_now()
+
+    def _pointer_busy(self) -> bool:
+        """Whether a button is held on the felt (a card or the table being dragged)."""
+        held = QtWidgets.QApplication.mouseButtons() != Qt.MouseButton.NoButton
+        return held or self.scene().mouseGrabberItem() is not None
+
+    def _settle_order(self) -> list[CardItem]:
+        """The cards, those out of sight first, then those in sight from right to left: the
+        last is taken first."""
+        seen = self.mapToScene(self.viewport().rect()).boundingRect()
+        seen.adjust(-CARD_REACH, -CARD_REACH, CARD_REACH, CARD_REACH)
+        left, right, top, bottom = seen.left(), seen.right(), seen.top(), seen.bottom()
+        away: list[CardItem] = []
+        near: list[tuple[float, CardItem]] = []
+        for item in self.card_items():
+            place = item.scenePos()
+            x, y = place.x(), place.y()
+            if left <= x <= right and top <= y <= bottom:
+                near.append((x, item))
+            else:
+                away.append(item)
+        near.sort(key=lambda pair: pair[0], reverse=True)
+        return away + [item for _, item in near]
 
     def _settle_art(self) -> None:
-        """Give a few cards out of sight the art of the new size (4 ms at a time)."""
+        """Draw a few faces of the new size, or once all are drawn, show them on a few cards
+        (:data:`SETTLE_STEP_S` at a time); wait while a button is held."""
         assert self._art_scale is not None
+        if self._pointer_busy():
+            self._settling.setInterval(BUSY_WAIT_MS)
+            return
+        self._settling.setInterval(0)
+        if self._unsettled is None:
+            self._unsettled = self._settle_order()
+            self._warmed = 0
         scale, dpr = self._art_scale
-        until = time.perf_counter() + 0.004
-        while self._unsettled and time.perf_counter() < until:
-            item = self._unsettled.pop()
+        cards = self._unsettled
+        until = time.perf_counter() + SETTLE_STEP_S
+        while self._warmed < len(cards) and time.perf_counter() < until:
+            self._warmed += 1
             with contextlib.suppress(RuntimeError):  # a card taken off the felt since
+                cards[-self._warmed].warm_art(scale, dpr)
+        if self._warmed < len(cards):
+            return
+        while cards and time.perf_counter() < until:
+            item = cards.pop()
+            self._warmed -= 1
+            with contextlib.suppress(RuntimeError):
                 item.settle_art(scale, dpr)
-        if not self._unsettled:
+        if not cards:
+            self._unsettled = None
             self._settling.stop()
 
     def zoom_factor(self) -> float:

@@ -16,11 +16,12 @@ items holding the pixmaps every card of that look shares (one per face or mark, 
 pixel ratio, from :mod:`cardtable.ui.art.card_art` and :mod:`cardtable.ui.art.card_marks`;
 a lifted card shows its shadow, art and marks as one picture). Qt copies them without
 calling back into Python, and keeps no image of its own per card, so even a chosen card
-being dragged is drawn by Qt alone. The item itself paints only the first time it is drawn
-at a new zoom or pixel ratio, when it picks the pixmaps of the new size (a view tells its
-cards of a new zoom with :meth:`CardItem.mark_stale`), and what a subclass adds. A card
-under the next one in a row shows only the strip of its art in sight (see
-:mod:`cardtable.ui.table.cards.row`).
+being dragged is drawn by Qt alone. The item itself paints only the first time it is drawn,
+when it picks the pixmaps of its size, and what a subclass adds. At a new zoom or pixel
+ratio the layers go on showing the pictures they hold, stretched by the view, until the view
+gives the card the art of the new size (:meth:`CardItem.warm_art`, :meth:`CardItem.settle_art`),
+as a map viewer shows its old tiles until the new ones arrive. A card under the next one in
+a row shows only the strip of its art in sight (see :mod:`cardtable.ui.table.cards.row`).
 """
 
 from __future__ import annotations
@@ -96,7 +97,6 @@ class CardItem(RowCard):
         #: (width in logical pixels, pixel ratio, the view's zoom) the layers' pixmaps are
         #: drawn for; None until the first paint says.
         self._device: tuple[int, float, float] | None = None
-        self._stale = False
         self._bounds: QtCore.QRectF | None = None
         #: How Qt draws the layers: a plain copy at rest (several times faster than asking Qt
         #: to smooth a picture it need not resample), smoothly while a flip or turn runs.
@@ -317,28 +317,25 @@ class CardItem(RowCard):
         painter.save()
         painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QtGui.QPainter.RenderHint.SmoothPixmapTransform)
-        if self._stale or self._device is None:
-            device = self._device_of(painter)
-            self._stale = False
-            if device != self._device:
-                # A new zoom or screen: the layers hold the new size from the next frame on;
-                # this one paints it over the old.
-                self._device = device
-                self._refresh_art()  # a new size: it tells the card under it
-                layers = sorted((self._art, *self._marks.values()), key=lambda i: i.zValue())
-                for layer in layers:
-                    if layer.isVisible():
-                        painter.save()
-                        painter.translate(layer.pos())
-                        painter.setTransform(layer.transform(), True)
-                        painter.drawPixmap(layer.offset(), layer.pixmap())
-                        painter.restore()
+        if self._device is None:
+            # The first paint: the layers hold the art from the next frame on; this one
+            # paints it over them.
+            self._device = self._device_of(painter)
+            self._refresh_art()  # it tells the card under it
+            layers = sorted((self._art, *self._marks.values()), key=lambda i: i.zValue())
+            for layer in layers:
+                if layer.isVisible():
+                    painter.save()
+                    painter.translate(layer.pos())
+                    painter.setTransform(layer.transform(), True)
+                    painter.drawPixmap(layer.offset(), layer.pixmap())
+                    painter.restore()
             self._update_contents()
         painter.restore()
 
     def _wants_contents(self) -> bool:
         """Whether :meth:`paint` has anything to draw (a subclass may add its own marks)."""
-        return self._stale or self._device is None
+        return self._device is None
 
     def _update_contents(self) -> None:
         # Without contents Qt never calls back into Python to paint the card: the layers
@@ -347,23 +344,22 @@ class CardItem(RowCard):
             QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, not self._wants_contents()
         )
 
-    def mark_stale(self) -> None:
-        """The view's zoom or pixel ratio changed: pick the art's size again at the next paint
-        (only cards in sight are painted, so only they draw their art anew)."""
-        if not self._stale:
-            self._stale = True
-            self._update_contents()
+    def warm_art(self, scale: float, dpr: float) -> None:
+        """Have the shared art this card will show at zoom ``scale`` and pixel ratio ``dpr``
+        drawn (in the pixmap cache), without showing it yet."""
+        if self._device is not None:
+            self._art_pixmap(self._width_px(scale), dpr)
 
-    def settle_art(self, scale: float, dpr: float) -> None:
-        """Pick the art for a view at zoom ``scale`` and pixel ratio ``dpr`` now, if still
-        waiting to (a card out of sight, which is not painted)."""
-        if self._stale:
-            self._stale = False
-            device = (self._width_px(scale), dpr, scale)
-            if device != self._device:
-                self._device = device
-                self._refresh_art()
-            self._update_contents()
+    def settle_art(self, scale: float, dpr: float) -> bool:
+        """Show the art of the size the card covers at zoom ``scale`` and pixel ratio ``dpr``
+        (until then the layers show the pictures of the zoom before, stretched). False if
+        it already did, or has never been drawn (its first paint picks its size)."""
+        device = (self._width_px(scale), dpr, scale)
+        if self._device is None or device == self._device:
+            return False
+        self._device = device
+        self._refresh_art()
+        return True
 
     def _width_px(self, zoom: float, lift: float = 1.0) -> int:
         """How many logical pixels wide the card is drawn at ``zoom`` (the view's)."""
