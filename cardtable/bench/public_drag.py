@@ -56,10 +56,10 @@ def measure(runs: int, progress: Callable[[str], None] | None = None) -> dict[st
         for turn in range(runs):
             if progress is not None:
                 progress(f"  public table, turn {turn + 1} of {runs}")
-            alone += bench.drags(CARDS, False, 1)[0]
+            alone += bench.drags(CARDS, "spread", 1)[0]
             _open_public(bench)
             try:
-                beside += bench.drags(CARDS, False, 1)[0]
+                beside += bench.drags(CARDS, "spread", 1)[0]
             finally:
                 _close_public(bench)
     finally:
