@@ -98,7 +98,9 @@ def _median_run(engine: str, query: str, runs: int) -> dict[str, Any]:
 
 
 def _difference(ours: dict[str, list[float]], theirs: dict[str, list[float]]) -> float:
-    return max(abs(a - b) for name in ours for a, b in zip(ours[name], theirs[name], strict=True))
+    return max(
+        abs(a - b) for name in ours for a, b in zip(ours[name], theirs[name], strict=True)
+    )
 
 
 def icepool_installed() -> bool:
