@@ -54,6 +54,8 @@ from cardtable.bench.cases import TABLES, accounts
 
 #: Subprocess time limit for one part (a full felt part at ratio 2 takes a few minutes).
 PART_TIMEOUT_S = 2400
+#: How a worker's own progress lines begin (echoed once the worker is done).
+WORKER_PROGRESS = "  "
 #: The screen Xvfb makes: room for a 1280 x 800 window at pixel ratio 2.
 XVFB_SCREEN = "-screen 0 2600x1700x24"
 SIZES = (500, 2000, 5000)
@@ -360,7 +362,7 @@ PART_KEYS: dict[str, tuple[str, ...]] = {
 }
 
 #: How much each part does, (full, --quick): repetitions; for ``evening``, thousands of
-#: actions; for ``log``, twenties of actions. The felt's frames pool some 700 moves a table
+#: actions; for ``log``, twenties of actions. The felt's frames pool some 480 moves a table
 #: over three drags; its drops and repaints are medians of three, which keeps a full run to
 #: a quarter of an hour on a busy two-core machine.
 RUNS = {
@@ -497,6 +499,9 @@ def run_worker(
     if done.returncode != 0:
         tail = (done.stderr.strip().splitlines() or ["no message"])[-1]
         raise BenchPartError(f"the {part} worker failed (status {done.returncode}): {tail}")
+    for line in done.stderr.splitlines():
+        if line.startswith(WORKER_PROGRESS):
+            _progress(line)
     answer: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return answer
 

@@ -58,8 +58,8 @@ from cardtable.ui.table.layout import card_centre
 from cardtable.ui.table.view import TableView
 from cardtable.ui.window.main_window import MainWindow
 
-#: Moves in one drag, sent one every :data:`MOVE_MS` (about two seconds of dragging).
-MOVES = 240
+#: Moves in one drag, sent one every :data:`MOVE_MS` (1.3 s of dragging).
+MOVES = 160
 MOVE_MS = 8.0
 #: Moves in a drag right after a zoom: pressed and moved within the first second.
 FRESH_MOVES = 80
@@ -460,9 +460,11 @@ def measure_all(
     try:
         for cards, layout in tables:
             name = f"{layout}_{cards}_{ratio}x"
+            began = time.monotonic()
+            found = bench.measure(cards, layout, runs)
             if progress is not None:
-                progress(f"  table {name}")
-            for key, value in bench.measure(cards, layout, runs).items():
+                progress(f"  table {name}: {time.monotonic() - began:.0f} s")
+            for key, value in found.items():
                 if key.startswith("fresh_"):
                     results[f"zoomed_{cards}_{ratio}x_{key.removeprefix('fresh_')}"] = value
                 else:

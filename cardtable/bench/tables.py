@@ -5,8 +5,8 @@ felt, the way a long evening might leave it: four players (Dana the GM), the dec
 piles with a few cards left, and the dealt cards lying 80% face up (a third of the face-up
 tarot cards reversed) either **spread** over fans of 25 cards (zones the app lays out in
 rows of four) or **crowded** all onto the open table, where they overlap deeply (in the table's
-own rows); :func:`fanned_table` puts them down by hand on the open table instead, in fans of
-:data:`FAN_OF` scattered over a few screens of it, each card at a spot of its own.
+own rows); :func:`fanned_table` puts a fifth of them down by hand over those rows, in fans of
+:data:`FAN_OF` scattered all over the open table, each card at a spot of its own.
 
 The session is built straight from the model's parts (adding 5,000 cards one action at a time
 would only time the set-up) and checked as a whole before it is returned.
@@ -41,6 +41,7 @@ REVERSED_SHARE = 0.3
 FAN_OF = 8
 FAN_STEP = (22, 3)
 FANNED_AREA = (80, 150, 2040, 520)
+FANNED_SHARE = 0.2
 #: The players, in seat order; Alex holds the computer.
 PLAYERS = (
     Player(PlayerId("alex"), "Alex", "#c0392b"),
@@ -105,14 +106,15 @@ def big_table(cards: int, crowded: bool, seed: int = 2024) -> Session:
 
 
 def fanned_table(cards: int, seed: int = 2024) -> Session:
-    """:func:`big_table`'s crowded table, its cards put down by hand on the open table in
-    fans of :data:`FAN_OF` at seeded places in :data:`FANNED_AREA`, as a long evening of
-    cards let go on bare felt leaves it: at 5,000 cards, about a hundred deep, every card
-    whole in sight where no other lies over it.
+    """:func:`big_table`'s crowded table with a share (:data:`FANNED_SHARE`) of its cards,
+    the top ones, put down by hand over the open table's rows in fans of :data:`FAN_OF` at
+    seeded places in :data:`FANNED_AREA`, as an evening of cards let go on bare felt leaves
+    it: at 5,000 cards, 1,000 whole cards some fifteen deep over 4,000 in the rows.
 
     >>> table = fanned_table(20).table.piles[OPEN_TABLE]
-    >>> len(table.spots), table.spots[table.cards[1]].x - table.spots[table.cards[0]].x
-    (20, 22)
+    >>> fanned = list(table.spots)
+    >>> len(fanned), fanned == table.cards[-4:], table.spots[fanned[1]].x - table.spots[fanned[0]].x
+    (4, True, 22)
     """
     session = big_table(cards, crowded=True, seed=seed)
     pile = session.table.piles[OPEN_TABLE]
@@ -120,7 +122,8 @@ def fanned_table(cards: int, seed: int = 2024) -> Session:
     left, top, right, bottom = FANNED_AREA
     dx, dy = FAN_STEP
     start = Spot(0, 0)
-    for index, card in enumerate(pile.cards):
+    fanned = pile.cards[len(pile.cards) - round(len(pile.cards) * FANNED_SHARE) :]
+    for index, card in enumerate(fanned):
         if index % FAN_OF == 0:
             start = Spot(rng.randint(left, right - dx * FAN_OF), rng.randint(top, bottom))
         step = index % FAN_OF
