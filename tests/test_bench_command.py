@@ -346,7 +346,8 @@ def test_markdown_from_a_saved_run_measures_nothing(
     assert args.func(args) == 0
     out = capsys.readouterr().out
     assert asked == asked_before
-    assert out.startswith("<!-- cardtable bench --markdown -->")
+    assert out.startswith(bench_command.MARKDOWN_BEGIN)
+    assert out.rstrip().endswith(bench_command.MARKDOWN_END)
     assert "| fanned, zoomed in, 5,000 cards, 1x" in out
 
 

@@ -49,8 +49,8 @@ TABLES = (
     Case(
         "fanned",
         "fanned, zoomed in",
-        "The crowded table with a fifth of its cards (the top ones) put down by hand over "
-        "the rows in fans of 8, scattered all over the open table some fifteen deep, each "
+        "The crowded table with a tenth of its cards (the top ones) put down by hand over "
+        "the rows in fans of 8, scattered all over the open table some ten deep, each "
         "whole; viewed at zoom 2 once the art is drawn; a face-up card dragged across them "
         "and let go on the open table.",
     ),

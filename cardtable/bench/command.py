@@ -754,6 +754,12 @@ def _load_line(results: Mapping[str, Any]) -> str:
     return text + "."
 
 
+#: The lines round the README's speed tables, so that a new run's tables replace them whole.
+MARKDOWN_BEGIN = "<!-- cardtable bench --markdown: from here -->"
+MARKDOWN_END = "<!-- cardtable bench --markdown: to here -->"
+
+
 def format_markdown(results: Mapping[str, Any]) -> str:
-    """The README's speed tables: the run, its load, the tables and what each case is."""
-    return "\n".join(["<!-- cardtable bench --markdown -->", "", format_table(results)])
+    """The README's speed tables: the run, its load, the tables and what each case is,
+    between :data:`MARKDOWN_BEGIN` and :data:`MARKDOWN_END`."""
+    return "\n".join([MARKDOWN_BEGIN, "", format_table(results), "", MARKDOWN_END])

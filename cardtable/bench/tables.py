@@ -5,7 +5,7 @@ felt, the way a long evening might leave it: four players (Dana the GM), the dec
 piles with a few cards left, and the dealt cards lying 80% face up (a third of the face-up
 tarot cards reversed) either **spread** over fans of 25 cards (zones the app lays out in
 rows of four) or **crowded** all onto the open table, where they overlap deeply (in the table's
-own rows); :func:`fanned_table` puts a fifth of them down by hand over those rows, in fans of
+own rows); :func:`fanned_table` puts a tenth of them down by hand over those rows, in fans of
 :data:`FAN_OF` scattered all over the open table, each card at a spot of its own.
 
 The session is built straight from the model's parts (adding 5,000 cards one action at a time
@@ -41,7 +41,7 @@ REVERSED_SHARE = 0.3
 FAN_OF = 8
 FAN_STEP = (22, 3)
 FANNED_AREA = (80, 150, 2040, 520)
-FANNED_SHARE = 0.2
+FANNED_SHARE = 0.1
 #: The players, in seat order; Alex holds the computer.
 PLAYERS = (
     Player(PlayerId("alex"), "Alex", "#c0392b"),
@@ -109,9 +109,9 @@ def fanned_table(cards: int, seed: int = 2024) -> Session:
     """:func:`big_table`'s crowded table with a share (:data:`FANNED_SHARE`) of its cards,
     the top ones, put down by hand over the open table's rows in fans of :data:`FAN_OF` at
     seeded places in :data:`FANNED_AREA`, as an evening of cards let go on bare felt leaves
-    it: at 5,000 cards, 1,000 whole cards some fifteen deep over 4,000 in the rows.
+    it: at 5,000 cards, 500 whole cards some ten deep over 4,500 in the rows.
 
-    >>> table = fanned_table(20).table.piles[OPEN_TABLE]
+    >>> table = fanned_table(40).table.piles[OPEN_TABLE]
     >>> fanned = list(table.spots)
     >>> len(fanned), fanned == table.cards[-4:], table.spots[fanned[1]].x - table.spots[fanned[0]].x
     (4, True, 22)
