@@ -46,9 +46,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cardtable.bench import xinput
+from cardtable.bench.drag_run import (
+    QUIET_S,
+    DragRun,
+    Landing,
+    summary,
+    wait,
+    wait_for,
+    wait_idle,
+)
 from cardtable.bench.floor import FloorTable
-from cardtable.bench.frames import FrameClock, frame_times, median, percentile
+from cardtable.bench.frames import FrameClock, median
 from cardtable.bench.tables import FANNED_AREA, OPEN_TABLE, big_table, fanned_table
 from cardtable.piles import PileId
 from cardtable.session import Session
@@ -60,7 +68,6 @@ from cardtable.ui.window.main_window import MainWindow
 
 #: Moves in one drag, sent one every :data:`MOVE_MS` (1.3 s of dragging).
 MOVES = 160
-MOVE_MS = 8.0
 #: Moves in a drag right after a zoom: pressed and moved within the first second.
 FRESH_MOVES = 80
 #: The zoom the fanned table is dragged at (a card 240 pixels wide at pixel ratio 1).
@@ -71,60 +78,7 @@ PAN_SHARE = 0.5
 #: Each zoom the bench makes anew is this much more than the one before, so that no card's
 #: art is ever found already drawn at its size.
 ZOOM_DRIFT = 0.012
-#: The main thread is idle once it has used less than this (ms) in :data:`IDLE_WINDOW_S`.
-IDLE_CPU_MS, IDLE_WINDOW_S = 15.0, 0.2
-#: A table is settled once its viewport has not painted for this long.
-QUIET_S = 0.3
 WINDOW_SIZE = QtCore.QSize(1280, 800)
-
-
-def wait(seconds: float) -> None:
-    """Run the event loop for ``seconds``."""
-    loop = QtCore.QEventLoop()
-    QtCore.QTimer.singleShot(max(0, round(seconds * 1000)), loop.quit)
-    loop.exec()
-
-
-def wait_for(condition: Callable[[], bool], timeout: float = 60.0) -> None:
-    """Run the event loop until ``condition()`` holds (checked every 10 ms)."""
-    if condition():
-        return
-    deadline = time.monotonic() + timeout
-    loop = QtCore.QEventLoop()
-    timer = QtCore.QTimer()
-    timer.setInterval(10)
-
-    def check() -> None:
-        if condition() or time.monotonic() > deadline:
-            loop.quit()
-
-    timer.timeout.connect(check)
-    timer.start()
-    loop.exec()
-    timer.stop()
-    if not condition():
-        raise TimeoutError("the window did not get there in time")
-
-
-def wait_idle(timeout: float = 60.0) -> None:
-    """Run the event loop until the main thread has little left to do (the cards out of
-    sight have taken the art of a new zoom, say)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        cpu = time.thread_time()
-        wait(IDLE_WINDOW_S)
-        if (time.thread_time() - cpu) * 1000 < IDLE_CPU_MS:
-            return
-
-
-def settle(clock: FrameClock, since: float) -> float:
-    """Run the event loop until the viewport has been quiet for :data:`QUIET_S`; the end of
-    its last paint after ``since`` (or ``since``)."""
-    while True:
-        last = clock.paints[-1].end if clock.paints else 0.0
-        if time.monotonic() - max(last, since) >= QUIET_S:
-            return max(last, since)
-        wait(0.02)
 
 
 def open_window(folder: Path) -> MainWindow:
@@ -178,50 +132,9 @@ def _path(
     return unique, {point: i for i, point in enumerate(unique[1:])}
 
 
-#: Where one drop left each card it moved: its card, place and layer.
-Landing = list[tuple[str, QtCore.QPointF, float]]
-
-
 def _lying(felt: TableView) -> dict[str, tuple[QtCore.QPointF, float]]:
     """Where each card on ``felt`` lies now, and its layer."""
     return {card: (item.pos(), item.zValue()) for card, item in felt.items_shown().items()}
-
-
-class DragRun:
-    """One drag and drop, driven by the pointer process, timed by ``clock``."""
-
-    def __init__(self, clock: FrameClock, points: list[tuple[int, int]], index: dict) -> None:
-        clock.clear(index)
-        self.clock = clock
-        self.driver = xinput.start(points, MOVE_MS)
-        wait_for(lambda: self.driver.poll() is not None, timeout=xinput.DRIVER_TIMEOUT_S)
-        self.answer = xinput.answer(self.driver)
-        wait_for(lambda: clock.release is not None, timeout=10)
-        assert clock.release is not None
-        release_start, release_end, cpu_then = clock.release
-        settled = settle(clock, release_end)
-        self.drop_cpu = (time.thread_time() - cpu_then) * 1000
-        after = [p for p in clock.paints if p.start >= release_end]
-        first = after[0].end if after else release_end
-        self.drop = (first - release_start) * 1000
-        self.drop_settled = (settled - release_start) * 1000
-        self.frames = frame_times(self.answer["sent"], clock.moves, clock.paints)
-
-
-def summary(runs: list[DragRun]) -> dict[str, float]:
-    """The figures of ``runs`` (see the module's docstring)."""
-    frames = [ms for run in runs for ms in run.frames.frames_ms]
-    sent = sum(len(run.answer["sent"]) for run in runs)
-    return {
-        "frame_median": median(frames),
-        "frame_p95": percentile(frames, 0.95),
-        "frame_max": max(frames),
-        "missed": sum(run.frames.missed for run in runs) / max(sent, 1),
-        "cpu_per_move": sum(run.frames.cpu_ms_per_move for run in runs) / len(runs),
-        "drop": median([run.drop for run in runs]),
-        "drop_settled": median([run.drop_settled for run in runs]),
-        "drop_cpu": median([run.drop_cpu for run in runs]),
-    }
 
 
 class FeltBench:

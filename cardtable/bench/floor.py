@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardtable.bench.drag_run import QUIET_S, DragRun, Landing, summary, wait
 from cardtable.bench.frames import FrameClock
 from cardtable.ui.art import card_art
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.cards.item import CardItem
 
 if TYPE_CHECKING:
-    from cardtable.bench.felt import Landing
     from cardtable.ui.table.felt import FeltView
 
 #: A card's pictures lie in layers over its own: its art, then its marks, a quarter apart.
@@ -166,8 +166,6 @@ class FloorTable:
     """The floor of the table ``felt`` shows now, in its own window over the felt."""
 
     def __init__(self, felt: FeltView, landing: Landing) -> None:
-        from cardtable.bench.felt import wait
-
         viewport = felt.viewport()
         self.scene, cards = floor_scene(felt)
         self.view = FloorView(self.scene, floor_moves(felt, cards, landing))
@@ -187,8 +185,6 @@ class FloorTable:
     def drags(self, points: list[tuple[int, int]], index: dict, runs: int) -> dict[str, float]:
         """``runs`` drags and drops along the pointer's path (after one untimed), every
         picture put back after each; their figures."""
-        from cardtable.bench.felt import QUIET_S, DragRun, summary, wait
-
         clock = FrameClock(self.view.viewport())
         measured = []
         places = [(picture, picture.pos(), picture.zValue()) for picture in self.scene.items()]
@@ -206,8 +202,6 @@ class FloorTable:
         return summary(measured)
 
     def close(self) -> None:
-        from cardtable.bench.felt import wait
-
         self.view.close()
         self.view.deleteLater()
         wait(0.2)

@@ -23,7 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from cardtable.bench.felt import open_window, put_in_play, wait, wait_for, wait_idle
+from cardtable.bench.drag_run import wait, wait_for, wait_idle
+from cardtable.bench.felt import open_window, put_in_play
 from cardtable.bench.frames import FrameClock, percentile
 from cardtable.bench.tables import big_table
 from cardtable.cards import CardId

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardtable.bench.felt import WINDOW_SIZE, DragRun, FeltBench, summary, wait
+from cardtable.bench.drag_run import DragRun, summary, wait
+from cardtable.bench.felt import WINDOW_SIZE, FeltBench
 from cardtable.ui.qt import QtCore
 
 #: The table: the felt bench's smallest spread one.
