@@ -12,11 +12,13 @@ from typing import Any
 import pytest
 
 from cardtable.bench import command as bench_command
+from cardtable.bench.cases import TABLES
 from cardtable.bench.command import (
     FELT_METRICS,
     METRICS,
     PART_KEYS,
     RUNS,
+    TITLES,
     XVFB_SCREEN,
     BenchPartError,
     Metric,
@@ -58,6 +60,23 @@ PROMISED = {
     "odds_10k10_ms",
     "odds_speedup_vs_icepool",
     "pdf_party_ms",
+    # Issue 41: the hard cases, each beside its floor.
+    "fanned_5000_2x_frame_median",
+    "fanned_5000_2x_floor_frame_median",
+    "zoomed_5000_2x_frame_max",
+    "zoomed_5000_2x_floor_frame_median",
+    "crowded_5000_1x_drop",
+    "fanned_5000_1x_drop",
+    "zoomed_5000_1x_drop",
+    "fanned_5000_2x_repaint_zoom",
+    "fanned_5000_2x_floor_repaint_zoom",
+    "spread_500_1x_repaint_pan",
+    "spread_500_1x_floor_repaint_pan",
+    "key_action_median_ms",
+    "key_action_p95_ms",
+    "key_model_median_ms",
+    "writing_action_p95_us",
+    "quiet_action_p95_us",
 }
 
 
@@ -186,7 +205,7 @@ def test_table_checks_each_number_against_its_target(monkeypatch: pytest.MonkeyP
             assert row.rstrip(" |").rsplit("|", 1)[1].strip() == verdict, metric.key
         else:
             layout, cards, ratio = metric.key.split("_")[:3]
-            title = f"| {layout}, {int(cards):,} cards, {ratio} "
+            title = f"| {TITLES[layout]}, {int(cards):,} cards, {ratio} "
             [row] = [line for line in table.splitlines() if line.startswith(title)]
             label = metric.label.replace("frame, ", "")
             assert f"{label} {metric.target_text()}: {verdict}" in row, metric.key
@@ -247,3 +266,101 @@ def test_the_start_up_target_is_two_and_a_half_times_the_bare_window() -> None:
     assert warm.peer == cold.peer == "bare_startup_ms"
     assert warm.met(250.0, 100.0) and not warm.met(251.0, 100.0)
     assert cold.met(400.0, 100.0) is None  # reported beside the warm start, with no target
+
+
+def test_every_table_is_measured_at_both_pixel_ratios_with_every_hard_case() -> None:
+    # 500, 2,000 and 5,000 cards spread and crowded; the fanned 5,000 zoomed in, settled and
+    # within a second of a zoom; at 1x and 2x.
+    assert bench_command.tables() == [
+        ("spread", 500),
+        ("crowded", 500),
+        ("spread", 2000),
+        ("crowded", 2000),
+        ("spread", 5000),
+        ("crowded", 5000),
+        ("fanned", 5000),
+        ("zoomed", 5000),
+    ]
+    for ratio in (1, 2):
+        keys = set(PART_KEYS[f"felt_{ratio}x"])
+        for layout, cards in bench_command.tables():
+            name = f"{layout}_{cards}_{ratio}x"
+            figures = ["frame_median", "frame_p95", "frame_max", "drop"]
+            if layout != "zoomed":
+                figures += ["repaint_zoom", "repaint_pan"]
+            for figure in figures:
+                assert {f"{name}_{figure}", f"{name}_floor_{figure}"} <= keys
+
+
+def test_the_felts_targets_hold_on_every_table() -> None:
+    by_key = {metric.key: metric for metric in FELT_METRICS}
+    for ratio in (1, 2):
+        for layout, cards in bench_command.tables():
+            name = f"{layout}_{cards}_{ratio}x"
+            assert by_key[f"{name}_frame_median"].ratio_target == 1.5
+            assert by_key[f"{name}_frame_median"].peer == f"{name}_floor_frame_median"
+            assert by_key[f"{name}_frame_max"].target == 33.0
+            assert by_key[f"{name}_drop"].target == 16.0
+            if layout != "zoomed":
+                assert by_key[f"{name}_repaint_zoom"].ratio_target == 1.5
+                assert by_key[f"{name}_repaint_pan"].ratio_target == 1.5
+
+
+def test_an_action_during_an_autosave_is_held_to_the_same_without() -> None:
+    metrics = {metric.key: metric for metric in METRICS}
+    for key, peer in (
+        ("writing_action_us", "quiet_action_us"),
+        ("writing_action_p95_us", "quiet_action_p95_us"),
+    ):
+        assert (metrics[key].peer, metrics[key].ratio_target) == (peer, 1.2)
+    assert metrics["key_action_median_ms"].peer == "key_model_median_ms"
+    assert metrics["key_action_median_ms"].target == 16.0
+
+
+def test_the_table_says_what_each_case_is_and_the_load(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    stand_ins(monkeypatch)
+    monkeypatch.setattr(bench_command, "load_average", lambda: "4.10 3.20 2.50")
+    table = format_table(measure())
+    assert (
+        "Load average (1, 5, 15 min) 4.10 3.20 2.50 at the start, 4.10 3.20 2.50 at the end"
+        in table
+    )
+    assert {case.name for case in TABLES} == {layout for layout, _ in bench_command.tables()}
+    for case in TABLES:
+        assert f"**{case.title}** tables: {case.account}" in table
+        assert f"| {case.title}, 5,000 cards, 2x" in table
+    for key in ("key_action_median_ms", "writing_action_us", "startup_ms"):
+        assert f"(`{key}`)" in table
+
+
+def test_markdown_from_a_saved_run_measures_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Any
+) -> None:
+    asked = stand_ins(monkeypatch)
+    saved = tmp_path / "run.json"
+    saved.write_text(json.dumps(measure()))
+    asked_before = {part: list(runs) for part, runs in asked.items()}
+    args = parser().parse_args(["bench", "--markdown", "--from-json", str(saved)])
+    assert args.func(args) == 0
+    out = capsys.readouterr().out
+    assert asked == asked_before
+    assert out.startswith(bench_command.MARKDOWN_BEGIN)
+    assert out.rstrip().endswith(bench_command.MARKDOWN_END)
+    assert "| fanned, zoomed in, 5,000 cards, 1x" in out
+
+
+def test_a_saved_run_that_cannot_be_read_is_said_in_a_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any
+) -> None:
+    args = parser().parse_args(["bench", "--from-json", str(tmp_path / "none.json")])
+    assert args.func(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cardtable bench: cannot read ") and len(err.splitlines()) == 1
+
+
+def test_json_and_markdown_are_one_or_the_other(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit, match=r"^2$"):
+        parser().parse_args(["bench", "--json", "--markdown"])
+    assert "not allowed with" in capsys.readouterr().err

@@ -1,12 +1,27 @@
-"""The bench's floor shows the very drop the app showed: at the release, every picture the
-app's drop moved goes where the app put it, and is drawn anew."""
+"""The bench's floor is the app's own table as plain pictures: each picture the app's cards
+show, where and as the app shows it, in a view with the felt's settings; and it shows the
+very drop the app showed: at the release, every picture the app's drop moved goes where
+the app put it, and is drawn anew."""
 
 from __future__ import annotations
 
+import pytest
 from pytestqt.qtbot import QtBot
+from table_rig import demo_document, table_view, zone_centre
 
-from cardtable.bench.felt import _FloorView
+from cardtable.bench.floor import (
+    FloorView,
+    card_pictures,
+    copy_view_settings,
+    floor_scene,
+    look_as,
+)
+from cardtable.bench.tables import big_table, fanned_table
+from cardtable.session import ConfirmSeat, Session
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.table.cards.item import CardItem
+from cardtable.ui.table.layout import OPEN_TABLE
+from cardtable.ui.table.view import TableView
 
 
 def test_the_floor_puts_what_the_apps_drop_moved_where_the_app_put_it(qtbot: QtBot) -> None:
@@ -30,7 +45,7 @@ def test_the_floor_puts_what_the_apps_drop_moved_where_the_app_put_it(qtbot: QtB
         (items[1], QtCore.QPointF(0, 0), 1.0),
         (let_go, QtCore.QPointF(300, 150), 0.0),
     ]
-    view = _FloorView(scene, landing)
+    view = FloorView(scene, landing)
     qtbot.addWidget(view)
     view.resize(600, 400)
     view.centerOn(150, 100)
@@ -58,3 +73,93 @@ def test_the_floor_puts_what_the_apps_drop_moved_where_the_app_put_it(qtbot: QtB
     qtbot.waitUntil(lambda: bool(painted))  # and the change is painted
     for point in (QtCore.QPointF(130, 30), QtCore.QPointF(320, 180)):
         assert any(region.contains(view.mapFromScene(point)) for region in painted)
+
+
+def _table(qtbot: QtBot, session: Session, centre_on: str, zoom: float = 1.0) -> TableView:
+    """The felt showing ``session`` at ``zoom``, looking at ``centre_on``'s zone, painted."""
+    document = demo_document()
+    view = table_view(qtbot, document)
+    document.replace(session)
+    if document.session.curtain is not None:  # it comes in behind the curtain
+        assert document.apply(ConfirmSeat(document.session.curtain))
+    view.zoom_by(zoom / view.zoom_factor())
+    view.centerOn(zone_centre(view, centre_on))
+    view.grab()  # every card in sight picks its pictures
+    return view
+
+
+def _painted(view: QtWidgets.QGraphicsView) -> list[QtWidgets.QGraphicsPixmapItem]:
+    """The pictures of cards ``view`` draws, bottom first."""
+    shown = [
+        item
+        for item in view.items(view.viewport().rect())
+        if isinstance(item, QtWidgets.QGraphicsPixmapItem)
+        and item.isVisible()
+        and (item.parentItem() is None or isinstance(item.parentItem(), CardItem))
+    ]
+    return list(reversed(shown))
+
+
+def _spots(pictures: list[QtWidgets.QGraphicsPixmapItem]) -> list[tuple[int, tuple]]:
+    """Each picture, and where it lies on the table."""
+    return [(p.pixmap().cacheKey(), p.sceneBoundingRect().getRect()) for p in pictures]
+
+
+def _floor_of(qtbot: QtBot, felt: TableView) -> tuple[QtWidgets.QGraphicsView, dict]:
+    """A plain view of the floor's scene, over the same part of the table as ``felt``."""
+    scene, cards = floor_scene(felt)
+    floor = QtWidgets.QGraphicsView(scene)
+    scene.setParent(floor)  # kept as long as the view
+    qtbot.addWidget(floor)
+    copy_view_settings(felt, floor)
+    floor.resize(felt.viewport().size())
+    floor.show()
+    qtbot.waitExposed(floor)
+    look_as(felt, floor)
+    return floor, cards
+
+
+@pytest.mark.parametrize(("layout", "zoom"), [("spread", 1.0), ("crowded", 1.0), ("fanned", 2.0)])
+def test_the_floor_draws_each_picture_the_app_draws_where_the_app_draws_it(
+    qtbot: QtBot, layout: str, zoom: float
+) -> None:
+    session = fanned_table(300) if layout == "fanned" else big_table(300, layout == "crowded")
+    felt = _table(qtbot, session, "zone/006" if layout == "spread" else OPEN_TABLE, zoom)
+    floor, cards = _floor_of(qtbot, felt)
+    app, plain = _painted(felt), _painted(floor)
+    # The same pictures, each on the same spot of the table, stacked the same way.
+    assert len(app) > 100 and len(plain) == len(app)
+    assert sorted(_spots(plain)) == sorted(_spots(app))
+    for item in felt.card_items():
+        pictures = cards.get(item.card_id, [])
+        assert [p.zValue() for p, _ in pictures] == sorted(p.zValue() for p, _ in pictures)
+        assert all(item.zValue() <= p.zValue() < item.zValue() + 1 for p, _ in pictures)
+    assert len(cards) == len([i for i in felt.card_items() if i.isVisible()])
+    # A reversed card shows the picture the app turned round for it, not its upright art.
+    turned = [i for i in felt.card_items() if i.rotation() == 180.0 and i.art_pixmap()]
+    assert turned
+    for item in turned:
+        picture, _ = cards[item.card_id][0]
+        assert picture.pixmap().cacheKey() != item.art_pixmap().cacheKey()
+
+
+def test_the_floor_shows_the_felt_as_the_app_does(qtbot: QtBot) -> None:
+    felt = _table(qtbot, fanned_table(300), OPEN_TABLE, 2.0)
+    for zone in felt.zones():
+        zone.setVisible(False)  # the floor lays the cards, not the zones round them
+    floor, _ = _floor_of(qtbot, felt)
+    assert floor.viewport().grab().toImage() == felt.viewport().grab().toImage()
+    for read in ("viewportUpdateMode", "cacheMode", "optimizationFlags", "transform"):
+        assert getattr(floor, read)() == getattr(felt, read)()
+    assert floor.scene().bspTreeDepth() == felt.scene().bspTreeDepth()
+
+
+def test_a_card_that_has_not_drawn_yet_is_its_whole_art_where_it_lies(qtbot: QtBot) -> None:
+    document = demo_document()
+    felt = table_view(qtbot, document)
+    document.replace(big_table(40, crowded=False))
+    item = next(i for i in felt.card_items() if i.rotation() == 180.0)
+    [(picture, layer)] = card_pictures(item, 1.0, 1.0)
+    assert layer == 0.0
+    assert picture.sceneBoundingRect().center() == item.pos()
+    assert picture.sceneBoundingRect().size() == item.card_rect().size()

@@ -1,7 +1,8 @@
 """The one place ``cardtable.ui`` imports PySide6; every other module imports from here.
 
-QtNetwork, QtPrintSupport and QtSvg are imported on first use (``from cardtable.ui.qt import
-QtSvg`` works as usual): the main window paints before any of them is needed.
+QtNetwork, QtPrintSupport, QtSvg and QtTest (the bench's key presses) are imported on first
+use (``from cardtable.ui.qt import QtSvg`` works as usual): the main window paints before
+any of them is needed.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from PySide6.QtCore import Qt
 
 if TYPE_CHECKING:
-    from PySide6 import QtNetwork, QtPrintSupport, QtSvg
+    from PySide6 import QtNetwork, QtPrintSupport, QtSvg, QtTest
 
-__all__ = ["Qt", "QtCore", "QtGui", "QtNetwork", "QtPrintSupport", "QtSvg", "QtWidgets"]
+__all__ = ["Qt", "QtCore", "QtGui", "QtNetwork", "QtPrintSupport", "QtSvg", "QtTest", "QtWidgets"]
 
-_LATER = {"QtNetwork", "QtPrintSupport", "QtSvg"}
+_LATER = {"QtNetwork", "QtPrintSupport", "QtSvg", "QtTest"}
 
 
 def __getattr__(name: str) -> ModuleType:

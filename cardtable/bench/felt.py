@@ -1,30 +1,39 @@
 """Dragging and dropping a card on the app's real table, beside the floor Qt itself sets.
 
 :class:`FeltBench` opens Cardtable's main window as the app does (its panels, its autosave,
-its own card art and layout), puts a :func:`~cardtable.bench.tables.big_table` session in
-it, zooms the felt to 1 and drags one face-up card across the others with the X server's
-own pointer (:mod:`cardtable.bench.xinput`: a move every 8 ms, as a mouse reports), then
-drops it on another pile. :mod:`cardtable.bench.frames` times every move and paint.
+its own card art and layout), puts a big session in it (:mod:`cardtable.bench.tables`:
+cards spread over fans, crowded in the open table's rows, or put down by hand in fans all
+over it), zooms the felt (to 1, or to :data:`FANNED_ZOOM` for the fanned table) and drags
+one face-up card across the others with the X server's own pointer
+(:mod:`cardtable.bench.xinput`: a move every 8 ms, as a mouse reports), then drops it on
+another pile. :mod:`cardtable.bench.frames` times every move and paint. On the fanned table
+it also zooms in anew before each of a few shorter drags, which start at once: the drag
+within the first second after a zoom, while the art of the new size is being drawn.
 
-The **floor** is the same cards as plain ``QGraphicsPixmapItem`` s showing the very same
-shared art pixmaps, at the same places and zoom, drawn as Qt draws a picture by default (a
-plain copy of its pixels, as the app draws its cards at rest), in a plain ``QGraphicsView``
-laid exactly over the felt, dragged along the same path in the same run: what Qt itself
-needs to move one picture over these others. At the release it puts every picture the
-app's drop moved (the card dropped, the cards that made room or closed up) where the app put
-it, in one plain loop: what Qt itself needs to show the same drop. Every figure is also given
-as a ratio to it.
+The **floor** (:mod:`cardtable.bench.floor`) is the app's own table as plain
+``QGraphicsPixmapItem`` s: each picture the app's cards show (the very same shared pixmaps,
+the strip a card under another in a row shows included), where and as the app shows it
+(place, layer, zoom, turned round), in a plain ``QGraphicsView`` with the felt's own view
+settings, laid exactly over the felt, dragged along the same path in the same run: what Qt
+itself needs to move one picture over these others. At the release it puts every picture
+the app's drop moved where the app put it, in one plain loop: what Qt itself needs to show
+the same drop. Every figure is also given as a ratio to it.
 
 Figures for one table (all times in ms; frames from the pointer's move to the end of the
-paint that showed it, pooled over the runs; drops are medians over the runs):
+paint that showed it, pooled over the runs; the others medians over the runs):
 
 - ``frame_median``, ``frame_p95``, ``frame_max``, ``missed`` (moves never painted on
   their own, a share), ``cpu_per_move`` (main-thread processor time per move sent);
 - ``drop``: from the button's release to the end of the first paint after the drop was
   handled (the main thread's work for the drop); ``drop_settled``: until the last paint of
   the cards sliding into place; ``drop_cpu``: the main thread's processor time until then;
+- ``repaint_zoom``: a step of the wheel's zoom in (the zoom, and the whole view painted
+  at once), at a zoom never shown before, so that no art of that size is drawn yet;
+  ``repaint_pan``: the view panned by half its width, painted whole at once;
 - ``landed``: whether every drop landed on the pile it was aimed at (1.0) or not;
 - ``moved``: how many cards the drop put in another place or layer (the floor moves as many).
+
+The fanned table's drags right after a zoom report the same figures prefixed ``fresh_``.
 """
 
 from __future__ import annotations
@@ -37,63 +46,39 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cardtable.bench import xinput
-from cardtable.bench.frames import FrameClock, frame_times, median, percentile
-from cardtable.bench.tables import OPEN_TABLE, big_table
+from cardtable.bench.drag_run import (
+    QUIET_S,
+    DragRun,
+    Landing,
+    summary,
+    wait,
+    wait_for,
+    wait_idle,
+)
+from cardtable.bench.floor import FloorTable
+from cardtable.bench.frames import FrameClock, median
+from cardtable.bench.tables import FANNED_AREA, OPEN_TABLE, big_table, fanned_table
 from cardtable.piles import PileId
 from cardtable.session import Session
-from cardtable.ui.art import card_art
-from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.qt import QtCore, QtGui, QtWidgets
 from cardtable.ui.table.cards.look import TableCard
-from cardtable.ui.table.felt import felt_brush
 from cardtable.ui.table.layout import card_centre
 from cardtable.ui.table.view import TableView
 from cardtable.ui.window.main_window import MainWindow
 
-#: Moves in one drag, sent one every :data:`MOVE_MS` (about two seconds of dragging).
-MOVES = 240
-MOVE_MS = 8.0
-#: A table is settled once its viewport has not painted for this long.
-QUIET_S = 0.3
+#: Moves in one drag, sent one every :data:`MOVE_MS` (1.3 s of dragging).
+MOVES = 160
+#: Moves in a drag right after a zoom: pressed and moved within the first second.
+FRESH_MOVES = 80
+#: The zoom the fanned table is dragged at (a card 240 pixels wide at pixel ratio 1).
+FANNED_ZOOM = 2.0
+#: The full repaint after a zoom: one step of the wheel in; after a pan: half the view across.
+REPAINT_STEP = 1.15
+PAN_SHARE = 0.5
+#: Each zoom the bench makes anew is this much more than the one before, so that no card's
+#: art is ever found already drawn at its size.
+ZOOM_DRIFT = 0.012
 WINDOW_SIZE = QtCore.QSize(1280, 800)
-
-
-def wait(seconds: float) -> None:
-    """Run the event loop for ``seconds``."""
-    loop = QtCore.QEventLoop()
-    QtCore.QTimer.singleShot(max(0, round(seconds * 1000)), loop.quit)
-    loop.exec()
-
-
-def wait_for(condition: Callable[[], bool], timeout: float = 60.0) -> None:
-    """Run the event loop until ``condition()`` holds (checked every 10 ms)."""
-    if condition():
-        return
-    deadline = time.monotonic() + timeout
-    loop = QtCore.QEventLoop()
-    timer = QtCore.QTimer()
-    timer.setInterval(10)
-
-    def check() -> None:
-        if condition() or time.monotonic() > deadline:
-            loop.quit()
-
-    timer.timeout.connect(check)
-    timer.start()
-    loop.exec()
-    timer.stop()
-    if not condition():
-        raise TimeoutError("the window did not get there in time")
-
-
-def settle(clock: FrameClock, since: float) -> float:
-    """Run the event loop until the viewport has been quiet for :data:`QUIET_S`; the end of
-    its last paint after ``since`` (or ``since``)."""
-    while True:
-        last = clock.paints[-1].end if clock.paints else 0.0
-        if time.monotonic() - max(last, since) >= QUIET_S:
-            return max(last, since)
-        wait(0.02)
 
 
 def open_window(folder: Path) -> MainWindow:
@@ -130,12 +115,12 @@ def _device(view: QtWidgets.QGraphicsView, scene: QtCore.QPointF) -> tuple[int, 
 
 
 def _path(
-    view: QtWidgets.QGraphicsView, stops: list[QtCore.QPointF]
+    view: QtWidgets.QGraphicsView, stops: list[QtCore.QPointF], moves: int = MOVES
 ) -> tuple[list[tuple[int, int]], dict[tuple[int, int], int]]:
-    """:data:`MOVES` pixels along ``stops`` (first the press), each pixel once; and which
-    move each pixel is (the press is not a move)."""
+    """``moves`` pixels along ``stops`` (first the press), each pixel once; and which move
+    each pixel is (the press is not a move)."""
     legs = len(stops) - 1
-    per_leg = MOVES // legs
+    per_leg = moves // legs
     points = [_device(view, stops[0])]
     for a, b in itertools.pairwise(stops):
         for i in range(1, per_leg + 1):
@@ -147,49 +132,9 @@ def _path(
     return unique, {point: i for i, point in enumerate(unique[1:])}
 
 
-#: Where one drop left each card it moved: its card, place and layer.
-Landing = list[tuple[str, QtCore.QPointF, float]]
-
-
 def _lying(felt: TableView) -> dict[str, tuple[QtCore.QPointF, float]]:
     """Where each card on ``felt`` lies now, and its layer."""
     return {card: (item.pos(), item.zValue()) for card, item in felt.items_shown().items()}
-
-
-class DragRun:
-    """One drag and drop, driven by the pointer process, timed by ``clock``."""
-
-    def __init__(self, clock: FrameClock, points: list[tuple[int, int]], index: dict) -> None:
-        clock.clear(index)
-        self.clock = clock
-        self.driver = xinput.start(points, MOVE_MS)
-        wait_for(lambda: self.driver.poll() is not None, timeout=xinput.DRIVER_TIMEOUT_S)
-        self.answer = xinput.answer(self.driver)
-        wait_for(lambda: clock.release is not None, timeout=10)
-        assert clock.release is not None
-        release_start, release_end, cpu_then = clock.release
-        settled = settle(clock, release_end)
-        self.drop_cpu = (time.thread_time() - cpu_then) * 1000
-        after = [p for p in clock.paints if p.start >= release_end]
-        first = after[0].end if after else release_end
-        self.drop = (first - release_start) * 1000
-        self.drop_settled = (settled - release_start) * 1000
-        self.frames = frame_times(self.answer["sent"], clock.moves, clock.paints)
-
-
-def summary(runs: list[DragRun]) -> dict[str, float]:
-    frames = [ms for run in runs for ms in run.frames.frames_ms]
-    sent = sum(len(run.answer["sent"]) for run in runs)
-    return {
-        "frame_median": median(frames),
-        "frame_p95": percentile(frames, 0.95),
-        "frame_max": max(frames),
-        "missed": sum(run.frames.missed for run in runs) / max(sent, 1),
-        "cpu_per_move": sum(run.frames.cpu_ms_per_move for run in runs) / len(runs),
-        "drop": median([run.drop for run in runs]),
-        "drop_settled": median([run.drop_settled for run in runs]),
-        "drop_cpu": median([run.drop_cpu for run in runs]),
-    }
 
 
 class FeltBench:
@@ -198,6 +143,9 @@ class FeltBench:
     def __init__(self) -> None:
         self._folder = tempfile.TemporaryDirectory(prefix="cardtable-bench-")
         self.window = open_window(Path(self._folder.name))
+        self._zooms = itertools.count(1)
+        self._centre = QtCore.QPointF()
+        self._base_zoom = 1.0
 
     def close(self) -> None:
         self.window.document.dirty = False
@@ -205,35 +153,63 @@ class FeltBench:
         wait(0.1)
         self._folder.cleanup()
 
+    def fresh_zoom(self, zoom: float) -> float:
+        """``zoom``, a little more than any zoom made anew before it (see :data:`ZOOM_DRIFT`)."""
+        return zoom * (1 + ZOOM_DRIFT * next(self._zooms))
+
     # -- one table ------------------------------------------------------------------------
 
-    def measure(self, cards: int, crowded: bool, runs: int) -> dict[str, float]:
-        """Drag over and drop on a table of ``cards`` cards, ``runs`` times, then the same on
-        its floor; the figures (see the module's docstring), the floor's as ``floor_*``."""
-        measured, landed, landing, points, index = self.drags(cards, crowded, runs)
+    def measure(self, cards: int, layout: str, runs: int) -> dict[str, float]:
+        """Drag over and drop on a table of ``cards`` cards laid out as ``layout`` ("spread",
+        "crowded" or "fanned"), ``runs`` times, time its full repaints, then the same on its
+        floor; the figures (see the module's docstring), the floor's as ``floor_*``."""
+        measured, landed, landing, points, index = self.drags(cards, layout, runs)
         figures = summary(measured)
         figures["landed"] = 1.0 if landed else 0.0
         figures["moved"] = float(len(landing))
-        floor = self._floor(points, index, runs, landing)
-        figures.update({f"floor_{key}": value for key, value in floor.items()})
+        felt = self.window.felt
+        factors = [self.fresh_zoom(REPAINT_STEP) for _ in range(runs)]
+        figures.update(repaints(felt, felt.zoom_by, self._centre, factors))
+        if layout == "fanned":
+            fresh, fresh_landed = self.fresh_drags(runs)
+            figures.update({f"fresh_{key}": value for key, value in summary(fresh).items()})
+            figures["fresh_landed"] = 1.0 if fresh_landed else 0.0
+            figures["fresh_moved"] = figures["moved"]
+        self._look(self._base_zoom)
+        floor = FloorTable(felt, landing)
+        try:
+            figures.update({f"floor_{k}": v for k, v in floor.drags(points, index, runs).items()})
+            found = repaints(floor.view, floor.zoom_by, self._centre, factors)
+            figures.update({f"floor_{key}": value for key, value in found.items()})
+        finally:
+            floor.close()
         return figures
 
+    def _look(self, zoom: float) -> None:
+        """Zoom the felt to ``zoom``, look at the table's middle, and wait for the art."""
+        felt = self.window.felt
+        felt.zoom_by(zoom / felt.zoom_factor())
+        felt.centerOn(self._centre)
+        wait_idle()
+
     def drags(
-        self, cards: int, crowded: bool, runs: int
+        self, cards: int, layout: str, runs: int
     ) -> tuple[list[DragRun], bool, Landing, list[tuple[int, int]], dict]:
         """``runs`` timed drags and drops on a table of ``cards`` cards (after one untimed);
         whether each landed on its pile, where the first left the cards it moved, and the
         pointer's path."""
-        session = big_table(cards, crowded)
+        if layout == "fanned":
+            session = fanned_table(cards)
+        else:
+            session = big_table(cards, crowded=layout == "crowded")
         felt = self.window.felt
         put_in_play(self.window, session)
         wait(0.2)
-        felt.zoom_by(1.0 / felt.zoom_factor())
-        target_pile = self._aim(session, crowded)
-        felt.centerOn(self._centre)
-        wait(0.3)
-        press, pile_of_card, card = self._press_point(session)
-        stops = self._stops(press, crowded, target_pile, pile_of_card)
+        self._base_zoom = FANNED_ZOOM if layout == "fanned" else 1.0
+        target_pile = self._aim(layout)
+        self._look(self._base_zoom)
+        press, pile_of_card, card = self._press_point()
+        stops = self._stops(press, layout, target_pile)
         points, index = _path(felt, stops)
         clock = FrameClock(felt.viewport())
         measured: list[DragRun] = []
@@ -258,14 +234,41 @@ class FeltBench:
             clock.remove()
         return measured, landed, landing, points, index
 
-    def _aim(self, session: Session, crowded: bool) -> PileId:
-        """Where the view looks (zoom 1) and the pile the card will be dropped on."""
+    def fresh_drags(self, runs: int) -> tuple[list[DragRun], bool]:
+        """``runs`` drags and drops of :data:`FRESH_MOVES` moves on the table in play, each
+        begun at once after zooming in from 1 to a zoom never shown before (near the table's
+        own); and whether each landed on the open table."""
+        felt = self.window.felt
+        session = self.window.document.session
+        clock = FrameClock(felt.viewport())
+        measured: list[DragRun] = []
+        landed = True
+        try:
+            for _ in range(runs):
+                self._look(1.0)
+                felt.zoom_by(self.fresh_zoom(self._base_zoom) / felt.zoom_factor())
+                felt.centerOn(self._centre)
+                press, pile_of_card, card = self._press_point()
+                points, index = _path(felt, self._stops(press, "fanned", OPEN_TABLE), FRESH_MOVES)
+                measured.append(DragRun(clock, points, index))
+                landed = landed and session.table.where(card) == OPEN_TABLE
+                self._put_back(session, card, pile_of_card)
+        finally:
+            clock.remove()
+        return measured, landed
+
+    def _aim(self, layout: str) -> PileId:
+        """Where the view looks and the pile the card will be dropped on."""
         felt = self.window.felt
         zones = [z for z in felt.layout_now.zones if z.pile.startswith("zone/")]
-        if crowded:
+        if layout != "spread":
             spec = felt.layout_now.zone(OPEN_TABLE)
             assert spec is not None
             self._centre = spec.rect().center()
+            if layout == "fanned":
+                left, top, right, bottom = FANNED_AREA
+                middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
+                self._centre = QtCore.QPointF(spec.x + middle_x, spec.y + middle_y)
             return OPEN_TABLE
         middle = zones[len(zones) // 2]
         self._centre = middle.rect().center()
@@ -276,7 +279,7 @@ class FeltBench:
                 return other.pile
         return zones[len(zones) // 2 - 1].pile
 
-    def _press_point(self, session: Session) -> tuple[QtCore.QPointF, PileId, str]:
+    def _press_point(self) -> tuple[QtCore.QPointF, PileId, str]:
         """A point near the middle of the view where a face-up card lies on top."""
         felt = self.window.felt
         centre = felt.viewport().rect().center()
@@ -292,9 +295,7 @@ class FeltBench:
                     return QtCore.QPointF(scene), PileId(item.pile_id), item.card_id
         raise RuntimeError("no face-up card near the middle of the view")
 
-    def _stops(
-        self, press: QtCore.QPointF, crowded: bool, target: PileId, source: PileId
-    ) -> list[QtCore.QPointF]:
+    def _stops(self, press: QtCore.QPointF, layout: str, target: PileId) -> list[QtCore.QPointF]:
         felt = self.window.felt
         area = felt.mapToScene(felt.viewport().rect()).boundingRect()
         corner = QtCore.QPointF(area.left() + 0.15 * area.width(), area.top() + 0.2 * area.height())
@@ -302,11 +303,11 @@ class FeltBench:
             corner = QtCore.QPointF(area.right() - 0.15 * area.width(), corner.y())
         spec = felt.layout_now.zone(target)
         assert spec is not None
-        if crowded:
-            drop = QtCore.QPointF(
-                press.x() + (0.3 if press.x() < area.center().x() else -0.3) * area.width(),
-                card_centre(spec).y(),
-            )
+        across = (0.3 if press.x() < area.center().x() else -0.3) * area.width()
+        if layout == "fanned":
+            drop = QtCore.QPointF(press.x() + across, area.center().y())
+        elif layout == "crowded":
+            drop = QtCore.QPointF(press.x() + across, card_centre(spec).y())
         else:
             drop = card_centre(spec) + QtCore.QPointF(spec.width / 2 - 80, 0)
         return [press, corner, drop]
@@ -318,114 +319,73 @@ class FeltBench:
             document.undo()
         wait(QUIET_S)
 
-    # -- the floor ------------------------------------------------------------------------
 
-    def _floor(
-        self, points: list[tuple[int, int]], index: dict, runs: int, landing: Landing
-    ) -> dict[str, float]:
-        felt = self.window.felt
-        viewport = felt.viewport()
-        scene = QtWidgets.QGraphicsScene(felt.sceneRect())
-        zoom = felt.zoom_factor()
-        ratio = viewport.devicePixelRatioF()
-        width_px = min(max(round(card_art.CARD_WIDTH * zoom), card_art.MIN_PX), card_art.MAX_PX)
-        shown = sorted(
-            (i for i in felt.items_shown().values() if i.isVisible()), key=lambda i: i.zValue()
-        )
-        pictures: dict[str, QtWidgets.QGraphicsPixmapItem] = {}
-        for item in shown:
-            face = item.visible_face() if item.shows_face() else None
-            if face is not None:
-                variant = card_art.joker_variant(item.card_id)
-                pixmap = card_art.face_pixmap(face, width_px, ratio, variant)
-            else:
-                pixmap = card_art.back_pixmap(item.kind, width_px, ratio)
-            picture = QtWidgets.QGraphicsPixmapItem(pixmap)
-            size = pixmap.deviceIndependentSize()
-            picture.setOffset(-size.width() / 2, -size.height() / 2)
-            picture.setScale(card_art.CARD_WIDTH / size.width())
-            picture.setRotation(item.rotation())
-            picture.setShapeMode(QtWidgets.QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
-            # Qt's default: a plain copy of the pixels, as the app's own cards are drawn at rest.
-            picture.setTransformationMode(Qt.TransformationMode.FastTransformation)
-            picture.setFlag(QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemIsMovable)
-            picture.setPos(item.pos())
-            picture.setZValue(item.zValue())
-            scene.addItem(picture)
-            pictures[item.card_id] = picture
-        moves = [
-            (pictures[card], place, layer) for card, place, layer in landing if card in pictures
-        ]
-        view = _FloorView(scene, moves)
-        view.setWindowFlag(Qt.WindowType.FramelessWindowHint)
-        view.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
-        view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        view.setBackgroundBrush(felt_brush())
-        view.setTransform(felt.transform())
-        view.resize(viewport.size())
-        view.move(viewport.mapToGlobal(QtCore.QPoint(0, 0)))
-        view.show()
-        view.raise_()
-        wait(0.2)
-        view.centerOn(felt.mapToScene(viewport.rect().center()))
-        wait(0.3)
-        clock = FrameClock(view.viewport())
-        measured = []
-        places = [(picture, picture.pos(), picture.zValue()) for picture in scene.items()]
-        try:
-            for attempt in range(runs + 1):
-                run = DragRun(clock, points, index)
-                if attempt:
-                    measured.append(run)
-                for picture, place, layer in places:  # every picture back where it was
-                    picture.setPos(place)
-                    picture.setZValue(layer)
-                wait(QUIET_S)
-        finally:
-            clock.remove()
-            view.close()
-            view.deleteLater()
-            wait(0.2)
-        return summary(measured)
+def repaints(
+    view: QtWidgets.QGraphicsView,
+    zoom_by: Callable[[float], None],
+    centre: QtCore.QPointF,
+    factors: list[float],
+) -> dict[str, float]:
+    """The median full repaint of ``view`` after each zoom by one of ``factors`` (the zoom
+    itself and the paint of the whole view at once), and after as many pans by
+    :data:`PAN_SHARE` of its width, by turns right and left; each time back and idle
+    after."""
+    zoomed: list[float] = []
+    panned: list[float] = []
+    viewport = view.viewport()
+    for turn, factor in enumerate(factors):
+        start = time.monotonic()
+        zoom_by(factor)
+        view.centerOn(centre)
+        viewport.repaint()
+        zoomed.append((time.monotonic() - start) * 1000)
+        zoom_by(1 / factor)
+        view.centerOn(centre)
+        wait_idle()
+        area = view.mapToScene(viewport.rect()).boundingRect()
+        across = PAN_SHARE * area.width() * (1 if turn % 2 == 0 else -1)
+        start = time.monotonic()
+        view.centerOn(centre + QtCore.QPointF(across, 0))
+        viewport.repaint()
+        panned.append((time.monotonic() - start) * 1000)
+        view.centerOn(centre)
+        wait_idle()
+    return {"repaint_zoom": median(zoomed), "repaint_pan": median(panned)}
 
 
-class _FloorView(QtWidgets.QGraphicsView):
-    """The floor's plain view: at the release, the pictures the app's drop moved go where
-    the app put them (:data:`Landing`), in one loop, and are drawn anew, as bare Qt would
-    show that drop."""
-
-    def __init__(
-        self,
-        scene: QtWidgets.QGraphicsScene,
-        moves: list[tuple[QtWidgets.QGraphicsPixmapItem, QtCore.QPointF, float]],
-    ) -> None:
-        super().__init__(scene)
-        self._moves = moves
-
-    def mouseReleaseEvent(self, event: QtGui.QMouseEvent) -> None:
-        super().mouseReleaseEvent(event)
-        for picture, place, layer in self._moves:
-            picture.setPos(place)
-            picture.setZValue(layer)
-            picture.update()  # the card let go is drawn anew (the app's loses its lift)
+#: The tables :func:`measure_all` measures at each size: spread and crowded always, fanned
+#: (zoomed in, and dragged again right after a zoom) at this size only.
+FANNED_CARDS = 5000
 
 
 def measure_all(
     sizes: tuple[int, ...], runs: int, progress: Callable[[str], None] | None = None
 ) -> dict[str, Any]:
-    """Every table (each size, spread and crowded) at this process's pixel ratio."""
+    """Every table (each size, spread and crowded; fanned at :data:`FANNED_CARDS`) at this
+    process's pixel ratio. The fanned table's drags right after a zoom are the ``zoomed``
+    table, beside the fanned table's floor."""
     ratio = round(QtGui.QGuiApplication.primaryScreen().devicePixelRatio())
     bench = FeltBench()
     results: dict[str, Any] = {}
+    tables = [(cards, layout) for cards in sizes for layout in ("spread", "crowded")]
+    if FANNED_CARDS in sizes:
+        tables.append((FANNED_CARDS, "fanned"))
     try:
-        for cards in sizes:
-            for crowded in (False, True):
-                name = f"{'crowded' if crowded else 'spread'}_{cards}_{ratio}x"
-                if progress is not None:
-                    progress(f"  table {name}")
-                for key, value in bench.measure(cards, crowded, runs).items():
+        for cards, layout in tables:
+            name = f"{layout}_{cards}_{ratio}x"
+            began = time.monotonic()
+            found = bench.measure(cards, layout, runs)
+            if progress is not None:
+                progress(f"  table {name}: {time.monotonic() - began:.0f} s")
+            for key, value in found.items():
+                if key.startswith("fresh_"):
+                    results[f"zoomed_{cards}_{ratio}x_{key.removeprefix('fresh_')}"] = value
+                else:
                     results[f"{name}_{key}"] = value
+            if layout == "fanned":
+                zoomed = f"zoomed_{cards}_{ratio}x"
+                for key in [k for k in results if k.startswith(f"{name}_floor_")]:
+                    results[key.replace(name, zoomed, 1)] = results[key]
     finally:
         bench.close()
     return results

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardtable.bench.felt import WINDOW_SIZE, DragRun, FeltBench, summary, wait
+from cardtable.bench.drag_run import DragRun, summary, wait
+from cardtable.bench.felt import WINDOW_SIZE, FeltBench
 from cardtable.ui.qt import QtCore
 
 #: The table: the felt bench's smallest spread one.
@@ -56,10 +57,10 @@ def measure(runs: int, progress: Callable[[str], None] | None = None) -> dict[st
         for turn in range(runs):
             if progress is not None:
                 progress(f"  public table, turn {turn + 1} of {runs}")
-            alone += bench.drags(CARDS, False, 1)[0]
+            alone += bench.drags(CARDS, "spread", 1)[0]
             _open_public(bench)
             try:
-                beside += bench.drags(CARDS, False, 1)[0]
+                beside += bench.drags(CARDS, "spread", 1)[0]
             finally:
                 _close_public(bench)
     finally:

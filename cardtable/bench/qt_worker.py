@@ -172,12 +172,15 @@ def public(runs: int) -> dict[str, Any]:
 
 
 def log(runs: int) -> dict[str, Any]:
-    """One logged action in the main window with a 10,000-line log (see
-    :mod:`cardtable.bench.log_action`); ``runs`` tens of actions."""
+    """One logged action in the main window with a 10,000-line log, and one from a key
+    press on a 2,000-card table with the same log (see :mod:`cardtable.bench.log_action`);
+    ``runs`` twenties of actions."""
     _application()
     from cardtable.bench import log_action
 
-    return log_action.run(actions=20 * runs)
+    found = log_action.run(actions=20 * runs)
+    found.update(log_action.run_keyed(actions=20 * runs))
+    return found
 
 
 def pdf(runs: int) -> dict[str, Any]:

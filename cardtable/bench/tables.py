@@ -4,7 +4,9 @@
 felt, the way a long evening might leave it: four players (Dana the GM), the decks' draw
 piles with a few cards left, and the dealt cards lying 80% face up (a third of the face-up
 tarot cards reversed) either **spread** over fans of 25 cards (zones the app lays out in
-rows of four) or **crowded** all onto the open table, where they overlap deeply.
+rows of four) or **crowded** all onto the open table, where they overlap deeply (in the table's
+own rows); :func:`fanned_table` puts a tenth of them down by hand over those rows, in fans of
+:data:`FAN_OF` scattered all over the open table, each card at a spot of its own.
 
 The session is built straight from the model's parts (adding 5,000 cards one action at a time
 would only time the set-up) and checked as a whole before it is returned.
@@ -20,7 +22,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from cardtable.cards import CardId, DeckId
-from cardtable.piles import Facing, Pile, PileId, PileKind
+from cardtable.piles import Facing, Pile, PileId, PileKind, Spot
 from cardtable.randomness import seeded
 from cardtable.session.core import Session
 from cardtable.session.model import DeckOnTable, GameState, Player, PlayerId
@@ -33,6 +35,13 @@ FAN_CARDS = 25
 LEFT_IN_DECK = 6
 FACE_UP_SHARE = 0.8
 REVERSED_SHARE = 0.3
+#: A fanned table: cards in each fan, the step from one to the next (table units), and the
+#: part of the open table the fans are scattered over (left, top, right, bottom, from its top
+#: left corner: inside the open table the felt lays for 2,000 cards or more, clear of its title).
+FAN_OF = 8
+FAN_STEP = (22, 3)
+FANNED_AREA = (80, 150, 2040, 520)
+FANNED_SHARE = 0.1
 #: The players, in seat order; Alex holds the computer.
 PLAYERS = (
     Player(PlayerId("alex"), "Alex", "#c0392b"),
@@ -94,3 +103,30 @@ def big_table(cards: int, crowded: bool, seed: int = 2024) -> Session:
         return tick[0]
 
     return Session(state, rng=seeded(seed + 1), clock=clock, holder=PLAYERS[0].id)
+
+
+def fanned_table(cards: int, seed: int = 2024) -> Session:
+    """:func:`big_table`'s crowded table with a share (:data:`FANNED_SHARE`) of its cards,
+    the top ones, put down by hand over the open table's rows in fans of :data:`FAN_OF` at
+    seeded places in :data:`FANNED_AREA`, as an evening of cards let go on bare felt leaves
+    it: at 5,000 cards, 500 whole cards some ten deep over 4,500 in the rows.
+
+    >>> table = fanned_table(40).table.piles[OPEN_TABLE]
+    >>> fanned = list(table.spots)
+    >>> len(fanned), fanned == table.cards[-4:], table.spots[fanned[1]].x - table.spots[fanned[0]].x
+    (4, True, 22)
+    """
+    session = big_table(cards, crowded=True, seed=seed)
+    pile = session.table.piles[OPEN_TABLE]
+    rng = seeded(seed + 2)
+    left, top, right, bottom = FANNED_AREA
+    dx, dy = FAN_STEP
+    start = Spot(0, 0)
+    fanned = pile.cards[len(pile.cards) - round(len(pile.cards) * FANNED_SHARE) :]
+    for index, card in enumerate(fanned):
+        if index % FAN_OF == 0:
+            start = Spot(rng.randint(left, right - dx * FAN_OF), rng.randint(top, bottom))
+        step = index % FAN_OF
+        pile.spots[card] = Spot(start.x + dx * step, start.y + dy * step)
+    session.state.check()
+    return session
