@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from typing import NewType
+from typing import ClassVar, NewType
 
 from attrs import Factory, define, evolve, field, frozen
 
@@ -90,6 +90,8 @@ class Pile:
     fanned: bool = False
     spots: dict[CardId, Spot] = Factory(dict)
     shuffled: int = 0
+    #: Saved without the fields that hold their default (:mod:`cardtable.session.saving`).
+    saved_sparse: ClassVar[bool] = True
 
     def __len__(self) -> int:
         return len(self.cards)

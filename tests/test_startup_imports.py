@@ -44,6 +44,30 @@ def test_a_session_opens_without_pillow_or_the_phones_server() -> None:
     assert not modules & {"cardtable.sheets.samples", "hashlib"}
 
 
+def test_a_session_that_never_rolled_opens_without_the_dice_engine() -> None:
+    # The dice engine and the resolvers' rules come in with the first roll, or with a session
+    # that holds one; the Edit menu asks every session whether it has a roll to strike.
+    modules = _imported_after(
+        "from cardtable.session import load\n"
+        "from cardtable.session.corrections import StrikeRoll\n"
+        "from cardtable.session.demo import demo_path\n"
+        "session = load(demo_path())\n"
+        "assert StrikeRoll.label(session) == '&Strike a roll'\n"
+        "assert session.may(StrikeRoll()) == 'There is no roll to strike.'"
+    )
+    assert "cardtable.session.saving" in modules
+    assert not {
+        m
+        for m in modules
+        if m.startswith(("cardtable.dice", "cardtable.resolvers", "cardtable.session.dice_history"))
+    }
+
+
+def test_the_help_pages_come_in_when_first_opened() -> None:
+    modules = _imported_after("import cardtable.ui.window.main_window")
+    assert not modules & {"cardtable.ui.help.browser", "cardtable.ui.window.keys_help", "html"}
+
+
 def test_the_first_paint_of_the_window_imports_no_card_nor_attrs() -> None:
     # The empty felt is painted before the session comes in: it has no card to look for.
     script = (

@@ -21,13 +21,17 @@ GM (anyone, at a table without one):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from attrs import evolve, frozen
 
 from cardtable.session.authority import gm_refusal, name_of
 from cardtable.session.core import Action, Changes, DrawMade, Performed, Session
-from cardtable.session.dice_history import history_of
 from cardtable.session.log import Event
-from cardtable.session.model import PlayerId, SessionError
+from cardtable.session.model import HISTORY_ID, PlayerId, SessionError
+
+if TYPE_CHECKING:
+    from cardtable.session.dice_history import DiceHistory
 
 __all__ = ["NO_DRAW", "NO_ROLL", "StrikeRoll", "TakeBack"]
 
@@ -98,7 +102,7 @@ class StrikeRoll(Action):
 
     def perform(self, session: Session) -> Performed:
         at = _latest(session)
-        history = history_of(session.state)
+        history = _history(session)
         if at is None or history is None:
             raise SessionError(NO_ROLL)
         record = history.records[at]
@@ -114,16 +118,27 @@ class StrikeRoll(Action):
     def label(session: Session) -> str:
         """The menu's words for it: "Strike Bob's roll of 7k5" or "Strike a roll"."""
         at = _latest(session)
-        history = history_of(session.state)
+        history = _history(session)
         if at is None or history is None:
             return "&Strike a roll"
         record = history.records[at]
         return f"&Strike {record.actor}'s roll of {record.heading()}"
 
 
+def _history(session: Session) -> DiceHistory | None:
+    """The tray's history, None before the first roll."""
+    if HISTORY_ID not in session.state.resolvers:
+        return None
+    # A session that holds a history has imported its module (by rolling, or by loading one):
+    # the Edit menu asks this of every session, and one that never rolled needs no dice.
+    from cardtable.session.dice_history import history_of
+
+    return history_of(session.state)
+
+
 def _latest(session: Session) -> int | None:
     """Where the latest roll not struck lies in the tray's history, or None."""
-    history = history_of(session.state)
+    history = _history(session)
     if history is None:
         return None
     return next(

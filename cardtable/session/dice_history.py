@@ -25,6 +25,7 @@ Expression.parse('7k5-2k0')
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import ClassVar
 
 from attrs import Factory, define, field, frozen
 
@@ -41,7 +42,7 @@ from cardtable.dice import (
 from cardtable.randomness import Rng
 from cardtable.resolvers.banzai.steps import Condition, Difficulty, Step, counted
 from cardtable.session.core import StepFunction
-from cardtable.session.model import GameState, SessionError
+from cardtable.session.model import HISTORY_ID, GameState, SessionError
 
 __all__ = [
     "HISTORY_ID",
@@ -54,8 +55,7 @@ __all__ = [
     "roll_step",
 ]
 
-#: Where a session keeps its dice history, and the kind name its save file records.
-HISTORY_ID = "dice-history"
+#: The kind name a save file records for the history (kept at :data:`HISTORY_ID`).
 HISTORY_KIND = "dice-history"
 #: The history keeps this many rolls (the log keeps every one).
 MAX_HISTORY = 100
@@ -179,6 +179,8 @@ class RollRecord:
     difficulty: tuple[str, ...] = field(default=(), converter=_texts)
     #: Who struck this roll from the record as a mistake ("": it stands).
     struck_by: str = ""
+    #: Saved without the fields that hold their default (:mod:`cardtable.session.saving`).
+    saved_sparse: ClassVar[bool] = True
 
     @classmethod
     def of(cls, actor: str, result: RollResult, request: DiceRequest | None = None) -> RollRecord:

@@ -262,6 +262,12 @@ class PeekMark:
     pile: PileId
 
 
+#: Where a session keeps the dice tray's history among its resolvers
+#: (:mod:`cardtable.session.dice_history`): named here, so that asking whether a session has
+#: rolled at all does not import the dice engine.
+HISTORY_ID = "dice-history"
+
+
 @define
 class GameState:
     """Everything about a session that undo restores.

@@ -50,7 +50,6 @@ from cardtable.randomness import Rng
 from cardtable.refusals import in_plain_words, python_words
 from cardtable.session.atomic import write_atomic
 from cardtable.session.core import Session
-from cardtable.session.dice_history import RollRecord
 from cardtable.session.file_stamp import FileStamp
 from cardtable.session.locks import locked
 from cardtable.session.log_file import DamagedLogError, columns, read_log
@@ -189,11 +188,16 @@ def make_converter(*, detailed_validation: bool = True) -> Converter:
     # Sheets are stored as the tagged dicts of :mod:`cardtable.sheets.convert`; a portrait
     # met anywhere else is stored the same way.
     configure_portraits(conv)
-    for sparse in (Pile, RollRecord):
-        conv.register_unstructure_hook(
-            sparse, make_dict_unstructure_fn(sparse, conv, _cattrs_omit_if_default=True)
-        )
+    # A class that says so (``saved_sparse``) is saved without the fields that hold their
+    # default: asked of the class, so that this module need not import every such class.
+    conv.register_unstructure_hook_factory(
+        _saved_sparse, lambda cls: make_dict_unstructure_fn(cls, conv, _cattrs_omit_if_default=True)
+    )
     return conv
+
+
+def _saved_sparse(cls: Any) -> bool:
+    return attrs_has(cls) and getattr(cls, "saved_sparse", False) is True
 
 
 @functools.cache

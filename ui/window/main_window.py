@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 from cardtable.ui.art.picture_cache import start_shown as pictures_drawn_at_start
 from cardtable.ui.art.toolbar_icons import icon
 from cardtable.ui.guides.menu import guides_menu
-from cardtable.ui.help.browser import open_rules
 from cardtable.ui.public.screens import PublicScreen
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.felt import FeltView
@@ -31,7 +30,6 @@ from cardtable.ui.window.after_paint import after_paint
 from cardtable.ui.window.corrections import CorrectionEntries
 from cardtable.ui.window.full_screen import FullScreen
 from cardtable.ui.window.help_boxes import about_box
-from cardtable.ui.window.keys_help import show_keys
 from cardtable.ui.window.session_drops import SessionDrops
 from cardtable.ui.window.session_files import (
     CANCEL,
@@ -487,11 +485,23 @@ class MainWindow(QtWidgets.QMainWindow):
             "&Rules",
             None,
             "The rules of each system and of the table, with a find field",
-            lambda: open_rules(self, "table"),
+            self._open_rules,
         )
         self.keys_action = self._action(
-            "&Keyboard", None, "The keys that play the table", lambda: show_keys(self)
+            "&Keyboard", None, "The keys that play the table", self._show_keys
         )
+
+    # The help's pages are imported when first opened: the first sight of the table needs none.
+
+    def _open_rules(self) -> None:
+        from cardtable.ui.help.browser import open_rules
+
+        open_rules(self, "table")
+
+    def _show_keys(self) -> None:
+        from cardtable.ui.window.keys_help import show_keys
+
+        show_keys(self)
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
