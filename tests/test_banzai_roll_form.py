@@ -1,12 +1,16 @@
 """The Banzai panel's roll set-up, with clicks and keys: the Skill a sheet holds is the roll's
 default, a flat modifier is added to the kept dice, and a task lies any number of steps
-beyond Legendary or Mundane."""
+beyond Legendary or Mundane, in the panel and in the dice tray's Banzai difficulty."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from demo_window_rig import demo_window, shown_panel
 from dice_evening_rig import _CHARACTERS, _PLAYERS, BOB, JO, SHEETS, ScriptedRng, take_seat
 from pytestqt.qtbot import QtBot
 
+from cardtable.dice import Expression, p_success
 from cardtable.randomness import seeded
 from cardtable.resolvers.banzai.steps import Step, most_steps_beyond
 from cardtable.session import EditSheet, Session
@@ -15,9 +19,10 @@ from cardtable.sheets import Element
 from cardtable.steps.banzai import roll as banzai
 from cardtable.steps.banzai.picks import RollPick, TargetPick, raise_odds
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.panels.banzai.build import BEYOND_LEGENDARY, BEYOND_MUNDANE
 from cardtable.ui.panels.banzai.panel import BanzaiPanel
-from cardtable.ui.qt import Qt, QtWidgets
+from cardtable.ui.panels.banzai.task_step import BEYOND_LEGENDARY, BEYOND_MUNDANE
+from cardtable.ui.panels.dice.tray import DiceTray
+from cardtable.ui.qt import Qt, QtCore, QtWidgets
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -124,3 +129,31 @@ def test_a_task_lies_any_number_of_steps_beyond_legendary_or_mundane(qtbot: QtBo
     assert form.pick().step == Step.MUNDANE - 24
     assert panel.roll.lines.text() == "<i>105k3: at most 100 dice in a roll-and-keep term</i>"
     assert not panel.roll.roll_button.isEnabled()
+
+
+def test_the_dice_trays_banzai_difficulty_goes_any_number_of_steps_beyond(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The tray's Banzai difficulty offers what the panel's roll does, in the real window."""
+    window = demo_window(qtbot, tmp_path, size=QtCore.QSize(1600, 1000))
+    tray = shown_panel(qtbot, window, "dice", DiceTray)
+    tray.expression.selectAll()
+    qtbot.keyClick(tray.expression, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(tray.expression, "4k2")
+    type_into(qtbot, tray.tn, "25")
+    assert not tray.task.beyond.isVisible()
+    choose(qtbot, tray.task.step, BEYOND_MUNDANE)
+    assert tray.task.beyond.isVisible()
+    type_into(qtbot, tray.task.beyond, "1")
+    assert tray.request().step == Step.MUNDANE - 1
+    assert tray.odds_text() == f"P(success) {p_success(Expression.parse('4k2+8k0'), 25):.1%}"
+    choose(qtbot, tray.task.step, BEYOND_LEGENDARY)
+    assert tray.task.beyond.maximum() == most_steps_beyond(Step.LEGENDARY)
+    type_into(qtbot, tray.task.beyond, "2")
+    assert tray.request().step == Step.LEGENDARY + 2
+    tray.session.rng = ScriptedRng([7, 6])
+    qtbot.mouseClick(tray.roll_button, LEFT)
+    assert tray.session.log[-1].public == (
+        "Dana rolled 4k2-16k0 (1k1) vs TN 25: 7, failure "
+        "(the task: 2 steps beyond Legendary, -16k0; [7])"
+    )

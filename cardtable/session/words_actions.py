@@ -37,6 +37,7 @@ from cardtable.session.authority import gm_refusal
 from cardtable.session.core import Action, Changes, Performed, Session
 from cardtable.session.log import Event
 from cardtable.session.model import DeckOnTable, PlayerId, SessionError
+from cardtable.sheets.card_names import CardNames
 
 TAROT_SOURCE = "tourist-tarot"
 
@@ -105,3 +106,8 @@ def table_words(decks: list[DeckOnTable], cards: Iterable[Card]) -> dict[str, Sh
         for card in cards
         if card.id.startswith(prefix) and isinstance(card.face, TarotCard)
     }
+
+
+def card_names(decks: list[DeckOnTable], cards: Iterable[Card]) -> CardNames:
+    """The names the session's tarot goes by, as a sheet shows and takes its Sleeve Cards."""
+    return CardNames.of({rules: words[0] for rules, words in table_words(decks, cards).items()})

@@ -14,11 +14,12 @@ cardtable.sheets.common.SheetError: Paper must be between 0 and 9 (got 10).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from attrs import frozen
 
 from cardtable.cards import CardError, TarotCard, TarotSuit
+from cardtable.sheets.card_names import CardNames
 from cardtable.sheets.common import (
     MAX_ENTRY,
     Problem,
@@ -146,10 +147,20 @@ class TarotSheet(SheetBase):
                 kept.face  # noqa: B018 - parsing is the check
             except (CardError, AttributeError):
                 problems.append(
-                    Problem(
-                        f"sleeve[{index}]",
-                        f"Sleeve Card {index + 1} ({kept.card!r}) names no card of the "
-                        "Tourist's Tarot: write it like 'Soldier of Paper' or 'Triumph XIV'.",
-                    )
+                    Problem(f"sleeve[{index}]", CardNames().unknown_card(index + 1, kept.card))
                 )
         return problems
+
+    def problems_named(self, names: CardNames, **changes: Any) -> list[Problem]:
+        """:meth:`problems_if`, a Sleeve Card that names no card said with ``names`` (the
+        session's names for its tarot's cards)."""
+        sleeve = changes.get("sleeve", self.sleeve)
+        plain = CardNames()
+        worded = {
+            plain.unknown_card(index + 1, kept.card): names.unknown_card(index + 1, kept.card)
+            for index, kept in enumerate(sleeve)
+            if isinstance(kept, SleeveCard)
+        }
+        return [
+            Problem(p.field, worded.get(p.message, p.message)) for p in self.problems_if(**changes)
+        ]

@@ -16,6 +16,9 @@ Each finished edit is one :class:`~cardtable.session.EditSheet` action, so Undo 
 back the last edit and the log says what it was ("Alex changed Ottilie Marchbank's Rock to
 Great (4)"). The form follows the session: after an undo, a redo or another seat's edit it
 shows the sheet as it now is, keeping an unfinished edit in a field that did not change.
+A tarot sheet's Sleeve Cards go by the names the session's tarot gives its cards
+(:class:`~cardtable.sheets.card_names.CardNames`), and the form is built anew when the GM
+chooses other words.
 
 Wiring: ``dock = make_dock(document, window)``, then
 ``window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)`` and
@@ -27,7 +30,9 @@ from __future__ import annotations
 import functools
 
 from cardtable.session import Changes, Character, CharacterId, EditSheet
+from cardtable.session.words_actions import card_names
 from cardtable.sheets import SHEET_TYPES, BanzaiSheet, Element, Sheet, blank
+from cardtable.sheets.card_names import CardNames
 from cardtable.steps.banzai.picks import RollPick
 from cardtable.steps.banzai.roll import roll as banzai_roll
 from cardtable.ui.document import SessionDocument
@@ -267,11 +272,16 @@ class SheetEditor(QtWidgets.QWidget):
         # The commit is tied to this character: an edit finishing as the form goes away
         # can never land on the next character's sheet.
         commit = functools.partial(self._commit, chosen.id)
-        self.form = form_type(starting_sheet(self._document, chosen), FormContext(commit, names))
+        context = FormContext(commit, names, self._card_names())
+        self.form = form_type(starting_sheet(self._document, chosen), context)
         self.scroll.setWidget(self.form)
         self._apply_permissions(chosen)
         self._show_roll_button()
         self.picked.emit(str(character))
+
+    def _card_names(self) -> CardNames:
+        state = self._document.session.state
+        return card_names(state.decks, state.table.cards.values())
 
     def _apply_permissions(self, character: Character) -> None:
         reason = self.may_edit(character)
@@ -302,6 +312,13 @@ class SheetEditor(QtWidgets.QWidget):
 
     def _on_changed(self, flags: int) -> None:
         changes = Changes(flags)
+        # The deck's words changed: the form shows and takes the cards' new names.
+        if (
+            changes & Changes.TABLE
+            and self.form is not None
+            and self.form.context.cards != self._card_names()
+        ):
+            self._show(self._character)
         if not changes & _WATCHED:
             return
         session = self._document.session

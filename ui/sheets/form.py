@@ -18,9 +18,11 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import attrs
 from attrs import evolve, frozen
 
 from cardtable.sheets import Sheet, SheetError
+from cardtable.sheets.card_names import CardNames
 from cardtable.sheets.common import MAX_NAME
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
 from cardtable.ui.sheets.fields import (
@@ -56,6 +58,8 @@ class FormContext:
     commit: Commit
     #: The other characters' names, offered where a sheet names a character (Bonds).
     names: tuple[str, ...] = ()
+    #: The names the session's tarot goes by, shown and taken for Sleeve Cards.
+    cards: CardNames = attrs.field(factory=CardNames)
 
 
 def emblem(shape: QtGui.QPainterPath, colour: QtGui.QColor, size: int = 18) -> QtWidgets.QLabel:

@@ -49,6 +49,8 @@ SIMPLE_TN = 10
 BANZAI_FACE = 10
 #: Each two unused Raises make one Honor Point.
 RAISES_PER_HONOR = 2
+#: A flat modifier (the ``+3`` of ``7k5+3``) stays within this distance of 0.
+MAX_FLAT = 10 * MAX_RANK
 
 
 def honor_points(unused: int, cap: int) -> int:
@@ -118,8 +120,8 @@ class BanzaiSetup:
         _rank(self.free_raises, "Free Raises")
         if self.tn is not None and not 0 <= self.tn <= 10 * MAX_RANK:
             raise BanzaiError(f"A TN runs from 0 to {10 * MAX_RANK}, not {self.tn}")
-        if abs(self.flat) > 10 * MAX_RANK:
-            raise BanzaiError(f"A flat modifier stays within ±{10 * MAX_RANK}, not {self.flat}")
+        if abs(self.flat) > MAX_FLAT:
+            raise BanzaiError(f"A flat modifier stays within ±{MAX_FLAT}, not {self.flat}")
         if self.raises < 0:
             raise BanzaiError(f"Declare 0 or more Raises, not {self.raises}")
         if self.raises:
@@ -156,6 +158,11 @@ class BanzaiSetup:
         return BanzaiPool.of(
             self.rolled, self.kept, [(m.rolled, m.kept) for m in self.dice_modifiers]
         )
+
+    @property
+    def written(self) -> str:
+        """The pool with the flat modifier, as a dice expression writes it: ``5k3+3``."""
+        return f"{self.pool}" + (f"{self.flat:+d}" if self.flat else "")
 
     # -- the target -----------------------------------------------------------------------
 

@@ -94,8 +94,8 @@ def start(first: Side, second: Side, *, tn: int | None = None,
         who = (f"{names[initiator]} started it" if initiator is not None
                else "a direct competition")
         shared = f", both against TN {tn}" if tn is not None else ""
-        return [f"An opposed roll: {names[0]} ({first.what}, {contest.first.pool}) against "
-                f"{names[1]} ({second.what}, {contest.second.pool}){shared}; {who}."]
+        return [f"An opposed roll: {names[0]} ({first.what}, {contest.first.written}) against "
+                f"{names[1]} ({second.what}, {contest.second.written}){shared}; {who}."]
 
     return ResolverStep(step, decider=Decider.gm("set up an opposed roll"))
 

@@ -273,7 +273,7 @@ def explain(pick: RollPick, state: GameState) -> tuple[str, ...]:
     floor = "" if 1 <= kept <= rolled else " (at least 1k1, never more kept than rolled)"
     lines.append(f"Dice: {pool}{floor}")
     if setup.flat:
-        lines.append(f"Flat modifier: {setup.flat:+d} to the kept dice ({pool}{setup.flat:+d})")
+        lines.append(f"Flat modifier: {setup.flat:+d} to the kept dice ({setup.written})")
     lines += list(pool_notes(setup))
     if pick.target is not None:
         lines.append(pick.target.line(state))
@@ -335,7 +335,7 @@ def raise_odds(setup: BanzaiSetup) -> tuple[RaiseOdds, ...]:
     per Raise (1 when no roll is needed)."""
     if setup.tn is None:
         raise BanzaiError("An opposed side has no TN of its own; ask the opposed roll")
-    expression = f"{setup.pool}" + (f"{setup.flat:+d}" if setup.flat else "")
+    expression = setup.written
     rows = []
     for raises in range((setup.raise_limit or 0) + 1):
         raised = setup.with_raises(raises)

@@ -9,15 +9,8 @@ is typed here.
 
 from __future__ import annotations
 
-from cardtable.resolvers.banzai.steps import (
-    BEYOND_STEP_DICE,
-    MAX_RANK,
-    BanzaiError,
-    Condition,
-    Step,
-    most_steps_beyond,
-    step_name,
-)
+from cardtable.resolvers.banzai.setup import MAX_FLAT
+from cardtable.resolvers.banzai.steps import BanzaiError, Condition, step_name
 from cardtable.session import CharacterId, Session
 from cardtable.sheets import Element
 from cardtable.steps.banzai.picks import (
@@ -26,16 +19,12 @@ from cardtable.steps.banzai.picks import (
     banzai_characters,
     banzai_sheet,
     parse_modifiers,
-    step_words,
 )
+from cardtable.ui.panels.banzai.task_step import TaskStep
 from cardtable.ui.panels.owners import fill_characters
 from cardtable.ui.qt import Qt, QtCore, QtWidgets
 from cardtable.ui.widgets.style import combo, describe, line_edit
 
-#: The named task steps, Mundane to Legendary; beyond either end any number of steps more
-#: (``rules/banzai.md``), each another 4 dice, as far as the model takes them.
-STEPS = range(Step.MUNDANE, Step.LEGENDARY + 1)
-BEYOND_LEGENDARY, BEYOND_MUNDANE = "beyond legendary", "beyond mundane"
 #: The most Free Raises from abilities the panel offers.
 MAX_FREE = 10
 MAX_TN = 500
@@ -190,24 +179,12 @@ class RollForm(QtWidgets.QGroupBox):
         layout.addWidget(self.helpers)
 
         row = QtWidgets.QHBoxLayout()
-        self.step = combo("Task difficulty", "The task's difficulty step: each step harder takes "
-                          "rolled dice away, each easier adds some", self)
-        self.step.addItem(f"Beyond Mundane (+{BEYOND_STEP_DICE}k0 a step)", BEYOND_MUNDANE)
-        for step in STEPS:
-            self.step.addItem(step_words(step), step)
-        self.step.addItem(f"Beyond Legendary (-{BEYOND_STEP_DICE}k0 a step)", BEYOND_LEGENDARY)
-        self.step.setCurrentIndex(self.step.findData(0))
-        self.beyond = QtWidgets.QSpinBox(self)
-        self.beyond.setRange(1, most_steps_beyond(Step.LEGENDARY))
-        self.beyond.setSuffix(" steps beyond")
-        self.beyond.setAccessibleName("Steps beyond")
-        describe(self.beyond, f"How many steps beyond the end: each another {BEYOND_STEP_DICE} "
-                              "rolled dice")
+        self.task = TaskStep(self)
+        self.step, self.beyond = self.task.step, self.task.beyond
         task_label = QtWidgets.QLabel("Tas&k", self)
         task_label.setBuddy(self.step)
         row.addWidget(task_label)
-        row.addWidget(self.step, 1)
-        row.addWidget(self.beyond)
+        row.addWidget(self.task, 1)
         layout.addLayout(row)
         self.conditions = _check_list("Conditions around", "The conditions around the roll "
                                       "(darkness, rain, an earthquake...); of one kind only the "
@@ -226,7 +203,7 @@ class RollForm(QtWidgets.QGroupBox):
         self.flat = _labelled_spin(
             layout, "Flat modifier (+ to the kept dice)", "Flat modifier",
             "A number added to the kept dice (the +3 of 7k5+3); below 0 takes away",
-            -10 * MAX_RANK, 10 * MAX_RANK)
+            -MAX_FLAT, MAX_FLAT)
 
         target = QtWidgets.QGridLayout()
         self.tn_mode = combo("Where the TN comes from", "A TN the GM gives, or a passive TN: an "
@@ -249,15 +226,12 @@ class RollForm(QtWidgets.QGroupBox):
         layout.addLayout(target)
 
         self.who.changed.connect(self._on_who)
-        for signal in (self.step.currentIndexChanged, self.beyond.valueChanged,
-                       self.conditions.itemChanged,
+        for signal in (self.task.changed, self.conditions.itemChanged,
                        self.helpers.itemChanged, self.modifiers.textChanged,
                        self.free.valueChanged, self.flat.valueChanged, self.tn.valueChanged,
                        self.opponent_element.currentIndexChanged):
             signal.connect(self.changed)
         self.tn_mode.currentIndexChanged.connect(self._on_tn_mode)
-        self.step.currentIndexChanged.connect(self._show_beyond)
-        self._show_beyond()
         self.opponent.currentIndexChanged.connect(self._on_opponent)
         self._session: Session | None = None
         self._show_tn_mode()
@@ -321,22 +295,13 @@ class RollForm(QtWidgets.QGroupBox):
         if parts is None:
             raise BanzaiError("Choose the character who rolls")
         character, skill, element = parts
-        return RollPick(character, skill, element, self.target(), step=self.task_step(),
+        return RollPick(character, skill, element, self.target(), step=self.task.value(),
                         conditions=[c for c in _checked(self.conditions)
                                     if isinstance(c, Condition)],
                         modifiers=parse_modifiers(self.modifiers.text()),
                         free_raises=self.free.value(),
                         helpers=[str(c) for c in _checked(self.helpers)],
                         flat=self.flat.value())
-
-    def task_step(self) -> int:
-        """The task's step: a named one, or so many beyond Legendary or Mundane."""
-        chosen = self.step.currentData()
-        if chosen == BEYOND_LEGENDARY:
-            return Step.LEGENDARY + self.beyond.value()
-        if chosen == BEYOND_MUNDANE:
-            return Step.MUNDANE - self.beyond.value()
-        return int(chosen)
 
     def target(self) -> TargetPick:
         if self.tn_mode.currentData() == "passive":
@@ -370,12 +335,6 @@ class RollForm(QtWidgets.QGroupBox):
     def _on_tn_mode(self) -> None:
         self._show_tn_mode()
         self.changed.emit()
-
-    def _show_beyond(self) -> None:
-        chosen = self.step.currentData()
-        self.beyond.setVisible(chosen in (BEYOND_LEGENDARY, BEYOND_MUNDANE))
-        end = Step.LEGENDARY if chosen == BEYOND_LEGENDARY else Step.MUNDANE
-        self.beyond.setMaximum(most_steps_beyond(end))
 
     def _show_tn_mode(self) -> None:
         passive = self.tn_mode.currentData() == "passive"

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from cardtable.resolvers.banzai.opposed import OpposedResult, OpposedRoll, SideFinished
 from cardtable.resolvers.banzai.roll import DiceKept
+from cardtable.resolvers.banzai.setup import MAX_FLAT
 from cardtable.resolvers.banzai.steps import BanzaiError
 from cardtable.steps.banzai import opposed as steps
 from cardtable.steps.banzai.picks import RollPick, parse_modifiers
@@ -101,6 +102,7 @@ class OpposedTab(SessionPanel, QtWidgets.QWidget):
                                                                      self.setup_box)]
         self.modifiers: list[QtWidgets.QLineEdit] = []
         self.free: list[QtWidgets.QSpinBox] = []
+        self.flat: list[QtWidgets.QSpinBox] = []
         self.typed: list[TypedSideRow] = []
         for number, who in enumerate(self.who, 1):
             setup.addWidget(QtWidgets.QLabel(f"Side {number}", self.setup_box))
@@ -119,13 +121,22 @@ class OpposedTab(SessionPanel, QtWidgets.QWidget):
             free.setAccessibleName(f"Side {number} Free Raises from abilities")
             describe(free, "Free Raises an ability gives this side: kept like Raises, without "
                             "counting against Void")
+            flat = QtWidgets.QSpinBox(self.setup_box)
+            flat.setRange(-MAX_FLAT, MAX_FLAT)
+            flat.setPrefix("Flat ")
+            flat.setAccessibleName(f"Side {number} flat modifier")
+            describe(flat, "A number added to this side's kept dice (the +3 of 7k5+3); below 0 "
+                           "takes away")
             extras.addWidget(modifiers, 1)
             extras.addWidget(free)
+            extras.addWidget(flat)
             setup.addLayout(extras)
             modifiers.textChanged.connect(self.refresh)
             free.valueChanged.connect(self.refresh)
+            flat.valueChanged.connect(self.refresh)
             self.modifiers.append(modifiers)
             self.free.append(free)
+            self.flat.append(flat)
         tn_row = QtWidgets.QHBoxLayout()
         self.tn = QtWidgets.QSpinBox(self.setup_box)
         self.tn.setRange(0, 500)
@@ -214,14 +225,15 @@ class OpposedTab(SessionPanel, QtWidgets.QWidget):
 
     def _side(self, index: int) -> steps.Side:
         modifiers = parse_modifiers(self.modifiers[index].text())
-        free = self.free[index].value()
+        free, flat = self.free[index].value(), self.flat[index].value()
         if self.typed[index].typed():
-            return self.typed[index].side(modifiers, free)
+            return self.typed[index].side(modifiers, free, flat)
         parts = self.who[index].parts()
         if parts is None:
             raise BanzaiError("Choose a character on each side, or type a name")
         character, skill, element = parts
-        return RollPick(character, skill, element, None, modifiers=modifiers, free_raises=free)
+        return RollPick(character, skill, element, None, modifiers=modifiers, free_raises=free,
+                        flat=flat)
 
     def refresh(self) -> None:
         session = self.session
@@ -253,7 +265,7 @@ class OpposedTab(SessionPanel, QtWidgets.QWidget):
         names = trial.names
         first_wins, second_wins = (percent(Fraction(p)) for p in (odds.first_wins,
                                                                   odds.second_wins))
-        text = (f"{sides[0].pool} against {sides[1].pool}: {names[0]} wins {first_wins}, "
+        text = (f"{sides[0].written} against {sides[1].written}: {names[0]} wins {first_wins}, "
                 f"{names[1]} {second_wins}")
         if trial.initiator is None:
             text += f", a tie {percent(Fraction(odds.tie))}"
@@ -266,8 +278,9 @@ class OpposedTab(SessionPanel, QtWidgets.QWidget):
 
     def _show_contest(self, contest: OpposedRoll, blocked: str | None) -> None:
         tn = f", both against TN {contest.tn}" if contest.tn is not None else ""
-        self.heading.setText(f"<b>{escape(contest.names[0])}</b> {contest.first.pool} against "
-                             f"<b>{escape(contest.names[1])}</b> {contest.second.pool}{tn}")
+        self.heading.setText(f"<b>{escape(contest.names[0])}</b> {contest.first.written} "
+                             f"against <b>{escape(contest.names[1])}</b> "
+                             f"{contest.second.written}{tn}")
         for side in self.sides:
             self._show_side(contest, side, blocked)
         both = contest.total(0) is not None and contest.total(1) is not None
@@ -300,7 +313,7 @@ class OpposedTab(SessionPanel, QtWidgets.QWidget):
         index = box.index
         setup = contest.sides[index]
         free = setup.total_free_raises
-        box.setTitle(f"{setup.actor} · {setup.pool}"
+        box.setTitle(f"{setup.actor} · {setup.written}"
                      + (f" · {free} Free Raise{'s' if free != 1 else ''}" if free else ""))
         dice = contest.dice(index)
         open_ = contest.outcome is None

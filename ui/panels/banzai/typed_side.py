@@ -79,7 +79,9 @@ class TypedSideRow(QtWidgets.QWidget):
         """Whether a name is typed: the side is this one, not the character above."""
         return bool(self.name.text().strip())
 
-    def side(self, modifiers: tuple[DiceModifier, ...], free_raises: int) -> TypedSide:
+    def side(
+        self, modifiers: tuple[DiceModifier, ...], free_raises: int, flat: int = 0
+    ) -> TypedSide:
         return TypedSide(
             self.name.text(),
             self.rolled.value(),
@@ -87,6 +89,7 @@ class TypedSideRow(QtWidgets.QWidget):
             void=self.void.value(),
             modifiers=modifiers,
             free_raises=free_raises,
+            flat=flat,
         )
 
     def _on_name(self) -> None:

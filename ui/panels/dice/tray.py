@@ -24,6 +24,7 @@ from cardtable.session.dice_history import DiceRequest, RollRecord, history_of, 
 from cardtable.ui.art.dice_faces import DiceStrip, glyph_groups
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.help.question_mark import rules_button
+from cardtable.ui.panels.banzai.task_step import TaskStep
 from cardtable.ui.panels.base import SessionPanel
 from cardtable.ui.panels.dice.duel import DuelView
 from cardtable.ui.panels.dice.sealed import SealedBox
@@ -170,17 +171,9 @@ class DiceTray(SessionPanel, QtWidgets.QWidget):
         self.banzai.setAccessibleName("Banzai difficulty")
         banzai = QtWidgets.QVBoxLayout(self.banzai)
         banzai.setContentsMargins(6, 4, 6, 4)
-        self.step = QtWidgets.QComboBox()
-        for step in Step:
-            self.step.addItem(step_name(step), int(step))
-        self.step.setCurrentIndex(self.step.findData(int(Step.AVERAGE)))
-        _tip(
-            self.step,
-            "Task difficulty",
-            "The task's difficulty step: each step harder takes "
-            "rolled dice away, each easier adds some",
-        )
-        banzai.addWidget(self.step)
+        self.task = TaskStep(self.banzai)
+        self.step = self.task.step
+        banzai.addWidget(self.task)
         self.conditions = QtWidgets.QListWidget()
         self.conditions.setAccessibleName("Conditions")
         self.conditions.setToolTip(
@@ -287,7 +280,7 @@ class DiceTray(SessionPanel, QtWidgets.QWidget):
         for spin in (self.tn, self.raises):
             spin.valueChanged.connect(self._on_request_changed)
         self.beat.toggled.connect(self._on_request_changed)
-        self.step.currentIndexChanged.connect(self._on_request_changed)
+        self.task.changed.connect(self._on_request_changed)
         self.conditions.itemChanged.connect(self._on_request_changed)
         self.roll_button.clicked.connect(self.roll)
         self.strip.clicked.connect(self.skip_animation)
@@ -313,7 +306,7 @@ class DiceTray(SessionPanel, QtWidgets.QWidget):
             tn=self.tn.value() or None,
             raises=self.raises.value() if self.raises.isEnabled() else 0,
             beat=self.beat.isChecked() and self.beat.isEnabled(),
-            step=int(self.step.currentData()) if banzai else int(Step.AVERAGE),
+            step=self.task.value() if banzai else int(Step.AVERAGE),
             conditions=conditions if banzai else (),
         )
 

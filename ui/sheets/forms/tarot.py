@@ -2,7 +2,9 @@
 and Sleeve Cards.
 
 An Attribute shows its ladder word beside its number, "Fair (2)"; the player may type
-either the number or the word.
+either the number or the word. A Sleeve Card shows the name the session's tarot gives the
+card (the group's, where it renamed the card) and takes that name or the rules' name; the
+sheet keeps the rules' name, so it means the same card at any table.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from functools import cache
 from typing import Any
 
 from cardtable.decks.standard import tourist_tarot
-from cardtable.sheets import Aspect, SleeveCard
+from cardtable.sheets import Aspect, SleeveCard, TarotSheet
+from cardtable.sheets.card_names import EXAMPLES, CardNames
 from cardtable.sheets.tarot import ATTRIBUTES, HIGHEST_RANK, LADDER, LOWEST_RANK
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
 from cardtable.ui.sheets.fields import (
@@ -24,6 +27,7 @@ from cardtable.ui.sheets.fields import (
 )
 from cardtable.ui.sheets.form import SheetForm, emblem, field_label
 from cardtable.ui.sheets.lists import ListSection, Row
+from cardtable.ui.sheets.paths import FieldPath
 from cardtable.ui.sheets.symbols import tarot_emblem
 
 #: The Attributes' labels, each with a shortcut letter of its own that no menu (Alt+F, E, T,
@@ -82,8 +86,29 @@ class LadderSpinBox(SoftSpinBox):
 
 @cache
 def tarot_card_names() -> tuple[str, ...]:
-    """Every card of the Tourist's Tarot by name, offered as a Sleeve Card is typed."""
+    """Every card of the Tourist's Tarot by the rules' name."""
     return tuple(face.name for face in tourist_tarot().faces)
+
+
+class SleeveCardField(TextField):
+    """A Sleeve Card's name: shown as ``names`` calls the card, kept by the rules' name."""
+
+    def __init__(self, names: CardNames, path: FieldPath, label: str, **options: Any) -> None:
+        self.names = names
+        offered = [names.shown(card) for card in tarot_card_names()]
+        offered += [rules for rules, _ in names.renamed]
+        super().__init__(path, label, completions=offered, words=names.shown, **options)
+
+    def value(self) -> str:
+        return self.names.rules_name(self.line.text())
+
+    def display(self, value: Any) -> None:
+        super().display(self.names.shown(str(value)))
+
+    def load(self, value: Any) -> None:
+        super().load(value)
+        if not self.pending and self.line.text() != self.names.shown(str(value)):
+            self.revert()  # a name typed in another case, or the rules' name: the table's
 
 
 class TarotForm(SheetForm):
@@ -154,10 +179,15 @@ class TarotForm(SheetForm):
             word="Sleeve Card",
             plural="Sleeve Cards",
             build_row=self._sleeve_row,
-            make_item=SleeveCard,
-            placeholder="New Sleeve Card, like “Triumph XIV”…",
+            make_item=lambda typed: SleeveCard(self.context.cards.rules_name(typed)),
+            placeholder=f"New Sleeve Card, like “{self.context.cards.shown(EXAMPLES[1])}”…",
         )
         self.column.addWidget(self.sleeve)
+
+    def problems_with(self, changes: dict[str, Any]) -> list[str]:
+        """The sheet's messages, a Sleeve Card naming no card said with the session's names."""
+        assert isinstance(self.sheet, TarotSheet)
+        return [p.message for p in self.sheet.problems_named(self.context.cards, **changes)]
 
     def _aspect_row(self, row: Row) -> None:
         number = row.index + 1
@@ -193,12 +223,14 @@ class TarotForm(SheetForm):
 
     def _sleeve_row(self, row: Row) -> None:
         number = row.index + 1
+        names = self.context.cards
         row.field(
-            TextField(
+            SleeveCardField(
+                names,
                 (*row.path, "card"),
                 f"Sleeve Card {number}",
-                completions=tarot_card_names(),
-                tip="A card of the Tourist's Tarot, like “Soldier of Paper” or “Triumph XIV”",
+                tip=f"A card of the Tourist's Tarot, like “{names.shown(EXAMPLES[0])}” or "
+                f"“{names.shown(EXAMPLES[1])}”",
                 messages=row.problems,
             )
         )
@@ -222,4 +254,4 @@ def _way(reversed_: Any) -> str:
     return "reversed" if reversed_ else "upright"
 
 
-__all__ = ["LadderSpinBox", "TarotForm", "ladder_text", "parse_rank"]
+__all__ = ["LadderSpinBox", "SleeveCardField", "TarotForm", "ladder_text", "parse_rank"]
