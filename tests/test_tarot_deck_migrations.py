@@ -62,6 +62,7 @@ def test_a_format_1_card_gets_the_attribute_and_rank_the_rules_give_its_name(
         ("Triumph 4", (None, 4)),
         ("triumph xxi", (None, 21)),
         ("Triumph XXII", (None, None)),
+        ("Triumph XX I", (None, None)),
         ("Triumph", (None, None)),
         ("Jester of Rock", (None, None)),
         ("Soldier of Glass", (None, None)),
@@ -75,7 +76,7 @@ def test_a_format_1_name_says_what_it_can(name: Any, identity: tuple[Any, Any]) 
 
 
 def test_a_format_1_file_reads_with_keywords_empty_and_no_orientation_flag() -> None:
-    shipped = json.loads((asset_folder() / "decks" / "tourist-tarot.json").read_bytes())
+    shipped = _shipped()
     new = migrate(shipped)
     assert new["deck_format"] == 2
     assert "uses_orientation" not in new
@@ -145,3 +146,32 @@ def test_a_step_that_lands_on_another_format_is_refused() -> None:
     with pytest.raises(DeckMigrationError) as refused:
         migrate({"deck_format": 1}, current=2, steps={1: lambda d: d})
     assert str(refused.value) == "the step from deck format 1 did not produce format 2"
+
+
+def _shipped() -> dict[str, Any]:
+    return json.loads((asset_folder() / "decks" / "tourist-tarot.json").read_bytes())
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update({"x-notes": "mine"}), "old.json: damaged: unknown keys 'x-notes'"),
+        (
+            lambda d: d["cards"][6].update(art="x.png"),
+            "old.json: damaged: unknown keys 'art' at cards[6]",
+        ),
+        (
+            lambda d: d["cards"][6].update(attribute="Paper"),
+            "old.json: card 7 (Soldier of Rock): its Attribute is Rock, not Paper (the rules "
+            "give it)",
+        ),
+    ],
+)
+def test_what_a_format_1_file_holds_beyond_its_format_is_kept_for_the_reading_to_refuse(
+    change: Any, message: str
+) -> None:
+    doc = _shipped()
+    change(doc)
+    with pytest.raises(TarotDeckError) as refused:
+        read_tarot_deck(json.dumps(doc).encode(), "old.json")
+    assert str(refused.value) == message
