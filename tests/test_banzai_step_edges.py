@@ -64,6 +64,8 @@ def test_a_modifier_of_mixed_signs_is_written_as_two() -> None:
     assert str(mixed) == "cramped: +2k0 -0k1"
     assert repr(mixed) == "DiceModifier(2, -1, 'cramped')"
     assert repr(DiceModifier(0, -2)) == "DiceModifier.parse('-0k2')"
+    assert repr(DiceModifier(-2, -1, "mud")) == "DiceModifier.parse('-2k1', 'mud')"
+    assert repr(DiceModifier(-2, 1)) == "DiceModifier(-2, 1, '')"
     assert DiceModifier(0, 0).text == "+0k0"
 
 
