@@ -138,18 +138,18 @@ MODULES: dict[str, tuple[tuple[str, ...], float]] = {
         0.90,
     ),
     "cardtable/resolvers/pool/penalties.py": (
-        ("test_pool_examples.py", "test_pool_mechanics.py", "test_pool_refusals.py",
+        ("test_pool_penalty_rules.py", "test_pool_examples.py", "test_pool_mechanics.py", "test_pool_refusals.py",
          "test_pool_steps.py", _SAVED, _examples("cardtable.resolvers.pool.penalties")),
         0.90,
     ),
     "cardtable/resolvers/banzai/steps.py": (
-        ("test_banzai_steps.py", "test_banzai_resolver.py",
+        ("test_banzai_step_edges.py", "test_banzai_steps.py", "test_banzai_resolver.py",
          _examples("cardtable.resolvers.banzai.steps")),
         0.90,
     ),
     "cardtable/steps/banzai/picks.py": (
-        ("test_banzai_steps.py", "test_authority_table.py",
-         _examples("cardtable.steps.banzai.picks")),
+        ("test_banzai_steps.py", "test_banzai_typed_side.py", "test_banzai_pick_lines.py",
+         "test_authority_table.py", _examples("cardtable.steps.banzai.picks")),
         0.90,
     ),
     "cardtable/counts.py": (

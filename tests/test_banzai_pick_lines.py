@@ -1,0 +1,68 @@
+"""A Banzai roll as the table picks it, read at the model: only the Banzai sheets roll, a
+pool that keeps more than it rolls is said to be capped, each number of Raises is worded in
+its own number, and dice modifiers are read as a player writes them, blanks skipped."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.resolvers.banzai.steps import BanzaiError, DiceModifier
+from cardtable.session import GameState, load
+from cardtable.session.demo import demo_path
+from cardtable.sheets import Element
+from cardtable.steps.banzai.picks import (
+    RollPick,
+    TargetPick,
+    TypedSide,
+    banzai_characters,
+    explain,
+    parse_modifiers,
+    raise_odds,
+)
+
+
+@pytest.fixture(scope="module")
+def state() -> GameState:
+    return load(demo_path()).state  # five sheets of five systems; Kaneda Suzume's is Banzai
+
+
+def test_only_the_characters_with_a_banzai_sheet_roll_banzai(state: GameState) -> None:
+    assert len({c.system for c in state.characters.values()}) == 5
+    assert [c.name for c in banzai_characters(state)] == ["Kaneda Suzume"]
+
+
+def test_a_typed_side_may_bear_any_name_but_a_sheets(state: GameState) -> None:
+    for name in ("A Ronin", "Zealot", "kaneda"):
+        assert TypedSide(name, 2, 2).setup(state).actor == name
+
+
+def test_a_pool_keeping_more_than_it_rolls_is_said_to_be_capped(state: GameState) -> None:
+    shield = DiceModifier(0, 2, "shield")
+    pick = RollPick(
+        "kaneda-suzume", "Kenjutsu", Element.FIRE, TargetPick.typed(20), modifiers=[shield]
+    )
+    assert explain(pick, state) == (
+        "Kenjutsu 4 + Fire 3: 4k3",
+        "shield: +0k2",
+        "Dice: 4k4 (at least 1k1, never more kept than rolled)",
+        "TN 20",
+        "Raises: at most 2 (Void 2), each +5 to the TN",
+    )
+    assert [odds.text() for odds in raise_odds(pick.setup(state))] == [
+        "0 Raises: TN 20, 69.14%",
+        "1 Raise: TN 25, 43.51%",
+        "2 Raises: TN 30, 24.22%",
+    ]
+
+
+def test_dice_modifiers_are_read_as_written_blanks_skipped() -> None:
+    assert parse_modifiers("+2k2 katana; ; -1k0 wounded arm,") == (
+        DiceModifier(2, 2, "katana"),
+        DiceModifier(-1, 0, "wounded arm"),
+    )
+    with pytest.raises(BanzaiError) as refused:
+        parse_modifiers("+2k2 katana, sword")
+    assert str(refused.value) == (
+        "Write each dice modifier as +AkB or -AkB, then where it comes from (+2k2 katana), "
+        "not 'sword'"
+    )
