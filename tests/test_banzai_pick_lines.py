@@ -5,11 +5,12 @@ its own number, and dice modifiers are read as a player writes them, blanks skip
 from __future__ import annotations
 
 import pytest
+from attrs import evolve
 
 from cardtable.resolvers.banzai.steps import BanzaiError, DiceModifier
-from cardtable.session import GameState, load
+from cardtable.session import CharacterId, GameState, load
 from cardtable.session.demo import demo_path
-from cardtable.sheets import Element
+from cardtable.sheets import BanzaiSheet, CarriedCondition, Element
 from cardtable.steps.banzai.picks import (
     RollPick,
     TargetPick,
@@ -52,6 +53,29 @@ def test_a_pool_keeping_more_than_it_rolls_is_said_to_be_capped(state: GameState
         "0 Raises: TN 20, 69.14%",
         "1 Raise: TN 25, 43.51%",
         "2 Raises: TN 30, 24.22%",
+    ]
+
+
+def test_conditions_carried_count_but_one_begun_waits_for_its_first_interval() -> None:
+    state = load(demo_path()).state
+    suzume = state.characters[CharacterId("kaneda-suzume")]
+    assert isinstance(suzume.sheet, BanzaiSheet)
+    carried = (
+        CarriedCondition("major sickness"),
+        CarriedCondition("starvation", 0),
+        CarriedCondition("suffocation", 1),
+    )
+    state.characters[suzume.id] = evolve(suzume, sheet=evolve(suzume.sheet, conditions=carried))
+    pick = RollPick("kaneda-suzume", "Kenjutsu", Element.FIRE, TargetPick.typed(20))
+    assert explain(pick, state)[1:5] == (
+        "major sickness: Hard, -2k0",
+        "suffocation, 1 interval: Moderate, -1k0",
+        "starvation: begun, no penalty until an interval passes",
+        "Dice: 1k1 (at least 1k1, never more kept than rolled)",
+    )
+    assert [d.label for d in pick.setup(state).difficulties] == [
+        "major sickness",
+        "suffocation, 1 interval",
     ]
 
 

@@ -38,11 +38,11 @@ def _identity(name: Any) -> tuple[Any, Any]:
 _NAMES = [slot.name for slot in tarot_slots()]
 
 
-def _respelled(draw: st.DrawFn, name: str) -> str:
+def _respelled(data: st.DataObject, name: str) -> str:
     """``name`` as a hand might type it: any case, spaces doubled anywhere."""
     words = name.split()
-    cased = [draw(st.sampled_from((w, w.upper(), w.lower(), w.capitalize()))) for w in words]
-    gaps = [draw(st.sampled_from((" ", "  ", " \t "))) for _ in words[1:]]
+    cased = [data.draw(st.sampled_from((w, w.upper(), w.lower(), w.capitalize()))) for w in words]
+    gaps = [data.draw(st.sampled_from((" ", "  ", " \t "))) for _ in words[1:]]
     return cased[0] + "".join(gap + word for gap, word in zip(gaps, cased[1:], strict=True))
 
 
@@ -51,7 +51,7 @@ def test_a_format_1_card_gets_the_attribute_and_rank_the_rules_give_its_name(
     data: st.DataObject,
 ) -> None:
     name = data.draw(st.sampled_from(_NAMES))
-    spelled = _respelled(data.draw, name)
+    spelled = _respelled(data, name)
     rules = CardWords(TarotCard.from_name(name))
     assert _identity(spelled) == (rules.attribute, rules.rank)
 
