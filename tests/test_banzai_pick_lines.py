@@ -79,6 +79,25 @@ def test_conditions_carried_count_but_one_begun_waits_for_its_first_interval() -
     ]
 
 
+@pytest.mark.parametrize("helpers", [["kaneda-suzume"], ["yogo-ren", "yogo-ren"]])
+def test_each_helper_helps_once_and_not_with_their_own_roll(helpers: list[str]) -> None:
+    state = load(demo_path()).state
+    suzume = state.characters[CharacterId("kaneda-suzume")]
+    assert isinstance(suzume.sheet, BanzaiSheet)
+    ren = evolve(
+        suzume,
+        id=CharacterId("yogo-ren"),
+        name="Yogo Ren",
+        sheet=evolve(suzume.sheet, name="Yogo Ren"),
+    )
+    state.characters[ren.id] = ren
+    helped = RollPick("kaneda-suzume", "Kenjutsu", Element.FIRE, helpers=["yogo-ren"])
+    assert [h.name for h in helped.setup(state).helpers] == ["Yogo Ren"]
+    with pytest.raises(BanzaiError) as refused:
+        evolve(helped, helpers=helpers).setup(state)
+    assert str(refused.value) == "Each helper helps once, and not with their own roll"
+
+
 def test_dice_modifiers_are_read_as_written_blanks_skipped() -> None:
     assert parse_modifiers("+2k2 katana; ; -1k0 wounded arm,") == (
         DiceModifier(2, 2, "katana"),
