@@ -128,7 +128,7 @@ MODULES: dict[str, tuple[tuple[str, ...], float]] = {
         0.90,
     ),
     "cardtable/session/tarot_decks.py": (
-        ("test_tarot_deck_files.py", "test_tarot_words_session.py",
+        ("test_tarot_shelf.py", "test_tarot_deck_files.py", "test_tarot_words_session.py",
          _examples("cardtable.session.tarot_decks")),
         0.90,
     ),
@@ -138,8 +138,9 @@ MODULES: dict[str, tuple[tuple[str, ...], float]] = {
         0.90,
     ),
     "cardtable/resolvers/pool/penalties.py": (
-        ("test_pool_penalty_rules.py", "test_pool_examples.py", "test_pool_mechanics.py", "test_pool_refusals.py",
-         "test_pool_steps.py", _SAVED, _examples("cardtable.resolvers.pool.penalties")),
+        ("test_pool_examples.py", "test_pool_mechanics.py", "test_pool_refusals.py",
+         "test_pool_steps.py", "test_pool_penalty_rules.py", _SAVED,
+         _examples("cardtable.resolvers.pool.penalties")),
         0.90,
     ),
     "cardtable/resolvers/banzai/steps.py": (
