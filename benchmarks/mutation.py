@@ -112,6 +112,51 @@ MODULES: dict[str, tuple[tuple[str, ...], float]] = {
          _examples("cardtable.session.authority")),
         0.95,
     ),
+    "cardtable/decks/words_file.py": (
+        ("test_tarot_deck_files.py", "test_tarot_deck_limits.py", "test_tarot_words_session.py",
+         _examples("cardtable.decks.words_file")),
+        0.90,
+    ),
+    "cardtable/decks/words_migrations.py": (
+        ("test_tarot_deck_files.py", "test_tarot_deck_migrations.py", "test_tarot_words_session.py",
+         _examples("cardtable.decks.words_migrations")),
+        0.90,
+    ),
+    "cardtable/decks/tarot_pictures.py": (
+        ("test_tarot_pictures.py", "test_tarot_pictures_mapping.py",
+         _examples("cardtable.decks.tarot_pictures")),
+        0.90,
+    ),
+    "cardtable/session/tarot_decks.py": (
+        ("test_tarot_shelf.py", "test_tarot_deck_files.py", "test_tarot_words_session.py",
+         _examples("cardtable.session.tarot_decks")),
+        0.90,
+    ),
+    "cardtable/session/words_actions.py": (
+        ("test_tarot_words_session.py", "test_authority_table.py",
+         _examples("cardtable.session.words_actions")),
+        0.90,
+    ),
+    "cardtable/resolvers/pool/penalties.py": (
+        ("test_pool_examples.py", "test_pool_mechanics.py", "test_pool_refusals.py",
+         "test_pool_steps.py", "test_pool_penalty_rules.py", _SAVED,
+         _examples("cardtable.resolvers.pool.penalties")),
+        0.90,
+    ),
+    "cardtable/resolvers/banzai/steps.py": (
+        ("test_banzai_step_edges.py", "test_banzai_steps.py", "test_banzai_resolver.py",
+         _examples("cardtable.resolvers.banzai.steps")),
+        0.90,
+    ),
+    "cardtable/steps/banzai/picks.py": (
+        ("test_banzai_steps.py", "test_banzai_typed_side.py", "test_banzai_pick_lines.py",
+         "test_authority_table.py", _examples("cardtable.steps.banzai.picks")),
+        0.90,
+    ),
+    "cardtable/counts.py": (
+        ("test_log_words.py", "test_plurals.py", _examples("cardtable.counts")),
+        0.90,
+    ),
 }
 
 

@@ -19,12 +19,27 @@ from cardtable.decks.names import tarot_slots
 MYSTERY = "mystery"
 
 
+#: The colour of the back, when the scans have one.
+BACK_COLOUR = (128, 128, 128)
+
+
 def own_tarot(
-    library: ArtLibrary, folder: Path, *, drop: str | None = None, name: str = "Moon Tarot"
+    library: ArtLibrary,
+    folder: Path,
+    *,
+    drop: str | None = None,
+    name: str = "Moon Tarot",
+    back: bool = False,
+    spare: bool = False,
 ) -> ArtSet:
     """The group's tarot imported into ``library`` as a deck of its own called ``name``
-    (``drop``: a card's slug whose picture is left out)."""
+    (``drop``: a card's slug whose picture is left out; ``back``: with a grey ``back.png``;
+    ``spare``: with a picture ``spare.png`` that is no card of the tarot)."""
     folder.mkdir(parents=True)
+    if back:
+        card_file(folder / "back.png", BACK_COLOUR, size=(40, 64))
+    if spare:
+        card_file(folder / "spare.png", colour_of(99), size=(40, 64))
     for number, slot in enumerate(tarot_slots(), 1):
         if slot.slug == drop:
             continue

@@ -33,3 +33,19 @@ def test_ordinals_read_as_spoken() -> None:
         "111th",
         "101st",
     ]
+
+
+def test_ordinals_past_a_hundred_read_their_last_two_figures() -> None:
+    numbers = (111, 112, 113, 121, 122, 1011, 1012, 1013, 1021, 2003)
+    assert [ordinal(n) for n in numbers] == [
+        "111th",
+        "112th",
+        "113th",
+        "121st",
+        "122nd",
+        "1011th",
+        "1012th",
+        "1013th",
+        "1021st",
+        "2003rd",
+    ]

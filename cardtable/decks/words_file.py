@@ -37,6 +37,7 @@ from typing import Any
 
 from attrs import Factory, evolve, field, frozen
 from cattrs import BaseValidationError, Converter, ForbiddenExtraKeysError, transform_error
+from cattrs.cols import is_sequence, list_structure_factory
 
 from cardtable.assets import asset_folder
 from cardtable.cards import CardError, TarotCard
@@ -207,10 +208,24 @@ def _exactly(kind: type) -> Any:
     return structure
 
 
+def _exactly_a_list(kind: Any, conv: Converter) -> Any:
+    items = list_structure_factory(kind, conv)
+
+    def structure(value: Any, _type: Any) -> Any:
+        # cattrs makes a list of any iterable: text would become its letters, an object
+        # its keys.
+        if type(value) is not list:
+            raise TypeError(f"expected a list, found {_KINDS.get(type(value), 'other')}")
+        return items(value, _type)
+
+    return structure
+
+
 def _converter() -> Converter:
     conv = Converter(forbid_extra_keys=True, detailed_validation=True)
     for kind in (str, int):
         conv.register_structure_hook(kind, _exactly(kind))
+    conv.register_structure_hook_factory(is_sequence, _exactly_a_list)
     return conv
 
 
