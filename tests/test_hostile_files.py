@@ -225,6 +225,22 @@ def test_a_wrong_value_in_a_sheet_is_refused_naming_the_sheet_and_the_field() ->
     )
 
 
+def test_text_where_a_list_belongs_is_refused_never_read_as_its_letters() -> None:
+    # cattrs would make a list of any iterable: "abc" as the cards ['a', 'b', 'c'], and a
+    # sheet's specialties as one letter each, refused for the wrong reason or not at all.
+    data = _demo()
+    data["session"]["table"]["piles"][0]["cards"] = "abc"
+    assert _refusal(_bytes(data)) == (
+        "odd.cardtable: damaged: expected a list, found text at session.table.piles[0].cards"
+    )
+    data = _demo()
+    data["session"]["characters"][0]["sheet"]["specialties"] = "Forged passports"
+    assert _refusal(_bytes(data)) == (
+        "odd.cardtable: does not hold a whole session: Ottilie Marchbank's sheet: "
+        "The saved sheet is damaged: a value of the wrong kind at specialties."
+    )
+
+
 # -- the command line: every refusal on one line --------------------------------------------------
 
 

@@ -16,7 +16,7 @@ from cardtable.assets import asset_folder
 from cardtable.cards import TarotCard
 from cardtable.decks.names import tarot_slots
 from cardtable.decks.words_file import CardWords, TarotDeckError, read_tarot_deck
-from cardtable.decks.words_migrations import DeckMigrationError, migrate
+from cardtable.decks.words_migrations import TAROT_FORMAT, DeckMigrationError, migrate
 
 
 def _format_1(cards: list[Any]) -> dict[str, Any]:
@@ -78,14 +78,15 @@ def test_a_format_1_name_says_what_it_can(name: Any, identity: tuple[Any, Any]) 
 def test_a_format_1_file_reads_with_keywords_empty_and_no_orientation_flag() -> None:
     shipped = _shipped()
     new = migrate(shipped)
-    assert new["deck_format"] == 2
+    assert new["deck_format"] == TAROT_FORMAT
     assert "uses_orientation" not in new
     assert {k: new[k] for k in ("id", "name", "system")} == {
         k: shipped[k] for k in ("id", "name", "system")
     }
     first = new["cards"][0]
-    assert list(first) == ["card", "attribute", "rank", "keywords", "upright", "reversed"]
-    assert (first["card"], first["attribute"], first["rank"], first["keywords"]) == (
+    assert list(first) == ["card", "name", "attribute", "rank", "keywords", "upright", "reversed"]
+    assert (first["card"], first["name"], first["attribute"], first["rank"], first["keywords"]) == (
+        "Child of Rock",
         "Child of Rock",
         "Rock",
         1,
@@ -117,7 +118,7 @@ def test_what_is_no_card_passes_through_the_step_for_the_reading_to_refuse() -> 
         (2.0, "deck_format must be a whole number, not 2.0"),
         (0, "deck format 0 is older than any this Cardtable can bring up to date"),
         (-1, "deck format -1 is older than any this Cardtable can bring up to date"),
-        (3, "made by a newer Cardtable (deck format 3); this one reads up to 2"),
+        (4, "made by a newer Cardtable (deck format 4); this one reads up to 3"),
     ],
 )
 def test_a_version_no_step_reaches_is_refused(version: Any, message: str) -> None:

@@ -37,12 +37,12 @@ from typing import Any
 
 from attrs import Factory, evolve, field, frozen
 from cattrs import BaseValidationError, Converter, ForbiddenExtraKeysError, transform_error
-from cattrs.cols import is_sequence, list_structure_factory
 
 from cardtable.assets import asset_folder
 from cardtable.cards import CardError, TarotCard
 from cardtable.decks.standard import DeckFileError, DeckSpec, check_tarot_complete
 from cardtable.decks.words_migrations import TAROT_FORMAT, DeckMigrationError, migrate
+from cardtable.exact_json import strict
 from cardtable.refusals import one_line, python_words
 
 #: The largest deck file read, in bytes (the shipped deck is under 10 kB).
@@ -194,38 +194,9 @@ class _DeckDoc:
     cards: list[_CardDoc]
 
 
-_KINDS = {str: "text", int: "a whole number", bool: "true or false", list: "a list",
-          dict: "an object", float: "a number", type(None): "null"}  # fmt: skip
-
-
-def _exactly(kind: type) -> Any:
-    def structure(value: Any, _type: Any) -> Any:
-        # JSON true is not a number here, and 1 is not text: no silent conversions.
-        if type(value) is not kind:
-            raise TypeError(f"expected {_KINDS[kind]}, found {_KINDS.get(type(value), 'other')}")
-        return value
-
-    return structure
-
-
-def _exactly_a_list(kind: Any, conv: Converter) -> Any:
-    items = list_structure_factory(kind, conv)
-
-    def structure(value: Any, _type: Any) -> Any:
-        # cattrs makes a list of any iterable: text would become its letters, an object
-        # its keys.
-        if type(value) is not list:
-            raise TypeError(f"expected a list, found {_KINDS.get(type(value), 'other')}")
-        return items(value, _type)
-
-    return structure
-
-
 def _converter() -> Converter:
     conv = Converter(forbid_extra_keys=True, detailed_validation=True)
-    for kind in (str, int):
-        conv.register_structure_hook(kind, _exactly(kind))
-    conv.register_structure_hook_factory(is_sequence, _exactly_a_list)
+    strict(conv, (str, int))
     return conv
 
 

@@ -45,6 +45,7 @@ from cattrs.v import format_exception
 from cardtable import __version__
 from cardtable.cards import CardId
 from cardtable.counts import counted
+from cardtable.exact_json import json_name, strict
 from cardtable.piles import Facing, Pile, PileId, Table
 from cardtable.randomness import Rng
 from cardtable.refusals import in_plain_words, python_words
@@ -140,34 +141,9 @@ class FileDoc:
 # The converter
 
 
-_JSON_NAMES = {
-    str: "text",
-    int: "a whole number",
-    float: "a number",
-    bool: "true or false",
-    list: "a list",
-    dict: "an object",
-    type(None): "null",
-}
-
-
-def _json_name(value: Any) -> str:
-    return _JSON_NAMES.get(type(value), type(value).__name__)
-
-
-def _exactly(kind: type) -> Callable[[Any, Any], Any]:
-    def structure(value: Any, _type: Any) -> Any:
-        # JSON true is not a number here, and 1 is not a string: no silent conversions.
-        if type(value) is not kind:
-            raise TypeError(f"expected {_JSON_NAMES[kind]}, found {_json_name(value)}")
-        return value
-
-    return structure
-
-
 def _number(value: Any, _type: Any) -> float:
     if type(value) not in (int, float):
-        raise TypeError(f"expected a number, found {_json_name(value)}")
+        raise TypeError(f"expected a number, found {json_name(value)}")
     return float(value)
 
 
@@ -181,8 +157,7 @@ def make_converter(*, detailed_validation: bool = True) -> Converter:
     """The converter for session files (also used for resolver states); without
     ``detailed_validation`` it stops at the first problem, with less code to write per class."""
     conv = Converter(forbid_extra_keys=True, detailed_validation=detailed_validation)
-    for kind in (str, int, bool):
-        conv.register_structure_hook(kind, _exactly(kind))
+    strict(conv, (str, int, bool))
     conv.register_structure_hook(float, _number)
     conv.register_structure_hook_func(lambda t: t == OptionValue, _option)
     # Sheets are stored as the tagged dicts of :mod:`cardtable.sheets.convert`; a portrait

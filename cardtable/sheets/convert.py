@@ -22,6 +22,7 @@ from attrs import has as attrs_has
 from cattrs import BaseValidationError, Converter, transform_error
 from cattrs.v import format_exception
 
+from cardtable.exact_json import strict
 from cardtable.refusals import python_words
 from cardtable.sheets import SHEET_TYPES, Sheet
 from cardtable.sheets.common import Portrait, Problem, SheetError
@@ -40,6 +41,9 @@ def configure_portraits(converter: Converter) -> None:
 @functools.cache
 def _converter(detailed: bool = True) -> Converter:
     converter = Converter(forbid_extra_keys=True, detailed_validation=detailed)
+    # A list only from a list: a text where a sheet's list belongs is refused, not read as
+    # its letters.
+    strict(converter, ())
     configure_portraits(converter)
     return converter
 
