@@ -44,30 +44,18 @@ from operator import attrgetter
 from typing import Any
 
 from cardtable.cards import CardId
+from cardtable.exact_json import JSON_NAMES, json_name
 from cardtable.session.log import FIELDS, SessionLog, is_seal
 from cardtable.session.model import PlayerId
 
 #: The log's columns, in the order the file writes them.
 COLUMNS = FIELDS
 _NONE = type(None)
-_JSON_NAMES = {
-    str: "text",
-    int: "a whole number",
-    float: "a number",
-    bool: "true or false",
-    list: "a list",
-    dict: "an object",
-    _NONE: "null",
-}
 _ZONE = attrgetter("tzinfo")
 
 
 class DamagedLogError(ValueError):
     """A log of the wrong shape or kind; the message says which entry and how."""
-
-
-def _json_name(value: Any) -> str:
-    return _JSON_NAMES.get(type(value), type(value).__name__)
 
 
 def _whole_minutes(offset: timedelta | None) -> bool:
@@ -112,7 +100,7 @@ def read_log(data: Any, cards: Collection[CardId], seated: Sequence[PlayerId]) -
     ``cards`` and come from the seats of ``seated``; :class:`DamagedLogError` says what is
     wrong with it otherwise."""
     if type(data) is not dict:
-        raise DamagedLogError(f"the log is an object of columns, not {_json_name(data)}")
+        raise DamagedLogError(f"the log is an object of columns, not {json_name(data)}")
     if extra := data.keys() - set(COLUMNS):
         raise DamagedLogError(f"the log has unknown columns: {', '.join(sorted(extra))}")
     if missing := [name for name in COLUMNS if name not in data]:
@@ -120,7 +108,7 @@ def read_log(data: Any, cards: Collection[CardId], seated: Sequence[PlayerId]) -
     found = [data[name] for name in COLUMNS]
     for name, column in zip(COLUMNS, found, strict=True):
         if type(column) is not list:
-            raise DamagedLogError(f"the log's {name!r} is a list, not {_json_name(column)}")
+            raise DamagedLogError(f"the log's {name!r} is a list, not {json_name(column)}")
     lengths = set(map(len, found))
     if len(lengths) > 1:
         raise DamagedLogError(
@@ -200,10 +188,10 @@ def _check_entry(
         ("owner", owner, (str, _NONE)),
     ):
         if type(value) not in kinds:
-            wanted = " or ".join(_JSON_NAMES[kind] for kind in kinds)
+            wanted = " or ".join(JSON_NAMES[kind] for kind in kinds)
             raise DamagedLogError(
                 f"a log entry's {field} is of the wrong type: expected {wanted}, "
-                f"found {_json_name(value)}"
+                f"found {json_name(value)}"
             )
     for value in (named, hiding):
         if value is not None and (
@@ -212,7 +200,7 @@ def _check_entry(
             raise DamagedLogError("a log entry's cards must be a list of card ids")
     named, hiding = named or (), hiding or ()
     if type(at) is not str:
-        raise DamagedLogError(f"expected a date and time, found {_json_name(at)}")
+        raise DamagedLogError(f"expected a date and time, found {json_name(at)}")
     try:
         when = datetime.fromisoformat(at)
     except ValueError:
