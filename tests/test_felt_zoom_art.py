@@ -21,7 +21,7 @@ def _widths(items: list[CardItem]) -> set[int]:
 
 
 def _drawn(view: TableView) -> list[CardItem]:
-    """The cards drawn so far (a card never yet in sight has no art)."""
+    """The cards drawn so far (a card never yet drawn has no art)."""
     return [item for item in view.card_items() if item.art_pixmap() is not None]
 
 
@@ -85,3 +85,19 @@ def test_a_face_taken_away_while_the_art_catches_up_is_never_drawn_again(
     assert not card.shows_face()
     wider = round(card_art.CARD_WIDTH * ODD_ZOOM * 0.9)
     assert card.art_pixmap().cacheKey() == card_art.back_pixmap(card.kind, wider).cacheKey()
+
+
+def test_cards_out_of_sight_take_their_art_between_frames_before_a_pan_shows_them(
+    qtbot: QtBot,
+) -> None:
+    view = crowded_table_view(qtbot, 300, crowded=False)
+    seen = set(_in_sight(view))
+    away = [item for item in view.card_items() if item not in seen]
+    assert away
+    qtbot.waitUntil(view.art_settled, timeout=20_000)
+    # Every card holds the art of the zoom shown, those never yet in sight too.
+    assert {item.art_pixmap().width() for item in away} == {round(card_art.CARD_WIDTH)}
+    rendered = card_art.stats.renders
+    view.centerOn(away[0].scenePos())
+    view.grab()  # the pan only copies pictures the cards hold
+    assert card_art.stats.renders == rendered

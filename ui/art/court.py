@@ -189,10 +189,43 @@ def _hatching(painter: QtGui.QPainter, panel: QtGui.QPainterPath, colour: QtGui.
     painter.save()
     painter.setClipPath(panel)
     painter.setPen(pen(colour, 2))
+    # Each line is drawn only across the panel (and its round ends' width round it): Qt
+    # strokes the whole length of a line before the clip throws most of it away, which on a
+    # card drawn large took longer than all the rest of its face.
+    area = panel.boundingRect().adjusted(-2, -2, 2, 2)
     for offset in range(-700, 700, 26):
-        painter.drawLine(P(offset, 0), P(offset + 700, 700))
-        painter.drawLine(P(offset + 700, 0), P(offset, 700))
+        for start, end in (
+            (P(offset, 0), P(offset + 700, 700)),
+            (P(offset + 700, 0), P(offset, 700)),
+        ):
+            inside = _within(start, end, area)
+            if inside is not None:
+                painter.drawLine(*inside)
     painter.restore()
+
+
+def _within(
+    start: QtCore.QPointF, end: QtCore.QPointF, area: QtCore.QRectF
+) -> tuple[QtCore.QPointF, QtCore.QPointF] | None:
+    """The part of the line from ``start`` to ``end`` inside ``area`` (None: none of it)."""
+    across, down = end.x() - start.x(), end.y() - start.y()
+    first, last = 0.0, 1.0
+    for step, room in (
+        (-across, start.x() - area.left()),
+        (across, area.right() - start.x()),
+        (-down, start.y() - area.top()),
+        (down, area.bottom() - start.y()),
+    ):
+        if step == 0:
+            if room < 0:
+                return None
+        elif step < 0:
+            first = max(first, room / step)
+        else:
+            last = min(last, room / step)
+    if first > last:
+        return None
+    return start + (end - start) * first, start + (end - start) * last
 
 
 # --- jokers -----------------------------------------------------------------------------------
@@ -234,7 +267,7 @@ def paint_joker(painter: QtGui.QPainter, red: bool) -> None:
         angle = -150.0 + i * 30.0
         size = 12 if i % 2 else 16
         with placed(painter, centre, 1.0, angle + 90), placed(painter, P(0, -165), size):
-                painter.drawPath(star_path(5, 1.0, 0.45))
+            painter.drawPath(star_path(5, 1.0, 0.45))
     horns = [
         (_horn(-0.85, -0.25, P(-1.1, -0.45), -0.55), ink, P(-1.1, -0.45)),
         (_horn(0.25, 0.85, P(1.1, -0.45), 0.55), ink, P(1.1, -0.45)),

@@ -8,6 +8,9 @@ frames (one picture per face, shared by every card showing it), and only while n
 held: a card or the table being dragged right after a zoom is never kept waiting for it.
 Once every face is drawn, the cards (:meth:`FeltView.card_items`) take their new pictures,
 those in sight first and from left to right, so that each step repaints a strip of the view.
+Cards put on the felt out of sight are given their pictures the same way, between frames
+(:meth:`FeltView.cards_added`): a pan or zoom that brings hundreds of them into sight then
+copies pictures, instead of having each card find its size and art as it is first painted.
 
 The view, not each card, follows the pointer: it tells a card the pointer came onto it or
 left it (:meth:`~cardtable.ui.table.cards.item.CardItem.set_hovered`) as the pointer moves
@@ -95,6 +98,8 @@ class FeltView(QtWidgets.QGraphicsView):
         #: how many of them (from the end) have their art of the new size drawn.
         self._unsettled: list[CardItem] | None = None
         self._warmed = 0
+        #: Whether cards never drawn have come onto the felt since its last paint.
+        self._cards_added = False
         self._settling = QtCore.QTimer(self)
         self._settling.setInterval(0)
         self._settling.timeout.connect(self._settle_art)
@@ -116,13 +121,20 @@ class FeltView(QtWidgets.QGraphicsView):
     def drawBackground(self, painter: QtGui.QPainter, rect: QtCore.QRectF) -> None:
         super().drawBackground(painter, rect)
         seen = self._scale_now()
-        if seen != self._art_scale:
-            if self._art_scale is not None:
+        if seen != self._art_scale or self._cards_added:
+            if self._art_scale is not None or self._cards_added:
                 # The cards are painted as they are; their new art comes between frames.
                 self._unsettled = None
                 self._settling.setInterval(0)
                 self._settling.start()
             self._art_scale = seen
+            self._cards_added = False
+
+    def cards_added(self) -> None:
+        """Cards were put on the felt: from its next paint on, those out of sight are given
+        the art of the zoom shown, between frames."""
+        self._cards_added = True
+        self.viewport().update()
 
     def _scale_now(self) -> tuple[float, float]:
         """The view's zoom and the screen's pixel ratio."""

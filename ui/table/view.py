@@ -368,6 +368,7 @@ class TableView(FeltView):
         self._hover.watch(item)
         self.scene().addItem(item)
         self._items[card] = item
+        self.cards_added()
         return item
 
     def _drop_item(self, card: str) -> None:

@@ -17,7 +17,8 @@ pixel ratio, from :mod:`cardtable.ui.art.card_art` and :mod:`cardtable.ui.art.ca
 a lifted card shows its shadow, art and marks as one picture). Qt copies them without
 calling back into Python, and keeps no image of its own per card, so even a chosen card
 being dragged is drawn by Qt alone. The item itself paints only the first time it is drawn,
-when it picks the pixmaps of its size, and what a subclass adds. At a new zoom or pixel
+when it picks the pixmaps of its size (unless the felt gave it them before it came into
+sight: :meth:`CardItem.settle_art`), and what a subclass adds. At a new zoom or pixel
 ratio the layers go on showing the pictures they hold, stretched by the view, until the view
 gives the card the art of the new size (:meth:`CardItem.warm_art`, :meth:`CardItem.settle_art`),
 as a map viewer shows its old tiles until the new ones arrive. A card under the next one in
@@ -347,18 +348,21 @@ class CardItem(RowCard):
     def warm_art(self, scale: float, dpr: float) -> None:
         """Have the shared art this card will show at zoom ``scale`` and pixel ratio ``dpr``
         drawn (in the pixmap cache), without showing it yet."""
-        if self._device is not None:
-            self._art_pixmap(self._width_px(scale), dpr)
+        self._art_pixmap(self._width_px(scale), dpr)
 
     def settle_art(self, scale: float, dpr: float) -> bool:
         """Show the art of the size the card covers at zoom ``scale`` and pixel ratio ``dpr``
-        (until then the layers show the pictures of the zoom before, stretched). False if
-        it already did, or has never been drawn (its first paint picks its size)."""
+        (until then the layers show the pictures of the zoom before, stretched; a card never
+        drawn shows nothing, and would pick its size as it is first painted). False if it
+        already did."""
         device = (self._width_px(scale), dpr, scale)
-        if self._device is None or device == self._device:
+        if device == self._device:
             return False
+        first = self._device is None
         self._device = device
         self._refresh_art()
+        if first:
+            self._update_contents()  # the layers show it all: nothing left for paint()
         return True
 
     def _width_px(self, zoom: float, lift: float = 1.0) -> int:
