@@ -38,9 +38,11 @@ def test_the_first_start_is_maximised_and_the_next_comes_back_as_it_was_left(
 
     # The player drags the column's edge (again, once it is laid out): narrower, as a column
     # left wider than the felt's half of the window comes back no wider than that.
-    def narrowed() -> bool:
+    def narrowed() -> bool:  # read once laid out, not just after asking again
+        if tarot.width() < start - 40:
+            return True
         first.resizeDocks([tarot], [300], Qt.Orientation.Horizontal)
-        return tarot.width() < start - 40
+        return False
 
     qtbot.waitUntil(narrowed)
     width = tarot.width()
