@@ -32,8 +32,10 @@ def demo_window(
     *,
     place: WindowPlace | None = None,
     size: QtCore.QSize | None = None,
+    lift: bool = True,
 ) -> MainWindow:
-    """The window shown (``size`` if given), its session and panels built."""
+    """The window shown (``size`` if given), its session and panels built, and the curtain
+    it came in behind lifted (still up with ``lift=False``)."""
     window = MainWindow(demo_path(), autosave_folder=tmp_path / "autosave", animation_ms=0)
     window.ask_unsaved = lambda: DISCARD
     qtbot.addWidget(window)
@@ -45,14 +47,15 @@ def demo_window(
     ready: list[MainWindow] = []
     window.when_ready(ready.append)
     qtbot.waitUntil(lambda: bool(ready) and bool(window.setup.docks), timeout=10_000)
-    take_the_computer(qtbot, window)  # the session came in behind the curtain: Dana, the GM
+    if lift:
+        take_the_computer(qtbot, window)  # the session came in behind the curtain: Dana, the GM
     return window
 
 
-def start_placed(qtbot: QtBot, tmp_path: Path) -> MainWindow:
+def start_placed(qtbot: QtBot, tmp_path: Path, *, lift: bool = True) -> MainWindow:
     """:func:`demo_window` whose place (geometry, docks) is kept in :func:`place_store`, as
     the app keeps it in its QSettings."""
-    return demo_window(qtbot, tmp_path, place=WindowPlace(place_store(tmp_path)))
+    return demo_window(qtbot, tmp_path, place=WindowPlace(place_store(tmp_path)), lift=lift)
 
 
 def shown_panel(qtbot: QtBot, window: MainWindow, dock: str, kind: type[T]) -> T:

@@ -12,6 +12,7 @@ from cardtable.session import Reveal, load
 from cardtable.session.demo import demo_path
 from cardtable.settings import AnimationSpeed, Settings
 from cardtable.ui.qt import QtCore, QtWidgets
+from cardtable.ui.table.view import TableView
 from cardtable.ui.window.main_window import DISCARD, MainWindow
 from cardtable.ui.window.setup import HAND_HEIGHT, PANEL_KEYS, WindowSetup
 
@@ -147,7 +148,7 @@ def test_the_session_is_shown_before_the_panels_are_built_and_the_felt_keeps_its
         def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
             if event.type() == QtCore.QEvent.Type.Paint and not shown:
                 docks = sorted(d.objectName() for d in window.findChildren(QtWidgets.QDockWidget))
-                shown.append((window.felt.size(), window.hand_dock.height(), docks))
+                shown.append((window.centralWidget().size(), window.hand_dock.height(), docks))
             return False
 
     watch = Watch()
@@ -173,17 +174,24 @@ def test_loaded_as_the_app_loads_it_the_first_paint_shows_the_session(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     window = _unshown_window(qtbot, tmp_path)
-    first: list[tuple[bool, int]] = []
+    first: list[tuple[bool, bool, int, QtCore.QRect]] = []
 
     class Watch(QtCore.QObject):
-        """Notes, at the first paint, whether it shows the session: the curtain it comes in
-        behind, over the felt laid out with it."""
+        """Notes, at the first paint, whether it shows the session (the curtain it comes in
+        behind), whether the felt behind it is built yet, the hand's height and the felt's
+        room."""
 
         def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
             if event.type() == QtCore.QEvent.Type.Paint and not first:
                 felt = window.centralWidget()
-                shows = felt is window.felt and bool(window.felt.items_shown())
-                first.append((watched is window.curtain and shows, window.hand_dock.height()))
+                first.append(
+                    (
+                        watched is window.curtain,
+                        isinstance(felt, TableView),
+                        window.hand_dock.height(),
+                        felt.geometry(),
+                    )
+                )
             return False
 
     watch = Watch()
@@ -191,5 +199,28 @@ def test_loaded_as_the_app_loads_it_the_first_paint_shows_the_session(
     window.show()
     window.load_now()  # as the app does, just after showing it
     qtbot.waitUntil(lambda: bool(first), timeout=10_000)
-    assert first == [(True, HAND_HEIGHT)]
+    curtain, built, hand_height, room = first[0]
+    # The curtain alone is in sight: the felt and the hand behind it are built just after.
+    assert (curtain, built, hand_height) == (True, False, HAND_HEIGHT)
     assert window.curtain.confirm.text() == "I am Dana"
+    qtbot.waitUntil(lambda: isinstance(window.centralWidget(), TableView), timeout=10_000)
+    # ...in the room the first paint laid out for them: nothing moves once they are there.
+    assert window.felt.items_shown()
+    assert window.felt.geometry() == room
+    assert window.hand_dock.height() == HAND_HEIGHT
+
+
+def test_the_phones_put_in_place_before_the_felt_keep_their_entry_in_the_table_menu(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = _unshown_window(qtbot, tmp_path)
+    # As a TV and phones ticked on the welcome screen does, once the session is in place:
+    # behind the curtain, before the felt is built.
+    window.when_ready(lambda ready: ready.phones)
+    window.show()
+    window.load_now()
+    assert not isinstance(window.centralWidget(), TableView)
+    qtbot.waitUntil(lambda: isinstance(window.centralWidget(), TableView), timeout=10_000)
+    entries = window.table_menu.actions()
+    assert "phonesAction" in [entry.objectName() for entry in entries]
+    assert entries[0] is window.felt.card_actions.all()[0]  # the table's own entries first

@@ -94,6 +94,11 @@ class CurtainLock(QtCore.QObject):
         while the curtain is up, as they were when it rose, not hidden behind it."""
         return QtCore.QByteArray(self._state) if self.engaged else self._window.saveState()
 
+    def keeps(self, part: QtWidgets.QWidget) -> bool:
+        """Whether ``part`` is hidden only while the curtain is up: it is shown again, where
+        it is now, when the curtain lifts."""
+        return self.engaged and part in self._hidden
+
     # --- engaging and releasing -----------------------------------------------------------
 
     def _engage(self) -> None:

@@ -1,11 +1,14 @@
 """The main window: the felt in the middle, the hand dock, menus, a toolbar, the curtain.
 
-The constructor builds only the frame (menus, toolbar, an empty felt); the table is built
-just after the first paint, or, as the app asks (:meth:`MainWindow.load_now`), just after
-the window is shown and before it is painted, so that its first paint shows the session.
-Anything that needs it (:attr:`MainWindow.document`, :attr:`MainWindow.felt`, the menu
-actions) builds it at once if it is not there yet; :meth:`MainWindow.when_ready` runs a
-function once it is.
+The constructor builds only the frame (menus, toolbar, an empty felt); the session is put
+in place just after the first paint, or, as the app asks (:meth:`MainWindow.load_now`), just
+after the window is shown and before it is painted, so that its first paint shows the
+session. A session with players comes in behind the curtain, which then covers the whole
+window: the felt and the hand it hides are built just after the curtain's first paint.
+Anything that needs them (:attr:`MainWindow.document`, :attr:`MainWindow.felt`,
+:attr:`MainWindow.hand`, the menu actions) builds them at once if they are not there yet;
+:meth:`MainWindow.when_ready` runs a function once the session is in place,
+:meth:`MainWindow.when_built` once the felt and the hand are.
 
 The window owns the session's file (New, Open, Save, Save As, export of the log), asks
 before unsaved changes are lost, keeps an autosave (:class:`cardtable.session.Autosaver`)
@@ -106,6 +109,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._phones: PhoneService | None = None
         self._tv_and_phones: TvAndPhones | None = None
         self._ready: list[Callable[[MainWindow], None]] = []
+        self._built: list[Callable[[MainWindow], None]] = []
         #: The title of a session not saved anywhere yet ("Untitled session", "Demo table").
         self.untitled = UNTITLED
         self.files = SessionFiles(self)
@@ -153,7 +157,7 @@ class MainWindow(QtWidgets.QMainWindow):
         after_paint(felt.viewport(), self._ensure_loaded)
         self.drops = SessionDrops(self)  # a session file dropped on the window opens
 
-    # --- the session, built after the first paint (or before: load_now) ---------------------
+    # --- the session, put in place after the first paint (or before: load_now) -------------
 
     @property
     def document(self) -> SessionDocument:
@@ -163,13 +167,13 @@ class MainWindow(QtWidgets.QMainWindow):
 
     @property
     def felt(self) -> TableView:
-        self._ensure_loaded()
+        self._ensure_table()
         assert self._table is not None
         return self._table
 
     @property
     def hand(self) -> HandPanel:
-        self._ensure_loaded()
+        self._ensure_table()
         assert self._hand is not None
         return self._hand
 
@@ -184,7 +188,7 @@ class MainWindow(QtWidgets.QMainWindow):
         it), else the felt; work put off until the session is first seen waits for its
         paint."""
         curtain = self.curtain
-        return self.felt.viewport() if curtain.isHidden() else curtain
+        return curtain if not curtain.isHidden() else self.felt.viewport()
 
     def after_shown(self, then: Callable[[], object]) -> None:
         """Call ``then`` once, just after the window next paints the session in place: the
@@ -195,9 +199,11 @@ class MainWindow(QtWidgets.QMainWindow):
         def once() -> None:
             if not done:
                 done.append(True)
+                self._ensure_table()  # what follows the first sight may count on the felt
                 then()
 
-        after_paint(self.felt.viewport(), once)
+        # A curtain lifted before it was painted leaves the felt to say so, once it is built.
+        self.when_built(lambda built: after_paint(built.felt.viewport(), once))
         if not self.curtain.isHidden():
             after_paint(self.curtain, once)
 
@@ -243,10 +249,7 @@ class MainWindow(QtWidgets.QMainWindow):
     def _load(self) -> None:
         # The session model comes in with these (after the first paint, or at load_now).
         from cardtable.ui.document import SessionDocument
-        from cardtable.ui.table.cards.item import DEFAULT_ANIMATION_MS
         from cardtable.ui.table.curtain import Curtain
-        from cardtable.ui.table.hand_dock import HandPanel, HandScroll
-        from cardtable.ui.table.view import TableView
 
         session, path, recovered = self.files.starting_session(
             self._session_path, self._autosave_folder, self._autosave_on, self._offer_recovery
@@ -255,6 +258,49 @@ class MainWindow(QtWidgets.QMainWindow):
         document.replace(session, path)  # behind the curtain, as every session comes in
         document.dirty = recovered
         self._document = document
+        # A session comes in behind the curtain when it has players: the curtain alone is in
+        # sight then, and the felt and the hand it hides are built just after its first paint
+        # (or as soon as something asks for them). Without a curtain they are in the first.
+        if document.session.curtain is None:
+            self._build_table(document)
+        self._curtain = Curtain(document, self)
+        document.changed.connect(self._on_changed)
+        document.replaced.connect(self._on_replaced)
+        document.refused.connect(self._on_refused)
+        document.failed.connect(self._on_failed)
+        document.said.connect(lambda text: self.statusBar().showMessage(text, REFUSAL_MS))
+        self._install_art(document)
+        app = QtWidgets.QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self._close_autosave)
+        self._start_autosave()
+        self.refresh()
+        if self._table is not None:
+            self._lay_out(self._table)
+        else:
+            self.after_shown(self._ensure_table)
+        self._settle_after_paint()
+
+    def _ensure_table(self) -> None:
+        """Build the felt and the hand now if the curtain has kept them waiting."""
+        self._ensure_loaded()
+        if self._table is None and self._document is not None and not self._loading:
+            self._build_table(self._document)
+            self.refresh()
+            # The felt and the hand join a window already shown: Qt shows them by a queued
+            # call (which the curtain's lock answers by hiding them, their room kept), and
+            # only then lays them out. Handled now, the felt is fitted to its own room.
+            # (Theirs alone: other work queued meanwhile may itself ask for the felt.)
+            for part in (self._table, self.hand_dock.widget()):
+                QtWidgets.QApplication.sendPostedEvents(part, QtCore.QEvent.Type.MetaCall)
+            self._lay_out(self._table)
+
+    def _build_table(self, document: SessionDocument) -> None:
+        """The felt, the hand, and their entries in the Table menu and the toolbar."""
+        from cardtable.ui.table.cards.item import DEFAULT_ANIMATION_MS
+        from cardtable.ui.table.hand_dock import HandPanel, HandScroll
+        from cardtable.ui.table.view import TableView
+
         animation = DEFAULT_ANIMATION_MS if self._animation_ms is None else self._animation_ms
         table = TableView(document, self, animation)
         table.setAccessibleName("Card table")
@@ -267,23 +313,22 @@ class MainWindow(QtWidgets.QMainWindow):
         self._hand = hand
         self.hand_dock.setWidget(HandScroll(hand, self.hand_dock))
         table.add_drop_target(hand.hand_at, hand.index_at)
-        # The views above hear of every change first: their private faces are gone before
-        # the curtain (connected last) is shown, let alone painted.
-        self._curtain = Curtain(document, self)
-        document.changed.connect(self._on_changed)
-        document.replaced.connect(self._on_replaced)
-        document.refused.connect(self._on_refused)
-        document.failed.connect(self._on_failed)
-        document.said.connect(lambda text: self.statusBar().showMessage(text, REFUSAL_MS))
-        self.table_menu.clear()
-        self.table_menu.addActions(table.card_actions.all())
-        self.table_menu.addSeparator()
-        self.table_menu.addActions(table.open_table.all())  # stack, fan, row, spreads
-        self.table_menu.aboutToShow.connect(table.open_table.refresh)
-        self.table_menu.aboutToHide.connect(table.open_table.stale)
-        self.table_menu.addSeparator()
-        self.table_menu.addAction(self.pass_action)
-        self._install_art(document)
+        menu = self.table_menu
+        # The table's own entries come first, before any added while it waited (the phones').
+        ahead = next(iter(menu.actions()), None)
+        entries = [
+            *table.card_actions.all(),
+            _separator(menu),
+            *table.open_table.all(),  # stack, fan, row, spreads
+            _separator(menu),
+            self.pass_action,
+        ]
+        if ahead is None:
+            menu.addActions(entries)
+        else:
+            menu.insertActions(ahead, entries)
+        menu.aboutToShow.connect(table.open_table.refresh)
+        menu.aboutToHide.connect(table.open_table.stale)
         cards = table.card_actions
         self.toolbar.insertActions(
             self._card_tools_end, [cards.draw, cards.flip, cards.turn, cards.shuffle]
@@ -296,24 +341,30 @@ class MainWindow(QtWidgets.QMainWindow):
             (cards.discard, "discard"),
         ):
             action.setIcon(icon(name))
-        app = QtWidgets.QApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(self._close_autosave)
-        self._start_autosave()
-        self.refresh()
-        # Lay the window out with the table and the hand in it before anything is sized to
-        # it or painted: until then the new table is 100x30 and the hand fills the window.
+        built, self._built = self._built, []
+        for callback in built:
+            callback(self)
+
+    def _lay_out(self, table: TableView | None) -> None:
+        """Lay the window out with the table and the hand in it before anything is sized to
+        it or painted: until then the new table is 100x30 and the hand fills the window."""
+        assert table is not None
         QtWidgets.QApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
         table.fit_table()
         table.setFocus()
-        self._settle_after_paint()
+
+    def when_built(self, callback: Callable[[MainWindow], None]) -> None:
+        """Call ``callback(window)`` once the felt and the hand exist (now, if they do)."""
+        if self._table is not None:
+            callback(self)
+        else:
+            self._built.append(callback)
 
     def _install_art(self, document: SessionDocument) -> None:
         """Decks dressed in the group's own card art: the binding that shows the chosen art
         (before the table is first painted if a deck on it wears a group's art set, see
         :meth:`_ensure_loaded`; else once it is shown, as Cardtable's own art needs none),
         and its menus once the table is shown (:meth:`_install_menus`)."""
-        assert self._table is not None
 
         def once_shown() -> None:
             self._bind_art(document)
@@ -518,7 +569,7 @@ class MainWindow(QtWidgets.QMainWindow):
         edit_menu.addActions([self.corrections.take_back, self.corrections.strike])
         self.table_menu = bar.addMenu("&Table")
         self.table_menu.setToolTipsVisible(True)
-        self.table_menu.aboutToShow.connect(self._ensure_loaded)
+        self.table_menu.aboutToShow.connect(self._ensure_table)
         view_menu = bar.addMenu("&View")
         view_menu.addActions([self.fit_action, self.zoom_in_action, self.zoom_out_action])
         view_menu.addSeparator()
@@ -590,22 +641,29 @@ class MainWindow(QtWidgets.QMainWindow):
             and not self._autosave_soon.isActive()
         ):
             self._autosave_soon.start()
+        self._build_if_in_sight()
         self.refresh()
 
     def _on_replaced(self) -> None:
         from cardtable.ui.document import Arrival
 
+        self._build_if_in_sight()
         # The autosave follows the group's session: a guide's table comes and goes around it.
         if self.document.arrival is Arrival.OPENED:
             self._start_autosave()
         self.refresh()
         self._settle_after_paint()
 
+    def _build_if_in_sight(self) -> None:
+        """A curtain lifted before the felt behind it was built: build it now."""
+        if self._table is None and self.document.session.curtain is None:
+            self._ensure_table()
+
     def _settle_after_paint(self) -> None:
         """Once the window shows the session now in place, settle Python's memory (see
         :mod:`cardtable.ui.window.memory`) and stop keeping what is drawn (see
         :mod:`cardtable.ui.art.picture_cache`)."""
-        if self._table is not None:
+        if self._document is not None:
             self.after_shown(self._on_session_shown)
 
     def _on_session_shown(self) -> None:
@@ -723,3 +781,9 @@ def _swatch(colour: str) -> QtGui.QIcon:
 # The answers to "save the changes first?" come with the window, for those who replace
 # its :attr:`MainWindow.ask_unsaved`.
 __all__ = ["CANCEL", "DISCARD", "SAVE", "TITLE", "MainWindow"]
+
+
+def _separator(parent: QtCore.QObject) -> QtGui.QAction:
+    line = QtGui.QAction(parent)
+    line.setSeparator(True)
+    return line

@@ -20,6 +20,9 @@ DOCKS_KEY = "window/docks"
 #: The widths of the column of panels and of the log, and the hand's height (Qt's own state
 #: does not always bring them back when the panels are built after the window is shown).
 SIZES_KEY = "window/dock_sizes"
+#: How many times a dock is asked again for the width it had, the width it is given
+#: falling short of the width asked for.
+_TRIES = 3
 #: The share of the screen a window not maximised takes the first time.
 FIRST_SHARE = 0.85
 
@@ -80,9 +83,10 @@ class WindowPlace(QtCore.QObject):
         saved = self._saved(DOCKS_KEY)
         if saved is None or not window.restoreState(saved):
             return False
+        _lay_out(window)
         sizes = self._store.value(SIZES_KEY)
         if isinstance(sizes, list):
-            QtCore.QTimer.singleShot(0, lambda: _resize(window, [str(s) for s in sizes]))
+            _resize(window, [str(s) for s in sizes])
         return True
 
     def remember(self, window: QtWidgets.QMainWindow) -> None:
@@ -114,12 +118,15 @@ class WindowPlace(QtCore.QObject):
 
 
 def _front_docks(window: QtWidgets.QMainWindow) -> list[QtWidgets.QDockWidget]:
-    """The docks in sight, named: of each group of tabs, the one in front (the others keep
-    a stale size of their own)."""
+    """The docks in sight, named (behind the curtain: those in sight once it lifts): of
+    each group of tabs, the one in front (the others keep a stale size of their own)."""
+    lock = getattr(window, "curtain_lock", None)
     shown = [
         dock
         for dock in window.findChildren(QtWidgets.QDockWidget)
-        if dock.objectName() and dock.isVisible() and not dock.isFloating()
+        if dock.objectName()
+        and (dock.isVisible() or (lock is not None and lock.keeps(dock)))
+        and not dock.isFloating()
     ]
     seen: set[QtWidgets.QDockWidget] = set()
     front = []
@@ -183,6 +190,16 @@ def _felt_half(window: QtWidgets.QMainWindow, column: list[QtWidgets.QDockWidget
     window.resizeDocks(
         column, [max(1, dock.width() - each) for dock in column], Qt.Orientation.Horizontal
     )
+    _lay_out(window)
+
+
+def _lay_out(window: QtWidgets.QMainWindow) -> None:
+    """Put the docks at the sizes just given now, not at the window's next turn of its
+    event loop: the sizes read next are the given ones, and the layout is final before
+    the curtain a session comes in behind can be lifted."""
+    layout = window.layout()
+    if layout is not None:
+        layout.activate()
 
 
 def _resize(window: QtWidgets.QMainWindow, sizes: list[str]) -> None:
@@ -206,21 +223,24 @@ def _resize(window: QtWidgets.QMainWindow, sizes: list[str]) -> None:
             down[1].append(min(height, window.height() // 2))
     if across[0]:
         window.resizeDocks(across[0], across[1], Qt.Orientation.Horizontal)
+        _lay_out(window)
         # A column of tabbed panels counts its tabs down its side in the width asked for:
         # ask again for what is missing, so that the panels come back as wide as they were.
-        short = [(dock, width - dock.width()) for dock, width in zip(*across, strict=True)]
-        if any(missing > 0 for _, missing in short):
-            window.resizeDocks(
-                [dock for dock, _ in short],
-                [dock.width() + 2 * max(missing, 0) for dock, missing in short],
-                Qt.Orientation.Horizontal,
-            )
+        for dock, width in zip(*across, strict=True):
+            asked = width
+            for _ in range(_TRIES):
+                missing = width - dock.width()
+                if not missing:
+                    break
+                asked += missing
+                window.resizeDocks([dock], [asked], Qt.Orientation.Horizontal)
+                _lay_out(window)
     if down[0]:
         window.resizeDocks(down[0], down[1], Qt.Orientation.Vertical)
+    _lay_out(window)
     sides = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
     column = [dock for dock in _front_docks(window) if window.dockWidgetArea(dock) in sides]
-    # Once the window has laid the docks out anew.
-    QtCore.QTimer.singleShot(0, lambda: _felt_half(window, column))
+    _felt_half(window, column)
 
 
 __all__ = ["DOCKS_KEY", "GEOMETRY_KEY", "WindowPlace"]

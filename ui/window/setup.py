@@ -144,15 +144,18 @@ class WindowSetup:
         window.resizeDocks(
             [window.hand_dock], [hand_height or HAND_HEIGHT], Qt.Orientation.Vertical
         )
-        # Every way of showing the table a hidden card asks first: the felt's and the hand's.
-        window.felt.card_actions.confirm_reveal = self._confirm_reveal
-        window.hand.confirm_reveal = self._confirm_reveal
+        window.when_built(self._ask_before_reveals)
         document.replaced.connect(self._on_replaced)
         document.saved.connect(self._remember_path)  # a session saved is a recent one too
         self.apply(self.settings)
         if self.settings.public_table_at_start:
             window.public_screen.open_at_start()
         window.after_shown(lambda: self.docks)
+
+    def _ask_before_reveals(self, window: MainWindow) -> None:
+        """Every way of showing the table a hidden card asks first: the felt's and the hand's."""
+        window.felt.card_actions.confirm_reveal = self._confirm_reveal
+        window.hand.confirm_reveal = self._confirm_reveal
 
     def _install_panels(self, window: MainWindow) -> None:
         """Build every panel and put it in its place (the column, or beside the hand)."""
@@ -172,6 +175,7 @@ class WindowSetup:
         from cardtable.ui.window.new_session.wizard import ask_new_session
 
         document = window.document
+        felt = window.felt  # the felt and the hand first: the panels are laid out beside them
         animation = self.settings.animation_speed.ms
         sheets = sheet_editor.make_dock(document, window)
         self._docks = {
@@ -186,11 +190,11 @@ class WindowSetup:
             "log": log_panel.make_dock(document, window),
             "notes": notes_panel.make_dock(document, window),
         }
-        adventure_felt.install(window.felt, document)
+        adventure_felt.install(felt, document)
         sheets.editor.roll_asked.connect(self._on_roll_asked)
         from cardtable.ui.panels.banzai import felt_entry as banzai_felt
 
-        banzai_felt.install(window.felt.card_actions, document, self._on_felt_roll)
+        banzai_felt.install(felt.card_actions, document, self._on_felt_roll)
         first: QtWidgets.QDockWidget | None = None
         for key, dock in self._docks.items():
             text, keys = PANEL_KEYS[key]
@@ -321,9 +325,8 @@ class WindowSetup:
 
         self.settings = settings
         window = self.window
-        window.felt.setBackgroundBrush(felt_brush(QtGui.QColor(settings.felt_colour)))
-        window.felt.set_animation_ms(settings.animation_speed.ms)
         apply_card_backs(settings)
+        window.when_built(lambda built: _dress_felt(built, settings))
         dice = self._docks.get("dice")
         if dice is not None:  # built after the first paint: imported only then
             from cardtable.ui.panels.dice.tray import DiceTray
@@ -331,7 +334,6 @@ class WindowSetup:
             tray = dice.findChild(DiceTray)
             if tray is not None:
                 tray.set_animation_ms(settings.animation_speed.ms)
-        window.felt.viewport().update()
 
     def edit(self) -> None:
         from cardtable.ui.window.settings_dialog import edit_settings
@@ -410,6 +412,13 @@ class _WholeTabTitles(QtCore.QObject):
             if isinstance(child, QtWidgets.QTabBar):
                 whole_tab_titles(child)
         return False
+
+
+def _dress_felt(window: MainWindow, settings: Settings) -> None:
+    """The felt in the colour and at the animation speed of ``settings``."""
+    window.felt.setBackgroundBrush(felt_brush(QtGui.QColor(settings.felt_colour)))
+    window.felt.set_animation_ms(settings.animation_speed.ms)
+    window.felt.viewport().update()
 
 
 def start_window(session_path: str | None) -> MainWindow | None:
