@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from cardtable.resolvers.banzai.steps import (
     MAX_RANK,
-    MAX_STEPS,
     BanzaiError,
     Condition,
     ConditionKind,
@@ -31,13 +30,20 @@ def test_the_steps_beyond_an_end_go_as_far_as_a_dice_modifier_does(end: Step) ->
     away = 1 if end is Step.LEGENDARY else -1
     furthest = end + away * most_steps_beyond(end)
     assert abs(Difficulty.task(furthest).modifier.rolled) <= MAX_RANK
-    assert abs(step_dice(furthest + away)) > MAX_RANK  # one more is no dice modifier
+    # One more would be no dice modifier: the model refuses it as a step.
+    assert abs(step_dice(furthest) - away * 4) > MAX_RANK
+    with pytest.raises(BanzaiError):
+        step_dice(furthest + away)
     assert step_name(furthest) == f"{most_steps_beyond(end)} steps beyond {end.label}"
 
 
-@given(st.integers(-MAX_STEPS, MAX_STEPS))
+HARDEST = Step.LEGENDARY + most_steps_beyond(Step.LEGENDARY)
+EASIEST = Step.MUNDANE - most_steps_beyond(Step.MUNDANE)
+
+
+@given(st.integers(EASIEST, HARDEST))
 def test_each_step_harder_takes_away_dice(step: int) -> None:
-    if step < MAX_STEPS:
+    if step < HARDEST:
         assert step_dice(step + 1) < step_dice(step)
     beyond = step - Step.LEGENDARY if step > 0 else Step.MUNDANE - step
     if beyond > 0:
@@ -45,11 +51,17 @@ def test_each_step_harder_takes_away_dice(step: int) -> None:
         assert step_dice(step) == step_dice(end) - (1 if step > 0 else -1) * 4 * beyond
 
 
-@pytest.mark.parametrize("step", [MAX_STEPS + 1, -MAX_STEPS - 1])
-def test_a_step_beyond_the_furthest_is_refused(step: int) -> None:
-    with pytest.raises(BanzaiError) as refused:
-        step_dice(step)
-    assert str(refused.value) == f"A difficulty step lies within 50 steps of Average, not {step}"
+@pytest.mark.parametrize("step", [HARDEST + 1, EASIEST - 1, 50, -1000])
+def test_a_step_beyond_the_furthest_is_refused_in_words(step: int) -> None:
+    """Every step the model takes has a dice modifier: one further is refused as Banzai's,
+    never as a bare error from building the modifier."""
+    for ask in (step_dice, step_name, lambda s: Difficulty.task(s)):
+        with pytest.raises(BanzaiError) as refused:
+            ask(step)
+        assert str(refused.value) == (
+            f"A difficulty step lies from 24 steps beyond Mundane to 23 steps beyond Legendary, "
+            f"not {step}"
+        )
 
 
 def test_a_modifier_of_a_hundred_dice_is_the_largest_written() -> None:

@@ -55,8 +55,6 @@ __all__ = [
 
 #: Each step beyond Legendary takes this many more rolled dice; beyond Mundane, adds them.
 BEYOND_STEP_DICE = 4
-#: Steps stay within this distance of Average (far beyond any table's needs).
-MAX_STEPS = 50
 #: Ranks and dice modifiers stay within this size.
 MAX_RANK = 100
 
@@ -94,13 +92,6 @@ _STEP_DICE = {
 }
 
 
-def check_step(step: int) -> int:
-    """A step within :data:`MAX_STEPS` of Average."""
-    if not -MAX_STEPS <= step <= MAX_STEPS:
-        raise BanzaiError(f"A difficulty step lies within {MAX_STEPS} steps of Average, not {step}")
-    return step
-
-
 def most_steps_beyond(end: Step) -> int:
     """How many steps beyond ``end`` (Legendary or Mundane) a task may lie. The rules set no
     end to them (each another 4 dice); here they go as far as a dice modifier does.
@@ -108,7 +99,19 @@ def most_steps_beyond(end: Step) -> int:
     >>> most_steps_beyond(Step.LEGENDARY), most_steps_beyond(Step.MUNDANE)
     (23, 24)
     """
-    return min((MAX_RANK - abs(_STEP_DICE[end])) // BEYOND_STEP_DICE, MAX_STEPS - abs(end))
+    return (MAX_RANK - abs(_STEP_DICE[end])) // BEYOND_STEP_DICE
+
+
+def check_step(step: int) -> int:
+    """A step no further beyond Legendary or Mundane than :func:`most_steps_beyond` allows."""
+    hardest = Step.LEGENDARY + most_steps_beyond(Step.LEGENDARY)
+    easiest = Step.MUNDANE - most_steps_beyond(Step.MUNDANE)
+    if not easiest <= step <= hardest:
+        raise BanzaiError(
+            f"A difficulty step lies from {Step.MUNDANE - easiest} steps beyond Mundane to "
+            f"{hardest - Step.LEGENDARY} steps beyond Legendary, not {step}"
+        )
+    return step
 
 
 def step_dice(step: int) -> int:
