@@ -356,15 +356,25 @@ class LogPanel(QtWidgets.QWidget):
 
     def _on_changed(self, flags: int) -> None:
         if Changes(flags) & _REFRESH:
-            self.model.catch_up()
-            self._show_newest()
+            if not self.view.isVisible():
+                self.model.catch_up()
+                self._show_newest()
+                return
             # Laid out and measured now, the new line is in the paint that shows the change;
             # measuring may move the rows (Qt keeps the top row where it was), so the newest
-            # is brought back after.
-            for _ in range(3):
-                if not (self.view.isVisible() and self.view.lay_out_now()):
-                    break
+            # is brought back after. The rows are painted once, all laid out: the view's own
+            # layout repaints them all, so scrolling them first would be work thrown away.
+            viewport = self.view.viewport()
+            viewport.setUpdatesEnabled(False)
+            try:
+                self.model.catch_up()
                 self._show_newest()
+                for _ in range(3):
+                    if not self.view.lay_out_now():
+                        break
+                    self._show_newest()
+            finally:
+                viewport.setUpdatesEnabled(True)
 
     def _on_replaced(self) -> None:
         self.model.reset()
