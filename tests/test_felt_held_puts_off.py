@@ -53,3 +53,31 @@ def test_a_card_held_on_the_felt_puts_the_autosave_and_the_collector_off_until_l
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=middle + QtCore.QPoint(5, 5))
     qtbot.waitUntil(lambda: _logged_on_disk(folder) == len(log), timeout=5000)
     qtbot.waitUntil(gc.isenabled, timeout=5000)
+
+
+def test_a_release_that_never_comes_keeps_the_collector_off_no_longer_than_the_longest_hold(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(memory, "LONGEST_HOLD_MS", 100)
+    owner = QtCore.QObject()
+    held = memory.HeldCard(owner)
+    assert gc.isenabled()
+    try:
+        held.hold()  # and the button is let go over a menu: the felt never hears it
+        assert not gc.isenabled()
+        qtbot.waitUntil(gc.isenabled, timeout=2000)
+    finally:
+        gc.enable()
+
+
+def test_a_collector_someone_else_turned_off_stays_off(qtbot: QtBot) -> None:
+    owner = QtCore.QObject()
+    held = memory.HeldCard(owner)
+    gc.disable()  # as start-up keeps it until the first session is shown
+    try:
+        held.hold()
+        held.let_go()
+        qtbot.wait(memory.LET_GO_MS + 200)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -87,8 +87,8 @@ _FEW_CHOSEN = 8
 class TableView(FeltView):
     """The felt showing the session's table; every gesture becomes a session action."""
 
-    #: True as a mouse button goes down on the felt, False once the last is let go: what
-    #: can wait (an autosave, a search for garbage) waits while a card is held.
+    #: True as the left button goes down on the felt, False once it is let go: what can
+    #: wait (an autosave, a search for garbage) waits while a card is held.
     held = QtCore.Signal(bool)
 
     # A class-wide default: Qt may resize the view before __init__ has set it.
@@ -527,7 +527,8 @@ class TableView(FeltView):
         return grabbed if isinstance(grabbed, TableCard) else None
 
     def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:
-        self.held.emit(True)
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.held.emit(True)
         self._hide_preview()
         if (
             event.button() == Qt.MouseButton.LeftButton
@@ -565,7 +566,7 @@ class TableView(FeltView):
             if grabbed is not None:
                 self._lock.release(grabbed)
             self._carrying = []
-            if not event.buttons():
+            if event.button() == Qt.MouseButton.LeftButton:
                 self.held.emit(False)
 
     def _uncover(self, top: TableCard) -> None:

@@ -30,6 +30,8 @@ START_HOLD_MS = 10_000
 #: How long after a card is let go the collector may search again: the drop, its paint
 #: and its slide come first.
 LET_GO_MS = 1000
+#: The longest a card held keeps the collector off.
+LONGEST_HOLD_MS = 60_000
 
 
 def hold_for_start(parent: QtCore.QObject, longest_ms: int = START_HOLD_MS) -> None:
@@ -51,25 +53,26 @@ def settle() -> None:
 class HeldCard(QtCore.QObject):
     """Keeps the collector off while a card is held (:meth:`hold`), and turns it back on
     :data:`LET_GO_MS` after the card is let go (:meth:`let_go`), unless another is held by
-    then. It never turns on a collector it did not turn off (start-up's hold, say)."""
+    then; a release that never came (the button let go over a menu or a dialog) keeps it off
+    no longer than :data:`LONGEST_HOLD_MS`. It never turns on a collector it did not turn off
+    (start-up's hold, say)."""
 
-    def __init__(self, parent: QtCore.QObject, let_go_ms: int = LET_GO_MS) -> None:
+    def __init__(self, parent: QtCore.QObject) -> None:
         super().__init__(parent)
         self._off = False
         self._later = QtCore.QTimer(self)
         self._later.setSingleShot(True)
-        self._later.setInterval(let_go_ms)
         self._later.timeout.connect(self._resume)
 
     def hold(self) -> None:
-        self._later.stop()
+        self._later.start(LONGEST_HOLD_MS)
         if gc.isenabled():
             gc.disable()
             self._off = True
 
     def let_go(self) -> None:
         if self._off:
-            self._later.start()
+            self._later.start(LET_GO_MS)
 
     def _resume(self) -> None:
         if self._off:
