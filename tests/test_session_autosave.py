@@ -8,7 +8,7 @@ from pathlib import Path
 from autosave_rig import crash_while_autosaving
 from session_builders import AYLA, BEA, CHALLENGE, DANA, HAND, TAROT_DRAW, small_session
 
-from cardtable.session import ChangeScene, Draw, Move, Note, load
+from cardtable.session import ChangeScene, Draw, Move, Note, Session, load
 from cardtable.session import autosave as autosave_module
 from cardtable.session.autosave import (
     MOST_LOST,
@@ -165,5 +165,73 @@ def test_steady_play_is_autosaved_however_steady(tmp_path: Path):
             on_disk = len(load(saver.path).log) if saver.path.is_file() else 0
             assert on_disk >= owed, f"at {clock.now} s the autosave lacks moves of 10 s ago"
         assert saver.saves >= 1  # written during the play, not only once it stopped
+    finally:
+        saver.close()
+
+
+def _on_disk(saver: Autosaver) -> int:
+    return len(load(saver.path).log) if saver.path.is_file() else 0
+
+
+def _held_after_a_change(tmp_path: Path, clock: _Clock) -> tuple[Session, Autosaver]:
+    """A session changed at 0 s (a quiet moment of 2 s, the longest wait 8 s), and a card
+    held on its table at once."""
+    session = small_session(holder=DANA)
+    saver = Autosaver(session, tmp_path, clock=clock, delay=2.0, longest=8.0)
+    session.apply(Note("before the drag"))
+    saver.hold()
+    return session, saver
+
+
+def test_nothing_is_written_while_a_card_is_held_and_the_change_waits_for_quiet_after(
+    tmp_path: Path,
+):
+    """A change made before a drag is not written while the card is held, however long
+    past its quiet moment; once let go it waits for the quiet moment again, then is on disk."""
+    clock = _Clock()
+    session, saver = _held_after_a_change(tmp_path, clock)
+    try:
+        clock.now = 5.0  # past the quiet moment, short of the longest wait
+        saver.settle()
+        assert saver.saves == 0 and _on_disk(saver) == 0
+        saver.let_go()
+        clock.now = 6.5
+        saver.settle()
+        assert saver.saves == 0  # the quiet moment counts from the card let go
+        clock.now = 7.0
+        saver.settle()
+        assert saver.saves == 1 and _on_disk(saver) == len(session.log)
+    finally:
+        saver.close()
+
+
+def test_a_card_held_for_long_still_lets_a_change_be_written_within_the_longest_wait(
+    tmp_path: Path,
+):
+    """Holding a card never puts off a change past ``longest``: what a crash may cost stays
+    within MOST_LOST."""
+    clock = _Clock()
+    session, saver = _held_after_a_change(tmp_path, clock)
+    try:
+        clock.now = 7.9
+        saver.settle()
+        assert saver.saves == 0
+        clock.now = 8.0
+        saver.settle()
+        assert saver.saves == 1 and _on_disk(saver) == len(session.log)
+        assert MOST_LOST > 8.0
+    finally:
+        saver.let_go()
+        saver.close()
+
+
+def test_a_flush_is_written_while_a_card_is_held(tmp_path: Path):
+    session = small_session(holder=DANA)
+    saver = Autosaver(session, tmp_path, clock=_Clock())
+    try:
+        saver.hold()
+        session.apply(Note("kept at once"))
+        saver.flush()
+        assert _on_disk(saver) == len(session.log)
     finally:
         saver.close()

@@ -217,6 +217,8 @@ class Autosaver:
         self._first = 0.0
         self._due = 0.0
         self._writing = False
+        #: A card is held on the table (see :meth:`hold`).
+        self._held = False
         #: Looks at the clock asked of the worker (by :meth:`settle`), and the last it took.
         self._asked = 0
         self._looked = 0
@@ -283,6 +285,32 @@ class Autosaver:
             if waiting:  # else the worker wakes at its time, no later than the new one
                 self._wake.notify_all()
 
+    def hold(self) -> None:
+        """A card is held on the table (a drag is under way): write nothing until it is let
+        go (:meth:`let_go`) but a change that has waited ``longest`` seconds. A write takes
+        the interpreter from the table's thread for moments at a time, and a drag shows
+        every one of them."""
+        with self._wake:
+            self._held = True
+
+    def let_go(self) -> None:
+        """The card held is let go: a change not yet written waits for ``delay`` seconds of
+        quiet from now (the drop is a change of its own, and its slide comes first)."""
+        with self._wake:
+            self._held = False
+            if self._pending is not None and self._due != float("-inf"):
+                self._due = max(
+                    self._due, min(self._clock() + self.delay, self._first + self.longest)
+                )
+            self._wake.notify_all()
+
+    def _write_at(self) -> float:
+        """When the change pending is to be written: at its time, but while a card is held
+        no sooner than the longest a change may wait (a :meth:`flush` is never put off)."""
+        if self._held and self._due != float("-inf"):
+            return max(self._due, self._first + self.longest)
+        return self._due
+
     def settle(self, timeout: float = 10.0) -> None:
         """Have the worker look at the clock now, and wait until it has: written what was
         due by then, or gone back to waiting (for a test whose clock moves by hand)."""
@@ -330,10 +358,10 @@ class Autosaver:
                 while True:
                     self._looked = self._asked
                     now = self._clock()
-                    if self._closed or (self._pending is not None and now >= self._due):
+                    if self._closed or (self._pending is not None and now >= self._write_at()):
                         break
                     self._wake.notify_all()  # for settle(): the clock is read, nothing is due
-                    self._wake.wait(None if self._pending is None else self._due - now)
+                    self._wake.wait(None if self._pending is None else self._write_at() - now)
                 if self._pending is None:
                     return  # closed with nothing left to write
                 snapshot, self._pending = self._pending, None

@@ -26,6 +26,14 @@ TIME_COLUMN, TEXT_COLUMN = 0, 1
 TIME_INK = QtGui.QColor("#7a7a7a")
 EMPTY_TEXT = "Nothing has happened yet."
 _Index: TypeAlias = QtCore.QModelIndex | QtCore.QPersistentModelIndex
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+_DECORATION = int(Qt.ItemDataRole.DecorationRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_ANSWERED = frozenset((_DISPLAY, _ALIGNMENT, _FOREGROUND, _DECORATION, _TOOLTIP))
+_ALIGN_LEFT = int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
+_TIME_BRUSH = QtGui.QBrush(TIME_INK)
 
 
 class LogModel(QtCore.QAbstractTableModel):
@@ -37,6 +45,8 @@ class LogModel(QtCore.QAbstractTableModel):
         self._document = document
         self._rows = 0
         self._texts: dict[int, str] = {}
+        #: Each row's time as shown (it never changes).
+        self._times: dict[int, str] = {}
         self._dots: dict[str, QtGui.QIcon] = {}
         self._mark = 0
         self._reader: object = None
@@ -59,6 +69,7 @@ class LogModel(QtCore.QAbstractTableModel):
         self.beginResetModel()
         self._rows = len(log)
         self._texts.clear()
+        self._times.clear()
         self._mark = log.replaced_since(0)[1]
         self._reader = self._reader_now()
         self.endResetModel()
@@ -103,26 +114,33 @@ class LogModel(QtCore.QAbstractTableModel):
         return not parent.isValid() and self._rows > 0
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        # The view asks some seven roles of every cell it paints, most of them answered
+        # None: the roles are told apart as plain numbers, and each row's words kept.
+        role = int(role)
+        if role not in _ANSWERED:
+            return None
         row = index.row()
         # A row the log no longer has: a new session came in and this model has not heard
         # yet (the curtain's lock shows the panels again first, and they measure their rows).
         if not index.isValid() or row >= min(self._rows, len(self._document.session.log)):
             return None
         column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            if column == TIME_COLUMN:
-                return self._document.session.log[row].at.strftime("%H:%M")
-            return self.text(row)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            entry = self._document.session.log[row]
-            return f"{entry.at.strftime('%H:%M:%S')}  {self.text(row)}"
-        if role == Qt.ItemDataRole.ForegroundRole and column == TIME_COLUMN:
-            return QtGui.QBrush(TIME_INK)
-        if role == Qt.ItemDataRole.DecorationRole and column == TEXT_COLUMN:
-            return self._dot(row)
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft)
-        return None
+        if role == _DISPLAY:
+            return self._time(row) if column == TIME_COLUMN else self.text(row)
+        if role == _ALIGNMENT:
+            return _ALIGN_LEFT
+        if role == _FOREGROUND:
+            return _TIME_BRUSH if column == TIME_COLUMN else None
+        if role == _DECORATION:
+            return self._dot(row) if column == TEXT_COLUMN else None
+        entry = self._document.session.log[row]  # the tooltip
+        return f"{entry.at.strftime('%H:%M:%S')}  {self.text(row)}"
+
+    def _time(self, row: int) -> str:
+        found = self._times.get(row)
+        if found is None:
+            found = self._times[row] = self._document.session.log[row].at.strftime("%H:%M")
+        return found
 
     def _dot(self, row: int) -> QtGui.QIcon | None:
         """The colour of the player who acted, as a dot before the line."""
@@ -153,9 +171,7 @@ class _Wrapping(QtWidgets.QStyledItemDelegate):
         super().__init__(view)
         self._view = view
 
-    def sizeHint(
-        self, option: QtWidgets.QStyleOptionViewItem, index: _Index
-    ) -> QtCore.QSize:
+    def sizeHint(self, option: QtWidgets.QStyleOptionViewItem, index: _Index) -> QtCore.QSize:
         measured = QtWidgets.QStyleOptionViewItem(option)
         measured.rect = QtCore.QRect(0, 0, max(1, self._view.columnWidth(index.column())), 1)
         return super().sizeHint(measured, index)
@@ -182,6 +198,10 @@ class LogView(QtWidgets.QTableView):
         self.setItemDelegate(_Wrapping(self))
         self.setFrameShape(QtWidgets.QFrame.Shape.NoFrame)
         self._line = self.fontMetrics().lineSpacing() + 6
+        # Beside a line's words: the dot and the margins round it and round the words, with
+        # some to spare (see :meth:`_one_line`).
+        margin = self.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_FocusFrameHMargin) + 1
+        self._room = self.iconSize().width() + 4 * margin + 8
         rows = self.verticalHeader()
         rows.setMinimumSectionSize(self._line)
         rows.setDefaultSectionSize(self._line)
@@ -227,22 +247,50 @@ class LogView(QtWidgets.QTableView):
         super().resizeEvent(event)
         self._measure.start()
 
-    def measure_in_sight(self) -> None:
-        """Give each row in sight the height of its wrapped text (each row once a width)."""
+    def lay_out_now(self) -> bool:
+        """Lay out the rows just added and measure those in sight now, so that the paint the
+        change brings shows them (Qt lays new rows out on a timer of its own, after the
+        paint of the table that the same action changed, and the log would be painted again
+        in a pass of its own); whether a row was measured."""
+        self.executeDelayedItemsLayout()
+        if not self.measure_in_sight():
+            return False
+        self.updateGeometries()  # the scroll range of the rows just measured
+        return True
+
+    def measure_in_sight(self) -> bool:
+        """Give each row in sight the height of its wrapped text (each row once a width);
+        whether any row was measured."""
         model = self.model()
         if model is None or not model.rowCount():
-            return
+            return False
         width = self.columnWidth(TEXT_COLUMN)
+        measured = False
         for _ in range(4):  # a row grown pushes others out of sight, or shrunk brings more in
             top = max(0, self.rowAt(0))
             bottom = self.rowAt(self.viewport().height() - 1)
             bottom = model.rowCount() - 1 if bottom < 0 else bottom
             waiting = [r for r in range(top, bottom + 1) if self._measured.get(r) != width]
             if not waiting:
-                return
+                break
+            measured = True
             for row in waiting:
                 self._measured[row] = width
-                self.resizeRowToContents(row)
+                if self._one_line(model, row, width):
+                    if self.rowHeight(row) != self._line:
+                        self.setRowHeight(row, self._line)
+                else:
+                    self.resizeRowToContents(row)
+        return measured
+
+    def _one_line(self, model: QtCore.QAbstractItemModel, row: int, width: int) -> bool:
+        """Whether the line ``row`` surely fits on one line of its column (``width`` wide),
+        and so is one line tall, told by the width of its words alone (laying the line out
+        to measure it, as Qt does, costs many times more)."""
+        text = model.index(row, TEXT_COLUMN).data()
+        if not isinstance(text, str) or "\n" in text:
+            return False
+        return self.fontMetrics().horizontalAdvance(text) + self._room <= width
 
     def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
         if event.matches(QtGui.QKeySequence.StandardKey.Copy):
@@ -308,8 +356,25 @@ class LogPanel(QtWidgets.QWidget):
 
     def _on_changed(self, flags: int) -> None:
         if Changes(flags) & _REFRESH:
-            self.model.catch_up()
-            self._show_newest()
+            if not self.view.isVisible():
+                self.model.catch_up()
+                self._show_newest()
+                return
+            # Laid out and measured now, the new line is in the paint that shows the change;
+            # measuring may move the rows (Qt keeps the top row where it was), so the newest
+            # is brought back after. The rows are painted once, all laid out: the view's own
+            # layout repaints them all, so scrolling them first would be work thrown away.
+            viewport = self.view.viewport()
+            viewport.setUpdatesEnabled(False)
+            try:
+                self.model.catch_up()
+                self._show_newest()
+                for _ in range(3):
+                    if not self.view.lay_out_now():
+                        break
+                    self._show_newest()
+            finally:
+                viewport.setUpdatesEnabled(True)
 
     def _on_replaced(self) -> None:
         self.model.reset()

@@ -87,6 +87,10 @@ _FEW_CHOSEN = 8
 class TableView(FeltView):
     """The felt showing the session's table; every gesture becomes a session action."""
 
+    #: True as the left button goes down on the felt, False once it is let go: what can
+    #: wait (an autosave, a search for garbage) waits while a card is held.
+    held = QtCore.Signal(bool)
+
     # A class-wide default: Qt may resize the view before __init__ has set it.
     _auto_fit = True
 
@@ -523,6 +527,8 @@ class TableView(FeltView):
         return grabbed if isinstance(grabbed, TableCard) else None
 
     def mousePressEvent(self, event: QtGui.QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.held.emit(True)
         self._hide_preview()
         if (
             event.button() == Qt.MouseButton.LeftButton
@@ -560,6 +566,8 @@ class TableView(FeltView):
             if grabbed is not None:
                 self._lock.release(grabbed)
             self._carrying = []
+            if event.button() == Qt.MouseButton.LeftButton:
+                self.held.emit(False)
 
     def _uncover(self, top: TableCard) -> None:
         """Show the card under a stack's lifted top card (hidden while covered)."""

@@ -106,6 +106,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._autosave_soon.setSingleShot(True)
         self._autosave_soon.setInterval(AUTOSAVE_COPY_MS)
         self._autosave_soon.timeout.connect(self._on_autosave_due)
+        self._held_card = memory.HeldCard(self)
         self._phones: PhoneService | None = None
         self._tv_and_phones: TvAndPhones | None = None
         self._ready: list[Callable[[MainWindow], None]] = []
@@ -305,6 +306,7 @@ class MainWindow(QtWidgets.QMainWindow):
         table = TableView(document, self, animation)
         table.setAccessibleName("Card table")
         table.fit_shortcut.setEnabled(False)  # View > Fit has Ctrl+0
+        table.held.connect(self._on_card_held)
         self._table = table
         self.setCentralWidget(table)
         hand = HandPanel(document, self.hand_dock, menu_extras=(_adventure_hand_actions,))
@@ -441,6 +443,19 @@ class MainWindow(QtWidgets.QMainWindow):
     def _on_autosave_due(self) -> None:
         if self._autosaver is not None:
             self._autosaver.changed()
+
+    def _on_card_held(self, held: bool) -> None:
+        """While a card is held on the felt, the autosave writes nothing and Python's
+        collector does not search (see :meth:`Autosaver.hold` and :mod:`memory`): a drag
+        would show either as frames missed."""
+        if held:
+            self._held_card.hold()
+            if self._autosaver is not None:
+                self._autosaver.hold()
+        else:
+            self._held_card.let_go()
+            if self._autosaver is not None:
+                self._autosaver.let_go()
 
     def _close_autosave(self) -> None:
         if self._autosave_soon.isActive():
