@@ -87,8 +87,10 @@ _FEW_CHOSEN = 8
 class TableView(FeltView):
     """The felt showing the session's table; every gesture becomes a session action."""
 
-    # A class-wide default: Qt may resize the view before __init__ has set it.
+    # Class-wide defaults: Qt may resize or paint the view before __init__ has set them.
     _auto_fit = True
+    #: The zoom and pixel ratio the zones were last painted at.
+    _zones_scale: tuple[float, float] | None = None
 
     def __init__(
         self,
@@ -389,9 +391,16 @@ class TableView(FeltView):
 
     def drawBackground(self, painter: QtGui.QPainter, rect: QtCore.QRectF) -> None:
         super().drawBackground(painter, rect)
+        # At a new zoom the zones in sight are drawn cheaply first, as the cards are.
+        scale, self._zones_scale = self._zones_scale, self._scale_now()
+        zoomed = scale is not None and scale != self._zones_scale
         for spec in self._layout.zones:
-            if spec.reserved and spec.rect().adjusted(-2, -2, 2, 2).intersects(rect):
+            if not spec.rect().adjusted(-2, -2, 2, 2).intersects(rect):
+                continue
+            if spec.reserved:
                 paint_reserved(painter, spec)
+            elif zoomed and (zone := self._zones.get(str(spec.pile))) is not None:
+                zone.zooming()
 
     def _relayout(self, state: GameState) -> None:
         self._layout = lay_out(state)

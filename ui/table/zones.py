@@ -5,10 +5,14 @@ Only the top cards of a stack are card items (:mod:`cardtable.ui.table.view`); t
 paints the edges of the rest, a few cheap outlines, so a full deck costs as little to
 paint as one card. A zone can take the keyboard focus (Enter asks its table to act on it)
 and is lit while a dragged card would land on it (lit red when it would refuse the card).
+
+At a new zoom the zones in sight are painted first from the pictures they have, stretched,
+and drawn anew between frames, as the cards' art is (:class:`_Frames`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 from collections.abc import Callable
@@ -44,7 +48,9 @@ SMALLEST_TEXT_PX = 19
 ZONE_Z = -100.0
 
 
+@functools.lru_cache(maxsize=8)
 def _font(pixels: int, bold: bool = False) -> QtGui.QFont:
+    """The zones' font at ``pixels`` (shared: a painter and an item take a copy)."""
     font = QtGui.QFont()
     font.setFamilies(SANS)
     font.setPixelSize(pixels)
@@ -64,17 +70,40 @@ class _Frame(NamedTuple):
 
 
 _Picture = Callable[[int, float], tuple[QtGui.QPixmap, float]]
+#: Frame pictures kept: every look of every zone size at a few zooms.
+FRAMES_KEPT = 48
+#: How often the zones look again whether the button held is let go.
+BUSY_WAIT_MS = 50
+
+
+def _scale_of(painter: QtGui.QPainter) -> tuple[float, float]:
+    """The painter's zoom (device-independent pixels a unit) and its device's pixel ratio."""
+    world = painter.worldTransform()
+    scale = math.hypot(world.m11(), world.m12()) or 1.0
+    device = painter.device()
+    return scale, device.devicePixelRatioF() if device is not None else 1.0
 
 
 def _paint_picture(painter: QtGui.QPainter, origin: QtCore.QPointF, picture: _Picture) -> None:
     """Paint at ``origin`` the picture ``picture(pixels, dpr)`` makes for the painter's zoom
     (``pixels``: device pixels a unit, to a thousandth) and pixel ratio; it answers the
     pixmap and the room (units) it leaves round what it shows."""
-    world = painter.worldTransform()
-    scale = math.hypot(world.m11(), world.m12()) or 1.0
-    device = painter.device()
-    dpr = device.devicePixelRatioF() if device is not None else 1.0
-    pixmap, margin = picture(round(scale * dpr * 1000), dpr)
+    scale, dpr = _scale_of(painter)
+    pixels = round(scale * dpr * 1000)
+    pixmap, margin = picture(pixels, dpr)
+    _draw_picture(painter, origin, pixmap, margin, scale)
+
+
+def _draw_picture(
+    painter: QtGui.QPainter,
+    origin: QtCore.QPointF,
+    pixmap: QtGui.QPixmap,
+    margin: float,
+    scale: float,
+) -> None:
+    """Paint ``pixmap``, drawn at ``scale`` device-independent pixels a unit with ``margin``
+    units round what it shows, at ``origin``: pixel for pixel at the painter's zoom if it was
+    drawn for it, stretched at any other."""
     logical = pixmap.deviceIndependentSize()
     target = QtCore.QRectF(
         origin.x() - margin,
@@ -109,18 +138,138 @@ def _outlined(
     return picture
 
 
-def _paint_frame(painter: QtGui.QPainter, frame: _Frame) -> None:
-    """Paint ``frame`` at the item's origin from a picture shared by every zone of that
-    look, drawn once per size and zoom: a large translucent rounded shape is slow to fill,
-    and a zone is drawn again whenever it lights up or goes out under a dragged card."""
-    _paint_picture(
-        painter,
-        QtCore.QPointF(0, 0),
-        lambda pixels, dpr: _frame_picture(frame, pixels, dpr),
-    )
+#: A frame drawn at one zoom (device pixels a unit, in thousandths) and pixel ratio.
+_FrameAt = tuple[_Frame, int, float]
 
 
-@functools.lru_cache(maxsize=48)
+class _Frames:
+    """The frame pictures drawn (the last :data:`FRAMES_KEPT`), and the zones waiting for
+    the look of a new zoom.
+
+    At a zoom already drawn, a zone paints its frame from its picture: a large translucent
+    rounded shape is slow to fill, and a zone is drawn again whenever it lights up or goes
+    out under a dragged card. Zones of one look and size share it. A zone also keeps a
+    picture of itself as the view shows it (Qt's device cache), so that a card moving over
+    it is drawn without calling back into Python.
+
+    Both would be drawn anew at every new zoom before its first frame could show, at the
+    cost of the whole zone: the open table's frame covers most of the table, millions of
+    pixels filled and outlined. So, as a map viewer does and as the cards do with their art,
+    the view draws what is cheap first: at a new zoom (:meth:`ZoneItem.zooming`) a zone is
+    painted straight onto the view, its frame from the picture of the nearest zoom drawn,
+    stretched. Between frames, and only while no button is held (a zone lit under a dragged
+    card is never kept waiting), the pictures of the new zoom are drawn one at a time, and
+    then every zone keeps its own picture again: drawn anew from them, it looks exactly as
+    if the view had always been at that zoom. A frame never drawn before (a zone's first
+    paint, a zone of a new size or look) is drawn at once.
+    """
+
+    def __init__(self) -> None:
+        self._drawn: dict[_FrameAt, tuple[QtGui.QPixmap, float]] = {}
+        self._wanted: dict[_FrameAt, list[ZoneItem]] = {}
+        #: The zones painted straight onto the view since a zoom.
+        self._uncached: list[ZoneItem] = []
+        self._timer: QtCore.QTimer | None = None
+
+    def picture(self, at: _FrameAt) -> tuple[QtGui.QPixmap, float]:
+        """The picture of ``at``, drawn now if it was not."""
+        found = self._drawn.pop(at, None)
+        if found is None:
+            found = _frame_picture(*at)
+            while len(self._drawn) >= FRAMES_KEPT:
+                del self._drawn[next(iter(self._drawn))]
+        self._drawn[at] = found  # the last used last
+        return found
+
+    def paint(self, painter: QtGui.QPainter, frame: _Frame, zone: ZoneItem) -> _FrameAt:
+        """Paint ``frame`` at ``zone``'s origin, from another zoom's picture, stretched, if
+        its own is not drawn yet; the frame and the zoom it was painted for."""
+        scale, dpr = _scale_of(painter)
+        pixels = round(scale * dpr * 1000)
+        at = (frame, pixels, dpr)
+        nearest = None if at in self._drawn else self._nearest(at)
+        if nearest is None:
+            pixmap, margin = self.picture(at)
+            _draw_picture(painter, QtCore.QPointF(0, 0), pixmap, margin, scale)
+            return at
+        (pixmap, margin), drawn_at = nearest
+        _draw_picture(painter, QtCore.QPointF(0, 0), pixmap, margin, drawn_at / 1000 / dpr)
+        waiting = self._wanted.setdefault(at, [])
+        if zone not in waiting:
+            waiting.append(zone)
+        self._refine_soon(0)
+        return at
+
+    def _nearest(self, at: _FrameAt) -> tuple[tuple[QtGui.QPixmap, float], int] | None:
+        """The picture of ``at``'s frame drawn at the zoom nearest its own, and that zoom."""
+        frame, pixels, dpr = at
+        same = [(p, look) for (f, p, r), look in self._drawn.items() if f == frame and r == dpr]
+        if not same:
+            return None
+        drawn_at, look = min(same, key=lambda pair: abs(math.log(pair[0] / pixels)))
+        return look, drawn_at
+
+    def _refine_soon(self, ms: int) -> None:
+        if self._timer is None:
+            self._timer = QtCore.QTimer()
+            self._timer.setSingleShot(True)
+            self._timer.timeout.connect(self._refine)
+        if not self._timer.isActive():
+            self._timer.start(ms)
+
+    def uncache(self, zone: ZoneItem) -> None:
+        """Paint ``zone`` straight onto the view until the pictures of the zoom shown are
+        drawn."""
+        if zone.cacheMode() is not QtWidgets.QGraphicsItem.CacheMode.NoCache:
+            zone.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.NoCache)
+            self._uncached.append(zone)
+            self._refine_soon(0)
+
+    def _refine(self) -> None:
+        """Draw one picture a zone is waiting for, and have its zones painted from it; once
+        none is, give every zone its own picture again."""
+        if QtWidgets.QApplication.mouseButtons() != Qt.MouseButton.NoButton:
+            self._refine_soon(BUSY_WAIT_MS)
+            return
+        if self._wanted:
+            at = next(iter(self._wanted))
+            # A zone painted since at another zoom or in another look no longer needs it.
+            zones = [zone for zone in self._wanted.pop(at) if _still_shows(zone, at)]
+            if zones:
+                self.picture(at)
+                for zone in zones:
+                    zone.update()
+            self._refine_soon(0)
+            return
+        uncached, self._uncached = self._uncached, []
+        for zone in uncached:
+            with contextlib.suppress(RuntimeError):  # a zone taken off the felt since
+                zone.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+                zone.update()  # Qt draws nothing anew for a change of cache mode alone
+
+    def kept(self) -> int:
+        """How many pictures are kept."""
+        return len(self._drawn)
+
+    def settled(self) -> bool:
+        """Whether every zone shows the look of the zoom it is shown at."""
+        return not self._wanted and not self._uncached
+
+    def forget(self) -> None:
+        """Forget every picture drawn (the next paint of each frame draws it anew)."""
+        self._drawn.clear()
+        self._wanted.clear()
+
+
+def _still_shows(zone: ZoneItem, at: _FrameAt) -> bool:
+    """Whether ``zone`` was last painted with ``at``'s frame at its zoom (False: a zone taken
+    off the felt since)."""
+    try:
+        return zone.scene() is not None and zone.frame_shown == at
+    except RuntimeError:
+        return False
+
+
 def _frame_picture(frame: _Frame, pixels: int, dpr: float) -> tuple[QtGui.QPixmap, float]:
     """``frame`` drawn at ``pixels`` / 1000 device pixels a unit, and the room (units) left
     round it for the edge: whole device pixels, so the outline lies where it was drawn."""
@@ -141,6 +290,10 @@ def _frame_picture(frame: _Frame, pixels: int, dpr: float) -> tuple[QtGui.QPixma
 
     key = f"zone/{'/'.join(map(str, frame))}/{pixels}"
     return _outlined(key, size, per_unit, margin, dpr, draw), margin
+
+
+#: Every zone's frame pictures (see :class:`_Frames`).
+frames = _Frames()
 
 
 @functools.lru_cache(maxsize=64)
@@ -190,6 +343,8 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         self._lit = False
         self._refusing = False
         self._hint = ""
+        #: The frame and zoom the zone was last painted for (see :class:`_Frames`).
+        self.frame_shown: _FrameAt | None = None
         #: The pile's name as a screen reader says it ("Shoe of 2 decks draw pile"): the
         #: painted title leaves the deck to the caption above.
         self.spoken_title = ""
@@ -263,6 +418,11 @@ class ZoneItem(QtWidgets.QGraphicsObject):
             if self._spec.style is not ZoneStyle.OPEN:
                 self.update()
 
+    def zooming(self) -> None:
+        """The view is about to show another zoom: paint what is cheap first (see
+        :class:`_Frames`)."""
+        frames.uncache(self)
+
     def is_lit(self) -> bool:
         return self._lit
 
@@ -310,7 +470,7 @@ class ZoneItem(QtWidgets.QGraphicsObject):
             dashed,
             (lit_fill if lit else FILL).rgba(),
         )
-        _paint_frame(painter, look)
+        self.frame_shown = frames.paint(painter, look, self)
         if self.hasFocus():
             ring = QtGui.QPen(LIT_EDGE, 3.0, Qt.PenStyle.DashLine)
             painter.setPen(ring)
