@@ -395,11 +395,13 @@ class TableView(FeltView):
         scale, self._zones_scale = self._zones_scale, self._scale_now()
         zoomed = scale is not None and scale != self._zones_scale
         for spec in self._layout.zones:
+            if not (zoomed or spec.reserved):
+                continue
             if not spec.rect().adjusted(-2, -2, 2, 2).intersects(rect):
                 continue
             if spec.reserved:
                 paint_reserved(painter, spec)
-            elif zoomed and (zone := self._zones.get(str(spec.pile))) is not None:
+            elif (zone := self._zones.get(str(spec.pile))) is not None:
                 zone.zooming()
 
     def _relayout(self, state: GameState) -> None:
