@@ -394,15 +394,23 @@ class TableView(FeltView):
         # At a new zoom the zones in sight are drawn cheaply first, as the cards are.
         scale, self._zones_scale = self._zones_scale, self._scale_now()
         zoomed = scale is not None and scale != self._zones_scale
+        under: list[ZoneItem] = []  # the frames the felt paints, over the places kept
         for spec in self._layout.zones:
-            if not (zoomed or spec.reserved):
+            zone = self._zones.get(str(spec.pile))
+            in_felt = zone is not None and zone.frame_in_felt()
+            if not (zoomed or spec.reserved or in_felt):
                 continue
             if not spec.rect().adjusted(-2, -2, 2, 2).intersects(rect):
                 continue
             if spec.reserved:
                 paint_reserved(painter, spec)
-            elif (zone := self._zones.get(str(spec.pile))) is not None:
-                zone.zooming()
+            elif zone is not None:
+                if zoomed:
+                    zone.zooming()
+                if in_felt:
+                    under.append(zone)
+        for zone in under:
+            zone.paint_frame_under(painter)
 
     def _relayout(self, state: GameState) -> None:
         self._layout = lay_out(state)
@@ -418,6 +426,7 @@ class TableView(FeltView):
             zone = self._zones.get(str(spec.pile))
             if zone is None:
                 zone = ZoneItem(spec)
+                zone.let_felt_paint_frame()
                 zone.activated.connect(self.card_actions.activate_pile)
                 self.scene().addItem(zone)
                 self._zones[str(spec.pile)] = zone

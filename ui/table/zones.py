@@ -70,6 +70,9 @@ class _Frame(NamedTuple):
 
 
 _Picture = Callable[[int, float], tuple[QtGui.QPixmap, float]]
+#: Room round a zone's title band for its edges rounded out to whole pixels (scene units: a
+#: pixel at the smallest zoom, and a little more).
+_BAND_ROOM = 6.0
 #: Frame pictures kept: every look of every zone size at a few zooms.
 FRAMES_KEPT = 48
 #: How often the zones look again whether the button held is let go.
@@ -167,8 +170,8 @@ class _Frames:
     def __init__(self) -> None:
         self._drawn: dict[_FrameAt, tuple[QtGui.QPixmap, float]] = {}
         self._wanted: dict[_FrameAt, list[ZoneItem]] = {}
-        #: The zones painted straight onto the view since a zoom.
-        self._uncached: list[ZoneItem] = []
+        #: The zones (and title bands) painted straight onto the view since a zoom.
+        self._uncached: list[QtWidgets.QGraphicsItem] = []
         self._timer: QtCore.QTimer | None = None
 
     def picture(self, at: _FrameAt) -> tuple[QtGui.QPixmap, float]:
@@ -217,12 +220,12 @@ class _Frames:
         if not self._timer.isActive():
             self._timer.start(ms)
 
-    def uncache(self, zone: ZoneItem) -> None:
-        """Paint ``zone`` straight onto the view until the pictures of the zoom shown are
-        drawn."""
-        if zone.cacheMode() is not QtWidgets.QGraphicsItem.CacheMode.NoCache:
-            zone.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.NoCache)
-            self._uncached.append(zone)
+    def uncache(self, item: QtWidgets.QGraphicsItem) -> None:
+        """Paint ``item`` (a zone, or its title band) straight onto the view until the
+        pictures of the zoom shown are drawn."""
+        if item.cacheMode() is not QtWidgets.QGraphicsItem.CacheMode.NoCache:
+            item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.NoCache)
+            self._uncached.append(item)
             self._refine_soon(0)
 
     def _refine(self) -> None:
@@ -238,14 +241,14 @@ class _Frames:
             if zones:
                 self.picture(at)
                 for zone in zones:
-                    zone.update()
+                    zone.refresh()
             self._refine_soon(0)
             return
         uncached, self._uncached = self._uncached, []
-        for zone in uncached:
+        for item in uncached:
             with contextlib.suppress(RuntimeError):  # a zone taken off the felt since
-                zone.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
-                zone.update()  # Qt draws nothing anew for a change of cache mode alone
+                item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+                item.update()  # Qt draws nothing anew for a change of cache mode alone
 
     def kept(self) -> int:
         """How many pictures are kept."""
@@ -345,6 +348,12 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         self._hint = ""
         #: The frame and zoom the zone was last painted for (see :class:`_Frames`).
         self.frame_shown: _FrameAt | None = None
+        #: Whether its felt may paint this zone's frame with its background (the open table
+        #: only: see :meth:`frame_in_felt`), and whether it does now.
+        self._felt_may_paint = False
+        self._in_felt = False
+        #: What paints the title band while the felt paints the frame (made the first time).
+        self._band_item: _TitleBand | None = None
         #: The pile's name as a screen reader says it ("Shoe of 2 decks draw pile"): the
         #: painted title leaves the deck to the caption above.
         self.spoken_title = ""
@@ -372,14 +381,89 @@ class ZoneItem(QtWidgets.QGraphicsObject):
     def set_spec(self, spec: ZoneSpec) -> None:
         if spec != self._spec or self.pos() != QtCore.QPointF(spec.x, spec.y):
             self.prepareGeometryChange()
+            if self._band_item is not None:
+                self._band_item.resized()
             self._spec = spec
             self.setPos(spec.x, spec.y)
-            self.update()
+            self._repaint()
         # A place kept for a pile not there yet is passed over by the keyboard, and is
         # painted with the felt (:func:`paint_reserved`), not by the item.
         flags = QtWidgets.QGraphicsItem.GraphicsItemFlag
         self.setFlag(flags.ItemIsFocusable, not spec.reserved)
-        self.setFlag(flags.ItemHasNoContents, bool(spec.reserved))
+        self._follow_felt()
+        self.setFlag(flags.ItemHasNoContents, bool(spec.reserved) or self._in_felt)
+
+    def let_felt_paint_frame(self, may: bool = True) -> None:
+        """Let the felt paint this zone's frame with its background, when it may (see
+        :meth:`frame_in_felt`), or not (the zone paints it all)."""
+        self._felt_may_paint = may
+        self._follow_felt()
+
+    def frame_in_felt(self) -> bool:
+        """Whether the felt paints this zone's frame, with its background, and the zone only
+        its title band.
+
+        The open table is most of the view: as an item it is a picture of the whole view
+        laid over the felt, drawn anew (in part) at every pan and blended over the felt at
+        every frame. Its look never changes (it is never lit), so, while it holds cards and
+        has no keyboard focus (its hint and focus ring cover the whole zone), the felt paints
+        its frame once per pan and zoom, from the same picture; the zone paints its title band
+        as before, frame and all, and the felt leaves those very pixels to it, so that the
+        table looks exactly as it would with the zone painting it all."""
+        return self._in_felt and self.isVisible()
+
+    def itemChange(
+        self, change: QtWidgets.QGraphicsItem.GraphicsItemChange, value: object
+    ) -> object:
+        if (
+            change == QtWidgets.QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged
+            and self._in_felt
+        ):
+            self._felt_redraws()  # the felt paints the frame of a zone shown only
+        return super().itemChange(change, value)
+
+    def _follow_felt(self) -> None:
+        """Paint the frame with the felt or as an item, as the zone now may."""
+        in_felt = (
+            self._felt_may_paint
+            and self._spec.style is ZoneStyle.OPEN
+            and not self._spec.reserved
+            and self._count > 0
+            and not self.hasFocus()
+        )
+        if in_felt == self._in_felt:
+            return
+        self._in_felt = in_felt
+        if in_felt and self._band_item is None:
+            self._band_item = _TitleBand(self)
+        if self._band_item is not None:
+            self._band_item.setVisible(in_felt)
+        flags = QtWidgets.QGraphicsItem.GraphicsItemFlag
+        self.setFlag(flags.ItemHasNoContents, bool(self._spec.reserved) or in_felt)
+        self._repaint()
+        self._felt_redraws()
+
+    def refresh(self) -> None:
+        """Paint the zone anew, its frame on the felt included."""
+        self._repaint()
+        if self._in_felt:
+            self._felt_redraws()
+
+    def _repaint(self, area: QtCore.QRectF | None = None) -> None:
+        """Have ``area`` (None: all) of what the zone paints itself painted anew."""
+        painted: QtWidgets.QGraphicsItem = self
+        if self._in_felt and self._band_item is not None:
+            painted = self._band_item
+        if area is None:
+            painted.update()
+        else:
+            painted.update(area)
+
+    def _felt_redraws(self) -> None:
+        """Have the felt draw its background anew (it paints this zone's frame, or did)."""
+        for view in self.scene().views() if self.scene() is not None else []:
+            view.resetCachedContent()
+            view.viewport().update()
 
     @property
     def hint(self) -> str:
@@ -402,9 +486,10 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         )
         self._count, self._kind, self._hint = count, kind, hint
         if badge_only:
-            self.update(self._badge_rect().adjusted(-2, -2, 2, 2))
+            self._repaint(self._badge_rect().adjusted(-2, -2, 2, 2))
         else:
-            self.update()
+            self._repaint()
+        self._follow_felt()
 
     def set_lit(self, lit: bool, refusing: bool = False) -> None:
         """Light the zone up: a dragged card would land here (``refusing``: it may not)."""
@@ -422,6 +507,8 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         """The view is about to show another zoom: paint what is cheap first (see
         :class:`_Frames`)."""
         frames.uncache(self)
+        if self._band_item is not None:
+            frames.uncache(self._band_item)
 
     def is_lit(self) -> bool:
         return self._lit
@@ -441,6 +528,77 @@ class ZoneItem(QtWidgets.QGraphicsObject):
     # --- painting -------------------------------------------------------------------------
 
     def boundingRect(self) -> QtCore.QRectF:
+        return self._whole()
+
+    def _band(self) -> QtCore.QRectF:
+        """The title band (the title and the count), in item coordinates."""
+        return QtCore.QRectF(PAD, 6, self._spec.width - 2 * PAD, LABEL_BAND - 6)
+
+    def _band_pixels(self, world: QtGui.QTransform) -> QtCore.QRect:
+        """The whole pixels the title band covers through ``world`` (item to device)."""
+        return world.mapRect(self._band()).toAlignedRect()
+
+    def _look(self) -> _Frame:
+        """The zone's frame as it looks now."""
+        lit = self._lit and self._spec.style is not ZoneStyle.OPEN  # see set_lit
+        refusing = lit and self._refusing
+        edge = QtGui.QColor(self._spec.colour) if self._spec.colour else EDGE
+        if self._spec.colour and not lit:
+            edge.setAlpha(170)
+        lit_edge, lit_fill = (REFUSING_EDGE, REFUSING_FILL) if refusing else (LIT_EDGE, LIT_FILL)
+        dashed = (self._spec.style is ZoneStyle.OPEN and not lit) or refusing
+        return _Frame(
+            self._spec.width,
+            self._spec.height,
+            (lit_edge if lit else edge).rgba(),
+            3.0 if lit else 1.6,
+            dashed,
+            (lit_fill if lit else FILL).rgba(),
+        )
+
+    def paint_frame_under(self, painter: QtGui.QPainter) -> None:
+        """Paint the frame on the felt's background (``painter``: scene to device), all but
+        the pixels of the title band, which the zone paints (see :meth:`frame_in_felt`)."""
+        painter.save()
+        place = QtGui.QTransform.fromTranslate(self._spec.x, self._spec.y)
+        world = place * painter.worldTransform()
+        painter.setWorldTransform(QtGui.QTransform())
+        # Where the zone's own picture of itself would end (Qt's device cache: its bounds
+        # rounded to whole pixels, and one more), which cuts the frame's outer edge there.
+        around = QtGui.QRegion(world.mapRect(self._whole()).toRect().adjusted(-1, -1, 1, 1))
+        if painter.hasClipping():
+            around = around.intersected(painter.clipRegion())
+        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        # One rectangle at a time: clipped to a rectangle, Qt lays the picture on whole
+        # pixels as it does in the zone's picture of itself (clipped to any other shape, it
+        # would lay it between them, its edges blended).
+        for part in around.subtracted(QtGui.QRegion(self._band_pixels(world))):
+            painter.setClipRect(part, Qt.ClipOperation.ReplaceClip)
+            painter.setWorldTransform(world)
+            self.frame_shown = frames.paint(painter, self._look(), self)
+            painter.setWorldTransform(QtGui.QTransform())
+        painter.restore()
+
+    def paint_band(self, painter: QtGui.QPainter) -> None:
+        """Paint the title band's pixels, frame and all, as the zone would paint them, while
+        the felt paints the rest of the frame (see :meth:`frame_in_felt`)."""
+        painter.save()
+        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        world = painter.worldTransform()
+        painter.setWorldTransform(QtGui.QTransform())
+        painter.setClipRect(self._band_pixels(world), Qt.ClipOperation.IntersectClip)
+        painter.setWorldTransform(world)
+        self.frame_shown = frames.paint(painter, self._look(), self)
+        self._paint_title(painter, QtCore.QRectF(0, 0, self._spec.width, self._spec.height))
+        painter.restore()
+
+    def band_bounds(self) -> QtCore.QRectF:
+        """All :meth:`paint_band` paints: the band, with room for its edges rounded out to
+        whole pixels at the smallest zoom."""
+        return self._band().adjusted(-_BAND_ROOM, -_BAND_ROOM, _BAND_ROOM, _BAND_ROOM)
+
+    def _whole(self) -> QtCore.QRectF:
+        """All the zone paints, its frame's edge included, in item coordinates."""
         return QtCore.QRectF(-2, -2, self._spec.width + 4, self._spec.height + 4)
 
     def paint(
@@ -455,22 +613,7 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         if self._spec.reserved:
             painter.restore()
             return  # the felt paints it (paint_reserved)
-        lit = self._lit and self._spec.style is not ZoneStyle.OPEN  # see set_lit
-        refusing = lit and self._refusing
-        edge = QtGui.QColor(self._spec.colour) if self._spec.colour else EDGE
-        if self._spec.colour and not lit:
-            edge.setAlpha(170)
-        lit_edge, lit_fill = (REFUSING_EDGE, REFUSING_FILL) if refusing else (LIT_EDGE, LIT_FILL)
-        dashed = (self._spec.style is ZoneStyle.OPEN and not lit) or refusing
-        look = _Frame(
-            box.width(),
-            box.height(),
-            (lit_edge if lit else edge).rgba(),
-            3.0 if lit else 1.6,
-            dashed,
-            (lit_fill if lit else FILL).rgba(),
-        )
-        self.frame_shown = frames.paint(painter, look, self)
+        self.frame_shown = frames.paint(painter, self._look(), self)
         if self.hasFocus():
             ring = QtGui.QPen(LIT_EDGE, 3.0, Qt.PenStyle.DashLine)
             painter.setPen(ring)
@@ -571,11 +714,34 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         super().focusInEvent(event)
         for view in self.scene().views() if self.scene() is not None else []:
             view.setAccessibleDescription(self.description())
-        self.update()
+        self._follow_felt()
+        self._repaint()
 
     def focusOutEvent(self, event: QtGui.QFocusEvent) -> None:
         super().focusOutEvent(event)
-        self.update()
+        self._follow_felt()
+        self._repaint()
+
+
+class _TitleBand(QtWidgets.QGraphicsItem):
+    """The title band of a zone whose frame the felt paints (:meth:`ZoneItem.frame_in_felt`):
+    a small picture of its own, where the zone's would be the whole view."""
+
+    def __init__(self, zone: ZoneItem) -> None:
+        super().__init__(zone)
+        self._zone = zone
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def resized(self) -> None:
+        """The zone is about to change its size or place."""
+        self.prepareGeometryChange()
+
+    def boundingRect(self) -> QtCore.QRectF:
+        return self._zone.band_bounds()
+
+    def paint(self, painter: QtGui.QPainter, *_: object) -> None:
+        self._zone.paint_band(painter)
 
 
 class CaptionItem(QtWidgets.QGraphicsSimpleTextItem):
