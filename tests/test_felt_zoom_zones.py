@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from table_rig import turn_wheel
 
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
-from cardtable.ui.table import zones
+from cardtable.ui.table import zone_pictures
 from cardtable.ui.table.view import TableView
 from cardtable.ui.window.main_window import MainWindow
 
@@ -20,7 +20,7 @@ CACHED = QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache
 
 
 def _settled(felt: TableView) -> bool:
-    return zones.frames.settled() and felt.art_settled()
+    return zone_pictures.frames.settled() and felt.art_settled()
 
 
 def _felt_at_rest(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TableView]:
@@ -29,7 +29,7 @@ def _felt_at_rest(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TableView]:
     window = demo_window(qtbot, tmp_path)
     felt = window.felt
     qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
-    zones.frames.forget()
+    zone_pictures.frames.forget()
     for zone in felt.zones():
         zone.update()
     felt.viewport().repaint()
@@ -40,14 +40,14 @@ def _felt_at_rest(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TableView]:
 def _drawing_zone_pictures(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The keys of the zone frame pictures drawn from now on, as they are drawn."""
     drawn: list[str] = []
-    outlined = zones._outlined
+    outlined = zone_pictures.outlined
 
     def noting(key: str, *args: object) -> QtGui.QPixmap:
         if key.startswith("zone/"):
             drawn.append(key)
         return outlined(key, *args)
 
-    monkeypatch.setattr(zones, "_outlined", noting)
+    monkeypatch.setattr(zone_pictures, "outlined", noting)
     return drawn
 
 
@@ -60,7 +60,7 @@ def test_a_wheel_step_paints_the_zones_before_drawing_their_pictures_anew(
     felt.viewport().repaint()  # the first frame at the new zoom
     assert drawn == []
     in_sight = [zone for zone in felt.zones() if zone.frame_shown is not None]
-    assert in_sight and not zones.frames.settled()
+    assert in_sight and not zone_pictures.frames.settled()
     qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
     assert drawn  # afterwards, between frames
     assert all(zone.cacheMode() == CACHED for zone in felt.zones())
@@ -77,7 +77,7 @@ def test_once_drawn_the_zoomed_felt_looks_as_if_it_had_always_been_at_that_zoom(
     settled = felt.viewport().grab().toImage()
     assert settled != first
     # Today's way, from nothing: every picture drawn at this zoom as the zones are painted.
-    zones.frames.forget()
+    zone_pictures.frames.forget()
     for zone in felt.zones():
         zone.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.NoCache)
         zone.setCacheMode(CACHED)
@@ -97,7 +97,7 @@ def test_the_pictures_of_a_new_zoom_wait_while_a_button_is_held(
         turn_wheel(felt.viewport(), 120)
         viewport.repaint()
         qtbot.wait(300)
-        assert drawn == [] and not zones.frames.settled()
+        assert drawn == [] and not zone_pictures.frames.settled()
     finally:
         qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=corner)
     qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)

@@ -13,7 +13,7 @@ from table_rig import turn_wheel
 
 from cardtable.bench.tables import big_table
 from cardtable.ui.qt import QtGui
-from cardtable.ui.table import zones
+from cardtable.ui.table import zone_pictures
 from cardtable.ui.table.layout import OPEN_TABLE
 from cardtable.ui.table.view import TableView
 from cardtable.ui.table.zones import ZoneItem
@@ -33,7 +33,7 @@ def _felt(qtbot: QtBot, tmp_path: Path, crowded: bool = True) -> TableView:
 
 
 def _settle(qtbot: QtBot, felt: TableView) -> None:
-    qtbot.waitUntil(lambda: zones.frames.settled() and felt.art_settled(), timeout=10_000)
+    qtbot.waitUntil(lambda: zone_pictures.frames.settled() and felt.art_settled(), timeout=10_000)
     qtbot.wait(20)
 
 
