@@ -13,7 +13,7 @@ from cardtable.randomness import seeded
 from cardtable.session import ConfirmSeat, PassSeat, Session, load
 from cardtable.session.demo import demo_path
 from cardtable.ui.document import SessionDocument
-from cardtable.ui.qt import Qt, QtCore
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.view import TableView
 
 TAROT_DRAW, TAROT_DISCARD = PileId("tarot/draw"), PileId("tarot/discard")
@@ -91,3 +91,20 @@ def zone_centre(view: TableView, pile: str) -> QtCore.QPointF:
     zone = view.zone(pile)
     assert zone is not None, pile
     return zone.sceneBoundingRect().center()
+
+
+def turn_wheel(widget: QtWidgets.QWidget, delta: int) -> None:
+    """One notch of a mouse wheel over the middle of ``widget`` (a view's viewport, for the
+    felt), as the window system sends it."""
+    inside = QtCore.QPointF(widget.rect().center())
+    event = QtGui.QWheelEvent(
+        inside,
+        QtCore.QPointF(widget.mapToGlobal(inside.toPoint())),
+        QtCore.QPoint(0, 0),
+        QtCore.QPoint(0, delta),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QtWidgets.QApplication.sendEvent(widget, event)

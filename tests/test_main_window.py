@@ -9,7 +9,7 @@ import pytest
 from autosave_rig import crash_while_autosaving
 from curtain_rig import take_the_computer
 from pytestqt.qtbot import QtBot
-from table_rig import CHALLENGE, TAROT_DRAW, top
+from table_rig import CHALLENGE, TAROT_DRAW, top, turn_wheel
 
 from cardtable.piles import PileId
 from cardtable.randomness import seeded
@@ -77,23 +77,6 @@ def test_the_window_paints_before_the_session_is_built(qtbot: QtBot, tmp_path: P
     assert window.felt.zone("tarot/draw") is not None
 
 
-def _turn_wheel(view: QtWidgets.QGraphicsView, delta: int) -> None:
-    """One notch of a mouse wheel over the middle of ``view``, as the window system sends it."""
-    viewport = view.viewport()
-    inside = QtCore.QPointF(viewport.rect().center())
-    event = QtGui.QWheelEvent(
-        inside,
-        QtCore.QPointF(viewport.mapToGlobal(inside.toPoint())),
-        QtCore.QPoint(0, 0),
-        QtCore.QPoint(0, delta),
-        Qt.MouseButton.NoButton,
-        Qt.KeyboardModifier.NoModifier,
-        Qt.ScrollPhase.NoScrollPhase,
-        False,
-    )
-    QtWidgets.QApplication.sendEvent(viewport, event)
-
-
 def test_wheel_zooms_and_ctrl_0_fits(qtbot: QtBot, tmp_path: Path) -> None:
     window = _window(qtbot, tmp_path)
     window.show()
@@ -102,9 +85,9 @@ def test_wheel_zooms_and_ctrl_0_fits(qtbot: QtBot, tmp_path: Path) -> None:
     qtbot.waitUntil(lambda: felt.viewport().width() > 800)
     start = felt.zoom_factor()
     for _ in range(5):  # five notches of the wheel away from the player: zoom in
-        _turn_wheel(felt, 120)
+        turn_wheel(felt.viewport(), 120)
     assert felt.zoom_factor() == pytest.approx(start * ZOOM_STEP**5)
-    _turn_wheel(felt, -120)
+    turn_wheel(felt.viewport(), -120)
     assert felt.zoom_factor() == pytest.approx(start * ZOOM_STEP**4)
     window.activateWindow()
     felt.setFocus()

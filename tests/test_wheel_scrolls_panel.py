@@ -4,25 +4,10 @@ player has clicked or tabbed into that field (the Answerer once changed under a 
 from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
+from table_rig import turn_wheel
 
-from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.qt import Qt, QtCore, QtWidgets
 from cardtable.ui.widgets.style import ScrollColumn
-
-
-def _turn_wheel(widget: QtWidgets.QWidget, delta: int) -> None:
-    """One notch of a mouse wheel over the middle of ``widget``, as the window system sends it."""
-    inside = QtCore.QPointF(widget.rect().center())
-    event = QtGui.QWheelEvent(
-        inside,
-        QtCore.QPointF(widget.mapToGlobal(inside.toPoint())),
-        QtCore.QPoint(0, 0),
-        QtCore.QPoint(0, delta),
-        Qt.MouseButton.NoButton,
-        Qt.KeyboardModifier.NoModifier,
-        Qt.ScrollPhase.NoScrollPhase,
-        False,
-    )
-    QtWidgets.QApplication.sendEvent(widget, event)
 
 
 def _panel(qtbot: QtBot) -> tuple[ScrollColumn, QtWidgets.QComboBox, QtWidgets.QSpinBox]:
@@ -48,11 +33,11 @@ def test_the_wheel_over_a_field_without_focus_scrolls_the_panel(qtbot: QtBot) ->
     column, answerer, number = _panel(qtbot)
     bar = column.verticalScrollBar()
     assert bar.maximum() > 0 and bar.value() == 0
-    _turn_wheel(answerer, -120)  # towards the player: down the panel
+    turn_wheel(answerer, -120)  # towards the player: down the panel
     assert answerer.currentText() == "Brann (Bob)"
     assert bar.value() > 0
     before = bar.value()
-    _turn_wheel(number, -120)
+    turn_wheel(number, -120)
     assert number.value() == 5
     assert bar.value() > before
 
@@ -60,10 +45,9 @@ def test_the_wheel_over_a_field_without_focus_scrolls_the_panel(qtbot: QtBot) ->
 def test_a_field_with_the_focus_takes_the_wheel(qtbot: QtBot) -> None:
     column, _answerer, number = _panel(qtbot)
     column.activateWindow()
-    qtbot.mouseClick(number, Qt.MouseButton.LeftButton,
-                     pos=QtCore.QPoint(8, number.height() // 2))
+    qtbot.mouseClick(number, Qt.MouseButton.LeftButton, pos=QtCore.QPoint(8, number.height() // 2))
     qtbot.waitUntil(number.hasFocus)
-    _turn_wheel(number, 120)
+    turn_wheel(number, 120)
     assert number.value() == 6
     assert column.verticalScrollBar().value() == 0
 
@@ -78,5 +62,5 @@ def test_a_field_shown_later_is_calm_too(qtbot: QtBot) -> None:
     assert isinstance(layout, QtWidgets.QVBoxLayout)
     layout.insertWidget(0, later)
     qtbot.waitUntil(lambda: bool(later.property("cardtableWheelGuarded")))
-    _turn_wheel(later, -120)
+    turn_wheel(later, -120)
     assert later.currentText() == "one"

@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from cardtable.piles import PileId
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
-from cardtable.ui.table import zones
+from cardtable.ui.table import zone_pictures
 from cardtable.ui.table.felt import FeltView
 from cardtable.ui.table.layout import ZoneSpec, ZoneStyle
 from cardtable.ui.table.zones import LIT_EDGE, ZoneItem
@@ -60,7 +60,7 @@ def test_a_new_count_draws_only_the_badge_again(
 
 def test_a_lit_zone_shows_its_lit_edge_from_a_shared_picture(qtbot: QtBot) -> None:
     view, zone = _felt_with_zone(qtbot)
-    zones._frame_picture.cache_clear()
+    zone_pictures.frames.forget()
     zone.set_lit(True)
     qtbot.wait(20)
     shown = view.grab().toImage()
@@ -79,7 +79,7 @@ def test_a_lit_zone_shows_its_lit_edge_from_a_shared_picture(qtbot: QtBot) -> No
     view.centerOn(220, 545)
     qtbot.wait(20)
     # The two lit zones of one size share their picture.
-    assert zones._frame_picture.cache_info().currsize == 1
+    assert zone_pictures.frames.kept() == 1
 
 
 def test_the_open_table_is_lit_for_the_logic_but_looks_the_same(qtbot: QtBot) -> None:

@@ -91,8 +91,10 @@ class TableView(FeltView):
     #: wait (an autosave, a search for garbage) waits while a card is held.
     held = QtCore.Signal(bool)
 
-    # A class-wide default: Qt may resize the view before __init__ has set it.
+    # Class-wide defaults: Qt may resize or paint the view before __init__ has set them.
     _auto_fit = True
+    #: The zoom and pixel ratio the zones were last painted at.
+    _zones_scale: tuple[float, float] | None = None
 
     def __init__(
         self,
@@ -393,9 +395,26 @@ class TableView(FeltView):
 
     def drawBackground(self, painter: QtGui.QPainter, rect: QtCore.QRectF) -> None:
         super().drawBackground(painter, rect)
+        # At a new zoom the zones in sight are drawn cheaply first, as the cards are.
+        scale, self._zones_scale = self._zones_scale, self._scale_now()
+        zoomed = scale is not None and scale != self._zones_scale
+        under: list[ZoneItem] = []  # the frames the felt paints, over the places kept
         for spec in self._layout.zones:
-            if spec.reserved and spec.rect().adjusted(-2, -2, 2, 2).intersects(rect):
+            zone = self._zones.get(str(spec.pile))
+            in_felt = zone is not None and zone.frame_in_felt()
+            if not (zoomed or spec.reserved or in_felt):
+                continue
+            if not spec.rect().adjusted(-2, -2, 2, 2).intersects(rect):
+                continue
+            if spec.reserved:
                 paint_reserved(painter, spec)
+            elif zone is not None:
+                if zoomed:
+                    zone.zooming()
+                if in_felt:
+                    under.append(zone)
+        for zone in under:
+            zone.paint_frame_under(painter)
 
     def _relayout(self, state: GameState) -> None:
         self._layout = lay_out(state)
@@ -411,6 +430,7 @@ class TableView(FeltView):
             zone = self._zones.get(str(spec.pile))
             if zone is None:
                 zone = ZoneItem(spec)
+                zone.let_felt_paint_frame()
                 zone.activated.connect(self.card_actions.activate_pile)
                 self.scene().addItem(zone)
                 self._zones[str(spec.pile)] = zone

@@ -5,20 +5,28 @@ Only the top cards of a stack are card items (:mod:`cardtable.ui.table.view`); t
 paints the edges of the rest, a few cheap outlines, so a full deck costs as little to
 paint as one card. A zone can take the keyboard focus (Enter asks its table to act on it)
 and is lit while a dragged card would land on it (lit red when it would refuse the card).
+
+At a new zoom the zones in sight are painted first from the pictures they have, stretched,
+and drawn anew between frames, as the cards' art is (:mod:`~cardtable.ui.table.zone_pictures`).
 """
 
 from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable
-from typing import NamedTuple
 
 from cardtable.ui.art import card_art
 from cardtable.ui.art.common import SANS
-from cardtable.ui.art.picture_cache import drawn
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.layout import LABEL_BAND, PAD, ZoneSpec, ZoneStyle, card_centre
+from cardtable.ui.table.zone_pictures import (
+    RADIUS,
+    Frame,
+    FrameAt,
+    frames,
+    outlined,
+    paint_picture,
+)
 
 INK = QtGui.QColor("#eef3ea")
 FAINT_INK = QtGui.QColor(238, 243, 234, 120)
@@ -35,7 +43,6 @@ RESERVED_EDGE = QtGui.QColor(255, 255, 255, 45)
 #: Edges painted under a stack's top card at most, however many cards lie beneath.
 MAX_EDGES = 7
 EDGE_STEP = 1.6
-_RADIUS = 14.0
 #: Text sizes (scene units): at the smallest fitted zoom (a card 70 px wide) every label is
 #: at least 11 px tall on screen.
 _TITLE_PX = 21
@@ -44,7 +51,9 @@ SMALLEST_TEXT_PX = 19
 ZONE_Z = -100.0
 
 
+@functools.lru_cache(maxsize=8)
 def _font(pixels: int, bold: bool = False) -> QtGui.QFont:
+    """The zones' font at ``pixels`` (shared: a painter and an item take a copy)."""
     font = QtGui.QFont()
     font.setFamilies(SANS)
     font.setPixelSize(pixels)
@@ -52,95 +61,9 @@ def _font(pixels: int, bold: bool = False) -> QtGui.QFont:
     return font
 
 
-class _Frame(NamedTuple):
-    """A zone's outline and fill: what its shared picture is drawn from."""
-
-    width: float
-    height: float
-    edge: int  # QRgb
-    pen_width: float
-    dashed: bool
-    fill: int  # QRgb
-
-
-_Picture = Callable[[int, float], tuple[QtGui.QPixmap, float]]
-
-
-def _paint_picture(painter: QtGui.QPainter, origin: QtCore.QPointF, picture: _Picture) -> None:
-    """Paint at ``origin`` the picture ``picture(pixels, dpr)`` makes for the painter's zoom
-    (``pixels``: device pixels a unit, to a thousandth) and pixel ratio; it answers the
-    pixmap and the room (units) it leaves round what it shows."""
-    world = painter.worldTransform()
-    scale = math.hypot(world.m11(), world.m12()) or 1.0
-    device = painter.device()
-    dpr = device.devicePixelRatioF() if device is not None else 1.0
-    pixmap, margin = picture(round(scale * dpr * 1000), dpr)
-    logical = pixmap.deviceIndependentSize()
-    target = QtCore.QRectF(
-        origin.x() - margin,
-        origin.y() - margin,
-        logical.width() / scale,
-        logical.height() / scale,
-    )
-    painter.drawPixmap(target, pixmap, QtCore.QRectF(pixmap.rect()))
-
-
-def _outlined(
-    key: str,
-    size: QtCore.QSize,
-    per_unit: float,
-    margin: float,
-    dpr: float,
-    draw: Callable[[QtGui.QPainter], None],
-) -> QtGui.QPixmap:
-    """The picture ``key`` (kept from one start to the next): ``draw`` on an antialiased
-    painter ``per_unit`` device pixels a unit, its origin ``margin`` units in."""
-
-    def paint(image: QtGui.QImage) -> None:
-        drawing = QtGui.QPainter(image)
-        drawing.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
-        drawing.scale(per_unit, per_unit)
-        drawing.translate(margin, margin)
-        draw(drawing)
-        drawing.end()
-
-    picture = QtGui.QPixmap.fromImage(drawn(key, size.width(), size.height(), paint))
-    picture.setDevicePixelRatio(dpr)
-    return picture
-
-
-def _paint_frame(painter: QtGui.QPainter, frame: _Frame) -> None:
-    """Paint ``frame`` at the item's origin from a picture shared by every zone of that
-    look, drawn once per size and zoom: a large translucent rounded shape is slow to fill,
-    and a zone is drawn again whenever it lights up or goes out under a dragged card."""
-    _paint_picture(
-        painter,
-        QtCore.QPointF(0, 0),
-        lambda pixels, dpr: _frame_picture(frame, pixels, dpr),
-    )
-
-
-@functools.lru_cache(maxsize=48)
-def _frame_picture(frame: _Frame, pixels: int, dpr: float) -> tuple[QtGui.QPixmap, float]:
-    """``frame`` drawn at ``pixels`` / 1000 device pixels a unit, and the room (units) left
-    round it for the edge: whole device pixels, so the outline lies where it was drawn."""
-    per_unit = pixels / 1000
-    margin = math.ceil(frame.pen_width * per_unit) / per_unit
-    size = QtCore.QSize(
-        math.ceil((frame.width + 2 * margin) * per_unit),
-        math.ceil((frame.height + 2 * margin) * per_unit),
-    )
-
-    def draw(drawing: QtGui.QPainter) -> None:
-        pen = QtGui.QPen(QtGui.QColor.fromRgba(frame.edge), frame.pen_width)
-        if frame.dashed:
-            pen.setStyle(Qt.PenStyle.DashLine)
-        drawing.setPen(pen)
-        drawing.setBrush(QtGui.QColor.fromRgba(frame.fill))
-        drawing.drawRoundedRect(QtCore.QRectF(0, 0, frame.width, frame.height), _RADIUS, _RADIUS)
-
-    key = f"zone/{'/'.join(map(str, frame))}/{pixels}"
-    return _outlined(key, size, per_unit, margin, dpr, draw), margin
+#: Room round a zone's title band for its edges rounded out to whole pixels (scene units: a
+#: pixel at the smallest zoom, and a little more).
+_BAND_ROOM = 6.0
 
 
 @functools.lru_cache(maxsize=64)
@@ -174,7 +97,7 @@ def _edges_picture(
             drawing.drawRoundedRect(card.translated(shift, shift), 6, 6)
 
     key = f"stack/{width:g}x{height:g}/{edges}/{pixels}"
-    return _outlined(key, size, per_unit, margin, dpr, draw), margin
+    return outlined(key, size, per_unit, margin, dpr, draw), margin
 
 
 class ZoneItem(QtWidgets.QGraphicsObject):
@@ -190,6 +113,14 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         self._lit = False
         self._refusing = False
         self._hint = ""
+        #: The frame and zoom the zone was last painted for (see :mod:`zone_pictures`).
+        self.frame_shown: FrameAt | None = None
+        #: Whether its felt may paint this zone's frame with its background (the open table
+        #: only: see :meth:`frame_in_felt`), and whether it does now.
+        self._felt_may_paint = False
+        self._in_felt = False
+        #: What paints the title band while the felt paints the frame (made the first time).
+        self._band_item: _TitleBand | None = None
         #: The pile's name as a screen reader says it ("Shoe of 2 decks draw pile"): the
         #: painted title leaves the deck to the caption above.
         self.spoken_title = ""
@@ -217,14 +148,89 @@ class ZoneItem(QtWidgets.QGraphicsObject):
     def set_spec(self, spec: ZoneSpec) -> None:
         if spec != self._spec or self.pos() != QtCore.QPointF(spec.x, spec.y):
             self.prepareGeometryChange()
+            if self._band_item is not None:
+                self._band_item.resized()
             self._spec = spec
             self.setPos(spec.x, spec.y)
-            self.update()
+            self._repaint()
         # A place kept for a pile not there yet is passed over by the keyboard, and is
         # painted with the felt (:func:`paint_reserved`), not by the item.
         flags = QtWidgets.QGraphicsItem.GraphicsItemFlag
         self.setFlag(flags.ItemIsFocusable, not spec.reserved)
-        self.setFlag(flags.ItemHasNoContents, bool(spec.reserved))
+        self._follow_felt()
+        self.setFlag(flags.ItemHasNoContents, bool(spec.reserved) or self._in_felt)
+
+    def let_felt_paint_frame(self, may: bool = True) -> None:
+        """Let the felt paint this zone's frame with its background, when it may (see
+        :meth:`frame_in_felt`), or not (the zone paints it all)."""
+        self._felt_may_paint = may
+        self._follow_felt()
+
+    def frame_in_felt(self) -> bool:
+        """Whether the felt paints this zone's frame, with its background, and the zone only
+        its title band.
+
+        The open table is most of the view: as an item it is a picture of the whole view
+        laid over the felt, drawn anew (in part) at every pan and blended over the felt at
+        every frame. Its look never changes (it is never lit), so, while it holds cards and
+        has no keyboard focus (its hint and focus ring cover the whole zone), the felt paints
+        its frame once per pan and zoom, from the same picture; the zone paints its title band
+        as before, frame and all, and the felt leaves those very pixels to it, so that the
+        table looks exactly as it would with the zone painting it all."""
+        return self._in_felt and self.isVisible()
+
+    def itemChange(
+        self, change: QtWidgets.QGraphicsItem.GraphicsItemChange, value: object
+    ) -> object:
+        if (
+            change == QtWidgets.QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged
+            and self._in_felt
+        ):
+            self._felt_redraws()  # the felt paints the frame of a zone shown only
+        return super().itemChange(change, value)
+
+    def _follow_felt(self) -> None:
+        """Paint the frame with the felt or as an item, as the zone now may."""
+        in_felt = (
+            self._felt_may_paint
+            and self._spec.style is ZoneStyle.OPEN
+            and not self._spec.reserved
+            and self._count > 0
+            and not self.hasFocus()
+        )
+        if in_felt == self._in_felt:
+            return
+        self._in_felt = in_felt
+        if in_felt and self._band_item is None:
+            self._band_item = _TitleBand(self)
+        if self._band_item is not None:
+            self._band_item.setVisible(in_felt)
+        flags = QtWidgets.QGraphicsItem.GraphicsItemFlag
+        self.setFlag(flags.ItemHasNoContents, bool(self._spec.reserved) or in_felt)
+        self._repaint()
+        self._felt_redraws()
+
+    def refresh(self) -> None:
+        """Paint the zone anew, its frame on the felt included."""
+        self._repaint()
+        if self._in_felt:
+            self._felt_redraws()
+
+    def _repaint(self, area: QtCore.QRectF | None = None) -> None:
+        """Have ``area`` (None: all) of what the zone paints itself painted anew."""
+        painted: QtWidgets.QGraphicsItem = self
+        if self._in_felt and self._band_item is not None:
+            painted = self._band_item
+        if area is None:
+            painted.update()
+        else:
+            painted.update(area)
+
+    def _felt_redraws(self) -> None:
+        """Have the felt draw its background anew (it paints this zone's frame, or did)."""
+        for view in self.scene().views() if self.scene() is not None else []:
+            view.resetCachedContent()
+            view.viewport().update()
 
     @property
     def hint(self) -> str:
@@ -247,9 +253,10 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         )
         self._count, self._kind, self._hint = count, kind, hint
         if badge_only:
-            self.update(self._badge_rect().adjusted(-2, -2, 2, 2))
+            self._repaint(self._badge_rect().adjusted(-2, -2, 2, 2))
         else:
-            self.update()
+            self._repaint()
+        self._follow_felt()
 
     def set_lit(self, lit: bool, refusing: bool = False) -> None:
         """Light the zone up: a dragged card would land here (``refusing``: it may not)."""
@@ -262,6 +269,13 @@ class ZoneItem(QtWidgets.QGraphicsObject):
             # to the status bar) but looks the same.
             if self._spec.style is not ZoneStyle.OPEN:
                 self.update()
+
+    def zooming(self) -> None:
+        """The view is about to show another zoom: paint what is cheap first (see
+        :class:`~cardtable.ui.table.zone_pictures.Frames`)."""
+        frames.uncache(self)
+        if self._band_item is not None:
+            frames.uncache(self._band_item)
 
     def is_lit(self) -> bool:
         return self._lit
@@ -281,6 +295,77 @@ class ZoneItem(QtWidgets.QGraphicsObject):
     # --- painting -------------------------------------------------------------------------
 
     def boundingRect(self) -> QtCore.QRectF:
+        return self._whole()
+
+    def _band(self) -> QtCore.QRectF:
+        """The title band (the title and the count), in item coordinates."""
+        return QtCore.QRectF(PAD, 6, self._spec.width - 2 * PAD, LABEL_BAND - 6)
+
+    def _band_pixels(self, world: QtGui.QTransform) -> QtCore.QRect:
+        """The whole pixels the title band covers through ``world`` (item to device)."""
+        return world.mapRect(self._band()).toAlignedRect()
+
+    def _look(self) -> Frame:
+        """The zone's frame as it looks now."""
+        lit = self._lit and self._spec.style is not ZoneStyle.OPEN  # see set_lit
+        refusing = lit and self._refusing
+        edge = QtGui.QColor(self._spec.colour) if self._spec.colour else EDGE
+        if self._spec.colour and not lit:
+            edge.setAlpha(170)
+        lit_edge, lit_fill = (REFUSING_EDGE, REFUSING_FILL) if refusing else (LIT_EDGE, LIT_FILL)
+        dashed = (self._spec.style is ZoneStyle.OPEN and not lit) or refusing
+        return Frame(
+            self._spec.width,
+            self._spec.height,
+            (lit_edge if lit else edge).rgba(),
+            3.0 if lit else 1.6,
+            dashed,
+            (lit_fill if lit else FILL).rgba(),
+        )
+
+    def paint_frame_under(self, painter: QtGui.QPainter) -> None:
+        """Paint the frame on the felt's background (``painter``: scene to device), all but
+        the pixels of the title band, which the zone paints (see :meth:`frame_in_felt`)."""
+        painter.save()
+        place = QtGui.QTransform.fromTranslate(self._spec.x, self._spec.y)
+        world = place * painter.worldTransform()
+        painter.setWorldTransform(QtGui.QTransform())
+        # Where the zone's own picture of itself would end (Qt's device cache: its bounds
+        # rounded to whole pixels, and one more), which cuts the frame's outer edge there.
+        around = QtGui.QRegion(world.mapRect(self._whole()).toRect().adjusted(-1, -1, 1, 1))
+        if painter.hasClipping():
+            around = around.intersected(painter.clipRegion())
+        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        # One rectangle at a time: clipped to a rectangle, Qt lays the picture on whole
+        # pixels as it does in the zone's picture of itself (clipped to any other shape, it
+        # would lay it between them, its edges blended).
+        for part in around.subtracted(QtGui.QRegion(self._band_pixels(world))):
+            painter.setClipRect(part, Qt.ClipOperation.ReplaceClip)
+            painter.setWorldTransform(world)
+            self.frame_shown = frames.paint(painter, self._look(), self)
+            painter.setWorldTransform(QtGui.QTransform())
+        painter.restore()
+
+    def paint_band(self, painter: QtGui.QPainter) -> None:
+        """Paint the title band's pixels, frame and all, as the zone would paint them, while
+        the felt paints the rest of the frame (see :meth:`frame_in_felt`)."""
+        painter.save()
+        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        world = painter.worldTransform()
+        painter.setWorldTransform(QtGui.QTransform())
+        painter.setClipRect(self._band_pixels(world), Qt.ClipOperation.IntersectClip)
+        painter.setWorldTransform(world)
+        self.frame_shown = frames.paint(painter, self._look(), self)
+        self._paint_title(painter, QtCore.QRectF(0, 0, self._spec.width, self._spec.height))
+        painter.restore()
+
+    def band_bounds(self) -> QtCore.QRectF:
+        """All :meth:`paint_band` paints: the band, with room for its edges rounded out to
+        whole pixels at the smallest zoom."""
+        return self._band().adjusted(-_BAND_ROOM, -_BAND_ROOM, _BAND_ROOM, _BAND_ROOM)
+
+    def _whole(self) -> QtCore.QRectF:
+        """All the zone paints, its frame's edge included, in item coordinates."""
         return QtCore.QRectF(-2, -2, self._spec.width + 4, self._spec.height + 4)
 
     def paint(
@@ -295,27 +380,12 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         if self._spec.reserved:
             painter.restore()
             return  # the felt paints it (paint_reserved)
-        lit = self._lit and self._spec.style is not ZoneStyle.OPEN  # see set_lit
-        refusing = lit and self._refusing
-        edge = QtGui.QColor(self._spec.colour) if self._spec.colour else EDGE
-        if self._spec.colour and not lit:
-            edge.setAlpha(170)
-        lit_edge, lit_fill = (REFUSING_EDGE, REFUSING_FILL) if refusing else (LIT_EDGE, LIT_FILL)
-        dashed = (self._spec.style is ZoneStyle.OPEN and not lit) or refusing
-        look = _Frame(
-            box.width(),
-            box.height(),
-            (lit_edge if lit else edge).rgba(),
-            3.0 if lit else 1.6,
-            dashed,
-            (lit_fill if lit else FILL).rgba(),
-        )
-        _paint_frame(painter, look)
+        self.frame_shown = frames.paint(painter, self._look(), self)
         if self.hasFocus():
             ring = QtGui.QPen(LIT_EDGE, 3.0, Qt.PenStyle.DashLine)
             painter.setPen(ring)
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(box.adjusted(-4, -4, 4, 4), _RADIUS + 3, _RADIUS + 3)
+            painter.drawRoundedRect(box.adjusted(-4, -4, 4, 4), RADIUS + 3, RADIUS + 3)
         self._paint_title(painter, box)
         if self._spec.style is ZoneStyle.STACK:
             self._paint_stack(painter)
@@ -382,7 +452,7 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         # The cards under the top one, as edges peeking out below and to the right.
         edges = min(self._count - 1, MAX_EDGES)
         if edges > 0:
-            _paint_picture(
+            paint_picture(
                 painter,
                 card.topLeft(),
                 lambda pixels, dpr: _edges_picture(card.width(), card.height(), edges, pixels, dpr),
@@ -411,11 +481,34 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         super().focusInEvent(event)
         for view in self.scene().views() if self.scene() is not None else []:
             view.setAccessibleDescription(self.description())
-        self.update()
+        self._follow_felt()
+        self._repaint()
 
     def focusOutEvent(self, event: QtGui.QFocusEvent) -> None:
         super().focusOutEvent(event)
-        self.update()
+        self._follow_felt()
+        self._repaint()
+
+
+class _TitleBand(QtWidgets.QGraphicsItem):
+    """The title band of a zone whose frame the felt paints (:meth:`ZoneItem.frame_in_felt`):
+    a small picture of its own, where the zone's would be the whole view."""
+
+    def __init__(self, zone: ZoneItem) -> None:
+        super().__init__(zone)
+        self._zone = zone
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def resized(self) -> None:
+        """The zone is about to change its size or place."""
+        self.prepareGeometryChange()
+
+    def boundingRect(self) -> QtCore.QRectF:
+        return self._zone.band_bounds()
+
+    def paint(self, painter: QtGui.QPainter, *_: object) -> None:
+        self._zone.paint_band(painter)
 
 
 class CaptionItem(QtWidgets.QGraphicsSimpleTextItem):
@@ -441,7 +534,7 @@ def paint_reserved(painter: QtGui.QPainter, spec: ZoneSpec) -> None:
     box = QtCore.QRectF(0, 0, spec.width, spec.height)
     painter.setPen(QtGui.QPen(RESERVED_EDGE, 1.4, Qt.PenStyle.DotLine))
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.drawRoundedRect(box, _RADIUS, _RADIUS)
+    painter.drawRoundedRect(box, RADIUS, RADIUS)
     band = QtCore.QRectF(PAD, 6, box.width() - 2 * PAD, LABEL_BAND - 6)
     painter.setFont(_font(SMALLEST_TEXT_PX, bold=True))
     metrics = QtGui.QFontMetricsF(painter.font())

@@ -1,0 +1,104 @@
+"""A wheel step on the felt paints the zones at once from the pictures they have, stretched;
+the pictures of the new zoom follow between frames, never while a button is held, and then
+the felt looks exactly as if it had always been at that zoom."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from demo_window_rig import demo_window
+from pytestqt.qtbot import QtBot
+from table_rig import turn_wheel
+
+from cardtable.ui.qt import Qt, QtGui, QtWidgets
+from cardtable.ui.table import zone_pictures
+from cardtable.ui.table.view import TableView
+from cardtable.ui.window.main_window import MainWindow
+
+CACHED = QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache
+
+
+def _settled(felt: TableView) -> bool:
+    return zone_pictures.frames.settled() and felt.art_settled()
+
+
+def _felt_at_rest(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TableView]:
+    """The demo in the real main window, every zone's picture drawn at the zoom shown and
+    nothing else (no other test's zooms to stretch from)."""
+    window = demo_window(qtbot, tmp_path)
+    felt = window.felt
+    qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
+    zone_pictures.frames.forget()
+    for zone in felt.zones():
+        zone.update()
+    felt.viewport().repaint()
+    qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
+    return window, felt
+
+
+def _drawing_zone_pictures(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The keys of the zone frame pictures drawn from now on, as they are drawn."""
+    drawn: list[str] = []
+    outlined = zone_pictures.outlined
+
+    def noting(key: str, *args: object) -> QtGui.QPixmap:
+        if key.startswith("zone/"):
+            drawn.append(key)
+        return outlined(key, *args)
+
+    monkeypatch.setattr(zone_pictures, "outlined", noting)
+    return drawn
+
+
+def test_a_wheel_step_paints_the_zones_before_drawing_their_pictures_anew(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _window, felt = _felt_at_rest(qtbot, tmp_path)
+    drawn = _drawing_zone_pictures(monkeypatch)
+    turn_wheel(felt.viewport(), 120)
+    felt.viewport().repaint()  # the first frame at the new zoom
+    assert drawn == []
+    in_sight = [zone for zone in felt.zones() if zone.frame_shown is not None]
+    assert in_sight and not zone_pictures.frames.settled()
+    qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
+    assert drawn  # afterwards, between frames
+    assert all(zone.cacheMode() == CACHED for zone in felt.zones())
+
+
+def test_once_drawn_the_zoomed_felt_looks_as_if_it_had_always_been_at_that_zoom(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    _window, felt = _felt_at_rest(qtbot, tmp_path)
+    for _ in range(2):
+        turn_wheel(felt.viewport(), 120)
+    first = felt.viewport().grab().toImage()  # the first frame: stretched pictures
+    qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
+    settled = felt.viewport().grab().toImage()
+    assert settled != first
+    # Today's way, from nothing: every picture drawn at this zoom as the zones are painted.
+    zone_pictures.frames.forget()
+    for zone in felt.zones():
+        zone.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.NoCache)
+        zone.setCacheMode(CACHED)
+        zone.update()
+    assert felt.viewport().grab().toImage() == settled
+
+
+def test_the_pictures_of_a_new_zoom_wait_while_a_button_is_held(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _window, felt = _felt_at_rest(qtbot, tmp_path)
+    drawn = _drawing_zone_pictures(monkeypatch)
+    viewport = felt.viewport()
+    corner = viewport.rect().topLeft() + viewport.rect().center() / 4
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=corner)
+    try:
+        turn_wheel(felt.viewport(), 120)
+        viewport.repaint()
+        qtbot.wait(300)
+        assert drawn == [] and not zone_pictures.frames.settled()
+    finally:
+        qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=corner)
+    qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
+    assert drawn

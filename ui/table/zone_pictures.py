@@ -1,0 +1,270 @@
+"""The pictures a zone on the felt paints its frame from, and how a new zoom gets its own.
+
+A zone's frame (its outline and translucent fill) is a picture shared by every zone of that
+look and size, drawn once per zoom (:class:`Frames`); the edges of a stack's cards are
+pictures too (:func:`outlined`). At a new zoom the nearest picture drawn is shown stretched
+first, and the zoom's own is drawn between frames, as the cards' art is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Callable
+from typing import NamedTuple, Protocol
+
+from cardtable.ui.art.picture_cache import drawn
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+
+#: A zone's corners (scene units).
+RADIUS = 14.0
+
+
+class Frame(NamedTuple):
+    """A zone's outline and fill: what its shared picture is drawn from."""
+
+    width: float
+    height: float
+    edge: int  # QRgb
+    pen_width: float
+    dashed: bool
+    fill: int  # QRgb
+
+
+Picture = Callable[[int, float], tuple[QtGui.QPixmap, float]]
+#: Frame pictures kept: every look of every zone size at a few zooms.
+FRAMES_KEPT = 48
+#: How often the zones look again whether the button held is let go.
+BUSY_WAIT_MS = 50
+
+
+def scale_of(painter: QtGui.QPainter) -> tuple[float, float]:
+    """The painter's zoom (device-independent pixels a unit) and its device's pixel ratio."""
+    world = painter.worldTransform()
+    scale = math.hypot(world.m11(), world.m12()) or 1.0
+    device = painter.device()
+    return scale, device.devicePixelRatioF() if device is not None else 1.0
+
+
+def paint_picture(painter: QtGui.QPainter, origin: QtCore.QPointF, picture: Picture) -> None:
+    """Paint at ``origin`` the picture ``picture(pixels, dpr)`` makes for the painter's zoom
+    (``pixels``: device pixels a unit, to a thousandth) and pixel ratio; it answers the
+    pixmap and the room (units) it leaves round what it shows."""
+    scale, dpr = scale_of(painter)
+    pixels = round(scale * dpr * 1000)
+    pixmap, margin = picture(pixels, dpr)
+    draw_picture(painter, origin, pixmap, margin, scale)
+
+
+def draw_picture(
+    painter: QtGui.QPainter,
+    origin: QtCore.QPointF,
+    pixmap: QtGui.QPixmap,
+    margin: float,
+    scale: float,
+) -> None:
+    """Paint ``pixmap``, drawn at ``scale`` device-independent pixels a unit with ``margin``
+    units round what it shows, at ``origin``: pixel for pixel at the painter's zoom if it was
+    drawn for it, stretched at any other."""
+    logical = pixmap.deviceIndependentSize()
+    target = QtCore.QRectF(
+        origin.x() - margin,
+        origin.y() - margin,
+        logical.width() / scale,
+        logical.height() / scale,
+    )
+    painter.drawPixmap(target, pixmap, QtCore.QRectF(pixmap.rect()))
+
+
+def outlined(
+    key: str,
+    size: QtCore.QSize,
+    per_unit: float,
+    margin: float,
+    dpr: float,
+    draw: Callable[[QtGui.QPainter], None],
+) -> QtGui.QPixmap:
+    """The picture ``key`` (kept from one start to the next): ``draw`` on an antialiased
+    painter ``per_unit`` device pixels a unit, its origin ``margin`` units in."""
+
+    def paint(image: QtGui.QImage) -> None:
+        drawing = QtGui.QPainter(image)
+        drawing.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        drawing.scale(per_unit, per_unit)
+        drawing.translate(margin, margin)
+        draw(drawing)
+        drawing.end()
+
+    picture = QtGui.QPixmap.fromImage(drawn(key, size.width(), size.height(), paint))
+    picture.setDevicePixelRatio(dpr)
+    return picture
+
+
+#: A frame drawn at one zoom (device pixels a unit, in thousandths) and pixel ratio.
+FrameAt = tuple[Frame, int, float]
+
+
+class Framed(Protocol):
+    """A zone, as its frame pictures know it."""
+
+    #: The frame and zoom it was last painted for.
+    frame_shown: FrameAt | None
+
+    def scene(self) -> QtWidgets.QGraphicsScene | None: ...
+
+    def refresh(self) -> None:
+        """Paint it anew, from the picture of its zoom now drawn."""
+
+
+class Frames:
+    """The frame pictures drawn (the last :data:`FRAMES_KEPT`), and the zones waiting for
+    the look of a new zoom.
+
+    At a zoom already drawn, a zone paints its frame from its picture: a large translucent
+    rounded shape is slow to fill, and a zone is drawn again whenever it lights up or goes
+    out under a dragged card. Zones of one look and size share it. A zone also keeps a
+    picture of itself as the view shows it (Qt's device cache), so that a card moving over
+    it is drawn without calling back into Python.
+
+    Both would be drawn anew at every new zoom before its first frame could show, at the
+    cost of the whole zone: the open table's frame covers most of the table, millions of
+    pixels filled and outlined. So, as a map viewer does and as the cards do with their art,
+    the view draws what is cheap first: at a new zoom (``ZoneItem.zooming``) a zone is
+    painted straight onto the view, its frame from the picture of the nearest zoom drawn,
+    stretched. Between frames, and only while no button is held (a zone lit under a dragged
+    card is never kept waiting), the pictures of the new zoom are drawn one at a time, and
+    then every zone keeps its own picture again: drawn anew from them, it looks exactly as
+    if the view had always been at that zoom. A frame never drawn before (a zone's first
+    paint, a zone of a new size or look) is drawn at once.
+    """
+
+    def __init__(self) -> None:
+        self._drawn: dict[FrameAt, tuple[QtGui.QPixmap, float]] = {}
+        self._wanted: dict[FrameAt, list[Framed]] = {}
+        #: The zones (and title bands) painted straight onto the view since a zoom.
+        self._uncached: list[QtWidgets.QGraphicsItem] = []
+        self._timer: QtCore.QTimer | None = None
+
+    def picture(self, at: FrameAt) -> tuple[QtGui.QPixmap, float]:
+        """The picture of ``at``, drawn now if it was not."""
+        found = self._drawn.pop(at, None)
+        if found is None:
+            found = frame_picture(*at)
+            while len(self._drawn) >= FRAMES_KEPT:
+                del self._drawn[next(iter(self._drawn))]
+        self._drawn[at] = found  # the last used last
+        return found
+
+    def paint(self, painter: QtGui.QPainter, frame: Frame, zone: Framed) -> FrameAt:
+        """Paint ``frame`` at ``zone``'s origin, from another zoom's picture, stretched, if
+        its own is not drawn yet; the frame and the zoom it was painted for."""
+        scale, dpr = scale_of(painter)
+        pixels = round(scale * dpr * 1000)
+        at = (frame, pixels, dpr)
+        nearest = None if at in self._drawn else self._nearest(at)
+        if nearest is None:
+            pixmap, margin = self.picture(at)
+            draw_picture(painter, QtCore.QPointF(0, 0), pixmap, margin, scale)
+            return at
+        (pixmap, margin), drawn_at = nearest
+        draw_picture(painter, QtCore.QPointF(0, 0), pixmap, margin, drawn_at / 1000 / dpr)
+        waiting = self._wanted.setdefault(at, [])
+        if zone not in waiting:
+            waiting.append(zone)
+        self._refine_soon(0)
+        return at
+
+    def _nearest(self, at: FrameAt) -> tuple[tuple[QtGui.QPixmap, float], int] | None:
+        """The picture of ``at``'s frame drawn at the zoom nearest its own, and that zoom."""
+        frame, pixels, dpr = at
+        same = [(p, look) for (f, p, r), look in self._drawn.items() if f == frame and r == dpr]
+        if not same:
+            return None
+        drawn_at, look = min(same, key=lambda pair: abs(math.log(pair[0] / pixels)))
+        return look, drawn_at
+
+    def _refine_soon(self, ms: int) -> None:
+        if self._timer is None:
+            self._timer = QtCore.QTimer()
+            self._timer.setSingleShot(True)
+            self._timer.timeout.connect(self._refine)
+        if not self._timer.isActive():
+            self._timer.start(ms)
+
+    def uncache(self, item: QtWidgets.QGraphicsItem) -> None:
+        """Paint ``item`` (a zone, or its title band) straight onto the view until the
+        pictures of the zoom shown are drawn."""
+        if item.cacheMode() is not QtWidgets.QGraphicsItem.CacheMode.NoCache:
+            item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.NoCache)
+            self._uncached.append(item)
+            self._refine_soon(0)
+
+    def _refine(self) -> None:
+        """Draw one picture a zone is waiting for, and have its zones painted from it; once
+        none is, give every zone its own picture again."""
+        if QtWidgets.QApplication.mouseButtons() != Qt.MouseButton.NoButton:
+            self._refine_soon(BUSY_WAIT_MS)
+            return
+        if self._wanted:
+            at = next(iter(self._wanted))
+            # A zone painted since at another zoom or in another look no longer needs it.
+            zones = [zone for zone in self._wanted.pop(at) if _still_shows(zone, at)]
+            if zones:
+                self.picture(at)
+                for zone in zones:
+                    zone.refresh()
+            self._refine_soon(0)
+            return
+        uncached, self._uncached = self._uncached, []
+        for item in uncached:
+            with contextlib.suppress(RuntimeError):  # a zone taken off the felt since
+                item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+                item.update()  # Qt draws nothing anew for a change of cache mode alone
+
+    def kept(self) -> int:
+        """How many pictures are kept."""
+        return len(self._drawn)
+
+    def settled(self) -> bool:
+        """Whether every zone shows the look of the zoom it is shown at."""
+        return not self._wanted and not self._uncached
+
+    def forget(self) -> None:
+        """Forget every picture drawn (the next paint of each frame draws it anew)."""
+        self._drawn.clear()
+        self._wanted.clear()
+
+
+def _still_shows(zone: Framed, at: FrameAt) -> bool:
+    """Whether ``zone`` was last painted with ``at``'s frame at its zoom (False: a zone taken
+    off the felt since)."""
+    try:
+        return zone.scene() is not None and zone.frame_shown == at
+    except RuntimeError:
+        return False
+
+
+def frame_picture(frame: Frame, pixels: int, dpr: float) -> tuple[QtGui.QPixmap, float]:
+    """``frame`` drawn at ``pixels`` / 1000 device pixels a unit, and the room (units) left
+    round it for the edge: whole device pixels, so the outline lies where it was drawn."""
+    per_unit = pixels / 1000
+    margin = math.ceil(frame.pen_width * per_unit) / per_unit
+    size = QtCore.QSize(
+        math.ceil((frame.width + 2 * margin) * per_unit),
+        math.ceil((frame.height + 2 * margin) * per_unit),
+    )
+
+    def draw(drawing: QtGui.QPainter) -> None:
+        pen = QtGui.QPen(QtGui.QColor.fromRgba(frame.edge), frame.pen_width)
+        if frame.dashed:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        drawing.setPen(pen)
+        drawing.setBrush(QtGui.QColor.fromRgba(frame.fill))
+        drawing.drawRoundedRect(QtCore.QRectF(0, 0, frame.width, frame.height), RADIUS, RADIUS)
+
+    key = f"zone/{'/'.join(map(str, frame))}/{pixels}"
+    return outlined(key, size, per_unit, margin, dpr, draw), margin
+
+
+#: Every zone's frame pictures (see :class:`Frames`).
+frames = Frames()
