@@ -215,6 +215,25 @@ def test_a_turn_animates_half_round_and_back(scene: QtWidgets.QGraphicsScene, qt
     assert item.rotation() == 0
 
 
+def test_a_card_turned_and_flipped_again_and_again_keeps_one_animation_of_each(
+    scene: QtWidgets.QGraphicsScene, qtbot: QtBot
+) -> None:
+    """Each turn and flip starts the card's own animation again, midway or at rest: none
+    is left behind for the collector to walk, and each still ends where the card lies."""
+    face = _tarot("Child of Rock")
+    item = CardItem("t/1", card_art.TAROT, face, face_up=True, animation_ms=40)
+    scene.addItem(item)
+    for turn in range(6):
+        item.set_state(face, face_up=True, reversed=turn % 2 == 0, animate=True)
+        if turn % 3 == 0:
+            qtbot.waitUntil(lambda: not item.is_animating())
+    item.set_state(face, face_up=False, reversed=False, animate=True)
+    item.set_state(face, face_up=True, reversed=True, animate=True)
+    qtbot.waitUntil(lambda: not item.is_animating())
+    assert len(item.findChildren(QtCore.QVariantAnimation)) == 2
+    assert item.rotation() == 180 and item.shows_face() and item.transform().isIdentity()
+
+
 def test_no_animation_when_its_time_is_zero(scene: QtWidgets.QGraphicsScene) -> None:
     face = PlayingCard.from_code("KS")
     item = CardItem("p/ks", card_art.PLAYING, face, face_up=False, animation_ms=0)

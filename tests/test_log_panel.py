@@ -230,3 +230,23 @@ def test_the_lines_after_appends_and_an_undo_are_the_lines_read_afresh(qtbot: Qt
     assert shown == fresh.lines
     assert len(shown) == len(document.session.log)
     assert "undid" in shown[-1]
+
+
+def test_each_line_in_sight_is_as_tall_as_qt_itself_would_make_it(qtbot: QtBot) -> None:
+    """The panel measures a line by its words alone when they surely fit, and by its text
+    column otherwise: the heights are those Qt's own measure of the whole row gives."""
+    document = SessionDocument(load(demo_path(), rng=seeded(1)))
+    for words in range(1, 30, 3):
+        document.apply(Note(" ".join(["wordy"] * words) + ("\nand on" if words % 2 else "")))
+    panel = LogPanel(document)
+    qtbot.addWidget(panel)
+    panel.resize(300, 2000)
+    panel.show()
+    view = panel.view
+    rows = range(panel.model.rowCount())
+    qtbot.waitUntil(lambda: view.rowHeight(rows[-1]) > view.rowHeight(0))
+    ours = [view.rowHeight(row) for row in rows]
+    for row in rows:
+        view.resizeRowToContents(row)
+    assert ours == [view.rowHeight(row) for row in rows]
+    assert len(set(ours)) > 3  # lines of one, two and more lines among them

@@ -274,13 +274,18 @@ class LogView(QtWidgets.QTableView):
             if not waiting:
                 break
             measured = True
+            option = QtWidgets.QStyleOptionViewItem()
+            self.initViewItemOption(option)
             for row in waiting:
                 self._measured[row] = width
-                if self._one_line(model, row, width):
-                    if self.rowHeight(row) != self._line:
-                        self.setRowHeight(row, self._line)
-                else:
-                    self.resizeRowToContents(row)
+                height = self._line
+                if not self._one_line(model, row, width):
+                    # The text alone decides (the time beside it is one line): what
+                    # resizeRowToContents finds, asking every column.
+                    text = model.index(row, TEXT_COLUMN)
+                    height = max(height, self.itemDelegate().sizeHint(option, text).height())
+                if self.rowHeight(row) != height:
+                    self.setRowHeight(row, height)
         return measured
 
     def _one_line(self, model: QtCore.QAbstractItemModel, row: int, width: int) -> bool:

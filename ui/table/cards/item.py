@@ -221,14 +221,15 @@ class CardItem(RowCard):
     def _start_flip(self) -> None:
         self._stop(self._flip)
         self._stop(self._turn)
-        flip = QtCore.QVariantAnimation(self)
-        flip.setStartValue(0.0)
-        flip.setEndValue(1.0)
+        flip = self._flip
+        if flip is None:  # one for the card's life: each flip starts it again
+            flip = self._flip = QtCore.QVariantAnimation(self)
+            flip.setStartValue(0.0)
+            flip.setEndValue(1.0)
+            flip.setEasingCurve(QtCore.QEasingCurve.Type.InOutQuad)
+            flip.valueChanged.connect(self._on_flip_step)
+            flip.finished.connect(self._on_flip_done)
         flip.setDuration(self.animation_ms)
-        flip.setEasingCurve(QtCore.QEasingCurve.Type.InOutQuad)
-        flip.valueChanged.connect(self._on_flip_step)
-        flip.finished.connect(self._on_flip_done)
-        self._flip = flip
         flip.start()
         self._tell_under()
 
@@ -258,14 +259,15 @@ class CardItem(RowCard):
         end = self._target_rotation()
         if end <= start:
             end += 360.0  # always turn the same way round
-        turn = QtCore.QVariantAnimation(self)
+        turn = self._turn
+        if turn is None:  # one for the card's life: each turn starts it again
+            turn = self._turn = QtCore.QVariantAnimation(self)
+            turn.setEasingCurve(QtCore.QEasingCurve.Type.InOutCubic)
+            turn.valueChanged.connect(self.setRotation)
+            turn.finished.connect(self._on_turn_done)
         turn.setStartValue(start)
         turn.setEndValue(end)
         turn.setDuration(self.animation_ms)
-        turn.setEasingCurve(QtCore.QEasingCurve.Type.InOutCubic)
-        turn.valueChanged.connect(self.setRotation)
-        turn.finished.connect(self._on_turn_done)
-        self._turn = turn
         turn.start()
         self._tell_under()
 
