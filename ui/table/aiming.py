@@ -32,15 +32,18 @@ DropIndex = Callable[[QtCore.QPoint], int | None]
 
 class DropAim:
     """Where cards land on a felt whose zones ``grid()`` and ``zones()`` give (both change
-    as the table is laid out again)."""
+    as the table is laid out again); ``relit(zone)`` is told of each light turned on or off."""
 
     def __init__(
         self,
         document: SessionDocument,
         grid: Callable[[], ZoneGrid],
         zones: Callable[[], dict[str, ZoneItem]],
+        relit: Callable[[ZoneItem], None] = lambda _zone: None,
     ) -> None:
         self._document = document
+        #: Told of each zone whose light changes (a dragged card's picture draws it again).
+        self._relit = relit
         self._grid = grid
         self._zones = zones
         self._permits = DropPermits(document)
@@ -107,9 +110,11 @@ class DropAim:
             return
         if self._lit is not None:
             self._lit.set_lit(False)
+            self._relit(self._lit)
         self._lit = zone
         if zone is not None:
             zone.set_lit(True, refusing=refusal is not None)
+            self._relit(zone)
             if refusal is not None:
                 self._document.refused.emit(refusal)
 

@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.table.drag_picture import DragPicture
 
 if TYPE_CHECKING:  # the card art is not needed for the window's first paint
     from cardtable.ui.table.cards.item import CardItem
@@ -103,6 +104,8 @@ class FeltView(QtWidgets.QGraphicsView):
         self._settling = QtCore.QTimer(self)
         self._settling.setInterval(0)
         self._settling.timeout.connect(self._settle_art)
+        #: The picture a dragged card is painted over (:mod:`~cardtable.ui.table.drag_picture`).
+        self.drag_picture = DragPicture(self)
         #: The card the pointer rests on (see :meth:`_follow_pointer`).
         self._hovered: CardItem | None = None
         self.viewport().setMouseTracking(True)
@@ -117,6 +120,22 @@ class FeltView(QtWidgets.QGraphicsView):
         from cardtable.ui.table.cards.item import CardItem
 
         return (item for item in items if isinstance(item, CardItem))
+
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:
+        if not self.drag_picture.paint(event):
+            super().paintEvent(event)
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        self.drag_picture.end()  # the picture shows the table where it lay
+        super().scrollContentsBy(dx, dy)
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        self.drag_picture.end()
+        super().resizeEvent(event)
+
+    def hideEvent(self, event: QtGui.QHideEvent) -> None:
+        self.drag_picture.end()  # behind the curtain: the picture is forgotten
+        super().hideEvent(event)
 
     def drawBackground(self, painter: QtGui.QPainter, rect: QtCore.QRectF) -> None:
         super().drawBackground(painter, rect)

@@ -37,7 +37,7 @@ from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.actions import TableActions
 from cardtable.ui.table.aiming import DropAim, DropIndex, DropTarget
-from cardtable.ui.table.cards.item import DEFAULT_ANIMATION_MS, CardItem
+from cardtable.ui.table.cards.item import DEFAULT_ANIMATION_MS, CardItem, animations_running
 from cardtable.ui.table.cards.look import HoverPreview, TableCard
 from cardtable.ui.table.cards.row import lay_row
 from cardtable.ui.table.choosing import card_choice
@@ -117,7 +117,7 @@ class TableView(FeltView):
         self._watch = TableWatch()
         self._slides = Slides(self, animation_ms)
         #: Where dragged cards would land, and the zone lit to say so.
-        self.aim = DropAim(document, lambda: self._grid, lambda: self._zones)
+        self.aim = DropAim(document, lambda: self._grid, lambda: self._zones, self._relit)
         self._release_global: QtCore.QPoint | None = None
         self._lock = CardLock(document)
         self._carrying: list[str] = []  # what a press on the felt picked up
@@ -135,6 +135,11 @@ class TableView(FeltView):
         #: The panels' prompts waiting for a card: their cards are lit, a click chooses one.
         self.choice = card_choice(document)
         self.choice.changed.connect(self._light_choosable)
+        # A dragged card's picture shows the table as it was: any change of the session (the
+        # seat at the screen, the curtain, a phone's move, the public table's) ends it.
+        self.choice.changed.connect(self.drag_picture.end)
+        document.changed.connect(lambda _flags: self.drag_picture.end())
+        document.replaced.connect(self.drag_picture.end)
         document.changed.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
         self.sync()
@@ -563,18 +568,21 @@ class TableView(FeltView):
             self._carrying = self._moving_with(grabbed.card_id)
             if self._lock.press(grabbed, self._carrying, event.position()):
                 self._uncover(grabbed)
+                self._picture_drag(grabbed)
 
     def mouseMoveEvent(self, event: QtGui.QMouseEvent) -> None:
         super().mouseMoveEvent(event)
         grabbed = self._grabbed_card()
         if grabbed is not None and grabbed.is_lifted():
             self.aim.light_for(grabbed.mapRectToScene(grabbed.card_rect()), self._carrying)
+            self.drag_picture.moved()
         elif grabbed is not None:
             self._lock.moved(event.position())
         elif event.buttons() & Qt.MouseButton.LeftButton:
             self._auto_fit = False  # the player pans the table: leave it where they put it
 
     def mouseReleaseEvent(self, event: QtGui.QMouseEvent) -> None:
+        self.drag_picture.end(mark=True)
         self._release_global = event.globalPosition().toPoint()
         grabbed = self._grabbed_card()
         try:
@@ -589,6 +597,23 @@ class TableView(FeltView):
             if event.button() == Qt.MouseButton.LeftButton:
                 self.held.emit(False)
 
+    def _relit(self, zone: ZoneItem) -> None:
+        """``zone`` was lit or put out: a dragged card's picture draws it again."""
+        if zone.spec.style is not ZoneStyle.OPEN:  # the open table looks the same lit
+            self.drag_picture.redraw(zone.sceneBoundingRect())
+
+    def _picture_drag(self, card: TableCard) -> None:
+        """Paint the drag of ``card`` over a picture of the table when nothing else on the
+        felt moves (:mod:`~cardtable.ui.table.drag_picture`)."""
+        if (
+            card.is_lifted()
+            and self._carrying == [card.card_id]
+            and len(self.scene().selectedItems()) <= 1
+            and not self._slides.sliding()
+            and not animations_running()
+        ):
+            self.drag_picture.begin(card)
+
     def _uncover(self, top: TableCard) -> None:
         """Show the card under a stack's lifted top card (hidden while covered)."""
         spec = self._layout.zone(PileId(top.pile_id))
@@ -601,6 +626,7 @@ class TableView(FeltView):
                 under.setVisible(True)
 
     def contextMenuEvent(self, event: QtGui.QContextMenuEvent) -> None:
+        self.drag_picture.end()
         self._hide_preview()
         if event.reason() == QtGui.QContextMenuEvent.Reason.Keyboard:
             target = self.focused_item()
@@ -679,6 +705,7 @@ class TableView(FeltView):
         return super().focusNextPrevChild(next)
 
     def keyPressEvent(self, event: QtGui.QKeyEvent) -> None:
+        self.drag_picture.end()  # a key may change any card (its ring, its side)
         if self.keys.key_press(event) or self.card_actions.explain(event):
             event.accept()
             return

@@ -50,6 +50,24 @@ MARKER_COLOUR = card_marks.MARKER_COLOUR
 SELECTED_COLOUR = card_marks.SELECTED_COLOUR
 
 
+#: The flips and turns begun on any card and perhaps still under way.
+_UNDER_WAY: set[QtCore.QVariantAnimation] = set()
+
+
+def animations_running() -> bool:
+    """Whether a card on any felt is flipping or turning now."""
+    for animation in list(_UNDER_WAY):
+        try:
+            running = animation.state() == QtCore.QAbstractAnimation.State.Running
+        except RuntimeError:  # its card is gone, and the animation with it
+            running = False
+        if not running:
+            _UNDER_WAY.discard(animation)
+        else:
+            return True
+    return False
+
+
 class CardItem(RowCard):
     """A card lying on the felt.
 
@@ -231,6 +249,7 @@ class CardItem(RowCard):
             flip.finished.connect(self._on_flip_done)
         flip.setDuration(self.animation_ms)
         flip.start()
+        _UNDER_WAY.add(flip)
         self._tell_under()
 
     def _on_flip_step(self, value: float) -> None:
@@ -269,6 +288,7 @@ class CardItem(RowCard):
         turn.setEndValue(end)
         turn.setDuration(self.animation_ms)
         turn.start()
+        _UNDER_WAY.add(turn)
         self._tell_under()
 
     def _on_turn_done(self) -> None:

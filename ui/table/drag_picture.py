@@ -1,0 +1,297 @@
+"""A dragged card painted over a picture of the table, as card games and map viewers do.
+
+While one card is dragged, nothing else on the felt moves: every frame Qt would paint again
+the cards under the dragged card's old and new place, dozens deep on a crowded table, only
+to show what was there a moment before. :class:`DragPicture` keeps instead a picture of the
+table without the dragged card (the view's size and pixel ratio), and a frame copies from it
+the part asked for, then draws the card's own pixmap layers over it, as Qt draws them: two
+copies of pictures, whatever lies beneath.
+
+The picture is drawn by the view's own paint: the card's place as it is lifted (what Qt would
+paint for that frame), then between frames the tiles of :data:`TILE` pixels round the card,
+those in its way first, so that most moves find drawn what they uncover (a move that does
+not draws just that part). For as long as the picture lasts the card
+is see-through to Qt (opacity 0): Qt leaves it out of what it draws and of what it repaints,
+and the picture asks for the repaint of the card's old and new place itself. A part of the
+view Qt asks to repaint beyond the card's place changed for another reason: Qt paints that
+frame (the card drawn over it), and the picture draws that part again when it next needs it.
+
+What the picture holds stays true because whatever else changes on the felt during the drag
+either asks Qt for a repaint outside the card's place (above), or is drawn again in the
+picture before the next frame (:meth:`DragPicture.redraw`: a zone lit or put out as the card
+is aimed, over and under the card alike), or ends the picture (:meth:`DragPicture.end`: a
+change of the session, the seat at the screen or the curtain, a key, a scroll, a zoom, a
+resize, a hidden felt, the drop). It is never begun while
+another card slides, flips or turns, nor for a card that paints more than its pixmap layers,
+nor for several cards dragged at once (see :meth:`TableView._picture_drag
+<cardtable.ui.table.view.TableView._picture_drag>`). The lifted card lies above every other
+(:data:`~cardtable.ui.table.cards.item.LIFTED_Z`), so drawing it last is drawing it as Qt does.
+
+Privacy: the picture only ever holds what the felt showed at that moment, and it is dropped
+(not kept for later) whenever the session or the seat at the screen changes, so a face
+hidden from the seat now is never painted from it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+
+_Flag = QtWidgets.QGraphicsItem.GraphicsItemFlag
+_DRAW_CHILDREN = QtWidgets.QWidget.RenderFlag.DrawChildren
+#: Room (pixels) round the card's place, for what Qt grows its own repaints by.
+_SLACK = 3
+#: The side of a tile of the picture (logical pixels; see :func:`_tiles`).
+TILE = 64
+
+
+class DragPicture:
+    """The picture ``view`` paints a dragged card over; see the module's docstring."""
+
+    def __init__(self, view: QtWidgets.QGraphicsView) -> None:
+        self._view = view
+        self._card: QtWidgets.QGraphicsItem | None = None
+        self._opacity = 1.0  # the card's own, given back as the picture ends
+        self._picture: QtGui.QPixmap | None = None
+        #: The part of the picture drawn and still true (viewport pixels, logical).
+        self._drawn = QtGui.QRegion()
+        #: What changed on the table since the last frame, drawn again in the picture
+        #: before that frame (Qt asks to repaint it; see :meth:`redraw`).
+        self._changed = QtGui.QRegion()
+        #: The view as the picture was begun: its transform, size and pixel ratio.
+        self._seen: tuple[QtGui.QTransform, QtCore.QSize, float] | None = None
+        #: Where the card lay at the last frame and lies now (viewport pixels).
+        self._before = QtCore.QRect()
+        self._now = QtCore.QRect()
+        #: Whether the view paints into the picture now.
+        self._drawing = False
+        #: Draws the tiles round the card between frames (see :meth:`_draw_ahead`).
+        self._ahead = QtCore.QTimer(view)
+        self._ahead.setSingleShot(True)
+        self._ahead.setInterval(0)
+        self._ahead.timeout.connect(self._draw_ahead)
+
+    def active(self) -> bool:
+        return self._card is not None
+
+    def card(self) -> QtWidgets.QGraphicsItem | None:
+        return self._card
+
+    def begin(self, card: QtWidgets.QGraphicsItem) -> bool:
+        """Paint the drag of ``card`` (just lifted) from a picture from now on, if it is
+        drawn by its pixmap layers alone; False (Qt paints as ever) if not."""
+        self.end()
+        viewport = self._view.viewport()
+        ratio = viewport.devicePixelRatioF()
+        size = viewport.size()
+        if size.isEmpty() or not _paints_as_layers(card):
+            return False
+        picture = QtGui.QPixmap(round(size.width() * ratio), round(size.height() * ratio))
+        picture.setDevicePixelRatio(ratio)
+        self._picture = picture
+        self._drawn = QtGui.QRegion()
+        self._seen = (self._view.viewportTransform(), size, ratio)
+        self._card, self._opacity = card, card.opacity()
+        card.setOpacity(0.0)
+        # The lifted card covers where it lay (it is larger, and its shadow falls round it):
+        # its place is drawn whole at once, as Qt would paint it.
+        self._before = self._now = self._card_place()
+        own = self._own()
+        self._draw_table(QtGui.QRegion(own.intersected(viewport.rect())))
+        viewport.update(own)
+        return True
+
+    def end(self, mark: bool = False) -> None:
+        """Qt paints as ever from now on; the picture is forgotten.
+
+        What the viewport shows stays true: every frame painted from the picture showed the
+        table as it was, and what changes as the picture ends asks Qt for its own repaint.
+        With ``mark`` (the card let go), Qt paints one pixel of the card where it lies, off
+        screen: Qt repaints a moved card's place from where it last painted it, where the
+        drag began, and the drop's repaint would span the whole path.
+        """
+        card, self._card = self._card, None
+        self._ahead.stop()
+        self._picture = None
+        self._drawn = QtGui.QRegion()
+        self._changed = QtGui.QRegion()
+        self._seen = None
+        if card is None:
+            return
+        with contextlib.suppress(RuntimeError):  # a card taken off the felt since
+            card.setOpacity(self._opacity)
+        viewport = self._view.viewport()
+        if mark and viewport.isVisible():
+            # Qt's own paint of one pixel of the card, into a scratch picture.
+            pixel = QtCore.QRect(self._now.center(), QtCore.QSize(1, 1))
+            scratch = QtGui.QPixmap(2, 2)
+            scratch.setDevicePixelRatio(viewport.devicePixelRatioF())
+            viewport.render(scratch, QtCore.QPoint(), QtGui.QRegion(pixel), _DRAW_CHILDREN)
+        viewport.update(self._now)
+
+    def redraw(self, scene_rect: QtCore.QRectF) -> None:
+        """``scene_rect`` of the table changed (and asked Qt for its repaint): the picture
+        draws it again before the next frame, which is then painted from the picture."""
+        if self._card is None or scene_rect.isEmpty():
+            return
+        place = self._view.mapFromScene(scene_rect).boundingRect()
+        grown = QtGui.QRegion(place.adjusted(-_SLACK, -_SLACK, _SLACK, _SLACK))
+        self._drawn = self._drawn.subtracted(grown)
+        self._changed = self._changed.united(grown)
+
+    def moved(self) -> None:
+        """The card moved (or was lifted): ask for the repaint of its old and new place, and
+        draw the part of the picture that frame needs and the picture lacks."""
+        if not self._fits():
+            return
+        now = self._card_place()
+        if now != self._now:
+            self._before, self._now = self._now, now
+        own = self._own()
+        self._view.viewport().update(own)
+        seen = self._view.viewport().rect()
+        needed = QtGui.QRegion(own.intersected(seen)).united(self._changed.intersected(seen))
+        needed = needed.subtracted(self._drawn)
+        if not needed.isEmpty():
+            self._draw_table(needed)
+
+    def _draw_ahead(self) -> None:
+        """Between frames, draw the tile round the card that lies most in its way (one a
+        time: a move waits for a tile at most)."""
+        if not self._fits():
+            return
+        seen = self._view.viewport().rect()
+        around = self._own().adjusted(-TILE, -TILE, TILE, TILE).intersected(seen)
+        missing = QtGui.QRegion(around).subtracted(self._drawn)
+        if missing.isEmpty():
+            return
+        centre = self._now.center()
+        heading = centre - self._before.center()
+
+        def ahead(rect: QtCore.QRect) -> int:
+            towards = rect.center() - centre
+            return towards.x() * heading.x() + towards.y() * heading.y()
+
+        first = max(missing, key=ahead)
+        tile = _tiles(QtCore.QRect(first.center(), QtCore.QSize(1, 1))).intersected(seen)
+        self._draw_table(tile.subtracted(self._drawn))
+        self._ahead.start()
+
+    def _own(self) -> QtCore.QRect:
+        """The card's old and new place, with room round them: what a frame repaints."""
+        both = self._now.united(self._before)
+        return both.adjusted(-_SLACK, -_SLACK, _SLACK, _SLACK)
+
+    def _fits(self) -> bool:
+        """Whether the picture is under way and still fits the view (if not, it ends)."""
+        card = self._card
+        if card is None or self._picture is None:
+            return False
+        view = self._view
+        viewport = view.viewport()
+        seen = (view.viewportTransform(), viewport.size(), viewport.devicePixelRatioF())
+        if seen != self._seen or card.scene() is not view.scene() or not card.isVisible():
+            self.end()  # Qt paints the view at once, the card with it
+            return False
+        return True
+
+    def paint(self, event: QtGui.QPaintEvent) -> bool:
+        """Paint the part of the viewport ``event`` asks for: from the picture, or (the
+        picture lacks part of it) as Qt paints it; then the card over it. False when Qt is to
+        paint it as ever (no picture, or the picture no longer fits the view)."""
+        if self._drawing or not self._fits():
+            return False
+        card, picture = self._card, self._picture
+        assert card is not None and picture is not None
+        view = self._view
+        asked = event.region()
+        # Anything asked for beyond the card's place and what the picture was told of
+        # changed for another reason.
+        known = self._changed.united(self._own())
+        self._changed = QtGui.QRegion()
+        self._drawn = self._drawn.subtracted(asked.subtracted(known))
+        from_picture = asked.subtracted(self._drawn).isEmpty()
+        if not from_picture:
+            QtWidgets.QGraphicsView.paintEvent(view, event)  # the table, without the card
+        painter = QtGui.QPainter(view.viewport())
+        painter.setClipRegion(asked)
+        if from_picture:
+            ratio = picture.devicePixelRatio()
+            for rect in asked:
+                source = QtCore.QRectF(
+                    rect.x() * ratio, rect.y() * ratio, rect.width() * ratio, rect.height() * ratio
+                )
+                painter.drawPixmap(QtCore.QRectF(rect), picture, source)
+        _paint_layers(painter, card, self._opacity, view.viewportTransform())
+        painter.end()
+        self._ahead.start()
+        return True
+
+    def _card_place(self) -> QtCore.QRect:
+        """Where the card and its layers lie in the viewport (pixels)."""
+        card = self._card
+        assert card is not None
+        bounds = card.boundingRect().united(card.childrenBoundingRect())
+        return self._view.mapFromScene(card.mapRectToScene(bounds)).boundingRect()
+
+    def _draw_table(self, region: QtGui.QRegion) -> None:
+        """Draw ``region`` of the picture as the view paints the table now (without the
+        card, see-through to Qt): the view's own paint, so that the zones' pictures Qt keeps
+        for the view stay those it paints on screen."""
+        picture = self._picture
+        assert picture is not None
+        viewport = self._view.viewport()
+        self._drawing = True
+        try:
+            # A rectangle at a time: Qt paints every item under the bounds of what it is
+            # asked for, clipped; the bounds of an L-shaped strip hold the whole card.
+            for rect in region:
+                viewport.render(picture, rect.topLeft(), QtGui.QRegion(rect), _DRAW_CHILDREN)
+        finally:
+            self._drawing = False
+        self._drawn = self._drawn.united(region)
+
+
+def _tiles(rect: QtCore.QRect) -> QtGui.QRegion:
+    """The tiles of :data:`TILE` pixels that ``rect`` touches."""
+    left, top = rect.left() // TILE * TILE, rect.top() // TILE * TILE
+    right = (rect.right() // TILE + 1) * TILE
+    bottom = (rect.bottom() // TILE + 1) * TILE
+    return QtGui.QRegion(left, top, right - left, bottom - top)
+
+
+def _paints_as_layers(card: QtWidgets.QGraphicsItem) -> bool:
+    """Whether ``card`` paints nothing of its own, only child pixmaps with no children."""
+    if not card.flags() & _Flag.ItemHasNoContents or card.graphicsEffect() is not None:
+        return False
+    for layer in card.childItems():
+        if not isinstance(layer, QtWidgets.QGraphicsPixmapItem) or layer.childItems():
+            return False
+        if layer.graphicsEffect() is not None:
+            return False
+    return True
+
+
+def _paint_layers(
+    painter: QtGui.QPainter,
+    card: QtWidgets.QGraphicsItem,
+    opacity: float,
+    view: QtGui.QTransform,
+) -> None:
+    """Paint ``card``'s pixmap layers as Qt paints them (in stacking order, each through its
+    own transform onto the view), the card's own opacity being ``opacity``."""
+    smooth = QtGui.QPainter.RenderHint.SmoothPixmapTransform
+    for layer in card.childItems():  # in stacking order
+        if not layer.isVisible():
+            continue
+        assert isinstance(layer, QtWidgets.QGraphicsPixmapItem)
+        shown = opacity * layer.opacity()
+        if shown <= 0.0:
+            continue
+        painter.setOpacity(shown)
+        painter.setTransform(layer.sceneTransform() * view)
+        painter.setRenderHint(
+            smooth, layer.transformationMode() == Qt.TransformationMode.SmoothTransformation
+        )
+        painter.drawPixmap(layer.offset(), layer.pixmap())
