@@ -95,6 +95,8 @@ class TableView(FeltView):
     _auto_fit = True
     #: The zoom and pixel ratio the zones were last painted at.
     _zones_scale: tuple[float, float] | None = None
+    #: Each zone's place on the felt (what it paints, its edge included) and its item.
+    _zone_places: tuple[tuple[ZoneSpec, QtCore.QRectF, ZoneItem], ...] = ()
 
     def __init__(
         self,
@@ -404,20 +406,17 @@ class TableView(FeltView):
         scale, self._zones_scale = self._zones_scale, self._scale_now()
         zoomed = scale is not None and scale != self._zones_scale
         under: list[ZoneItem] = []  # the frames the felt paints, over the places kept
-        for spec in self._layout.zones:
-            zone = self._zones.get(str(spec.pile))
-            in_felt = zone is not None and zone.frame_in_felt()
-            if not (zoomed or spec.reserved or in_felt):
-                continue
-            if not spec.rect().adjusted(-2, -2, 2, 2).intersects(rect):
+        for spec, place, zone in self._zone_places:
+            in_felt = spec.style is ZoneStyle.OPEN and zone.frame_in_felt()
+            if not (zoomed or spec.reserved or in_felt) or not place.intersects(rect):
                 continue
             if spec.reserved:
                 paint_reserved(painter, spec)
-            elif zone is not None:
-                if zoomed:
-                    zone.zooming()
-                if in_felt:
-                    under.append(zone)
+                continue
+            if zoomed:
+                zone.zooming()
+            if in_felt:
+                under.append(zone)
         for zone in under:
             zone.paint_frame_under(painter)
 
@@ -441,6 +440,10 @@ class TableView(FeltView):
                 self._zones[str(spec.pile)] = zone
             else:
                 zone.set_spec(spec)
+        self._zone_places = tuple(
+            (spec, spec.rect().adjusted(-2, -2, 2, 2), self._zones[str(spec.pile)])
+            for spec in self._layout.zones
+        )
         for caption in self._captions:
             self.scene().removeItem(caption)
         self._captions = []
