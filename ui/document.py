@@ -114,7 +114,7 @@ class SessionDocument(QtCore.QObject):
         #: The flags :attr:`changed` has not yet said, held for the felt's frame.
         self._held = Changes.NONE
         # A zero timer: it fires once the events the change posted are handled, the felt's
-        # paint among them, and before the next input is acted on by the document.
+        # paint among them; anything asked of the document before then catches up first.
         self._catch_up_soon = QtCore.QTimer(self)
         self._catch_up_soon.setSingleShot(True)
         self._catch_up_soon.setInterval(0)
