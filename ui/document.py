@@ -4,10 +4,10 @@ Views take a :class:`SessionDocument` in their constructor, connect to :attr:`ch
 (the model's change flags) and :attr:`replaced` (a whole new session was opened), and ask
 for every change through :meth:`apply`. The felt, and what must never lag what it shows
 (who may see which face: the curtain, the table as text, the phones; the window's title,
-undo and autosave), hear :attr:`changed_at_once` instead, always as the change is made. A card
-dropped on the felt is shown by the felt first (:meth:`felt_first`): the other views hear
-:attr:`changed` once the event loop turns, after the felt's next frame, and before anything
-else is asked of the document. A refused action never raises into Qt: the
+undo and autosave), hear :attr:`changed_at_once` instead, always as the change is made.
+A card dropped on the felt is shown by the felt first (:meth:`felt_first`): the other views
+hear :attr:`changed` once the event loop turns, after the felt's next frame, and before
+anything else is asked of the document. A refused action never raises into Qt: the
 model's own refusal (a :class:`~cardtable.refusals.Refusal`) goes to :attr:`refused`, which
 the main window shows in the status bar. Any other exception is a bug, not a rule: it is
 logged with its traceback, the session is left as it was before the action, and
