@@ -77,7 +77,9 @@ def drag(
     end: QtCore.QPointF,
     modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
 ) -> None:
-    """Press at scene point ``start``, move in steps to ``end`` and release, with the mouse."""
+    """Press at scene point ``start``, move in steps to ``end`` and release, with the mouse;
+    then let the event loop turn once, as it does after a real release: the felt shows a
+    drop at once, and the other views (log, hands, panels) follow after its frame."""
     viewport = view.viewport()
     begin, finish = at(view, start), at(view, end)
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, modifiers, begin)
@@ -85,6 +87,7 @@ def drag(
         point = begin + (finish - begin) * (step / 8)
         qtbot.mouseMove(viewport, point)
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, modifiers, finish)
+    QtCore.QCoreApplication.processEvents()
 
 
 def zone_centre(view: TableView, pile: str) -> QtCore.QPointF:

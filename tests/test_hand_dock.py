@@ -119,6 +119,7 @@ def test_cards_dragged_from_the_hand_land_where_they_are_dropped_on_the_felt(
     QtWidgets.QApplication.sendEvent(view.viewport(), drop)
     assert not view.zone("challenge").is_lit()
     assert session.table.piles[PileId("challenge")].cards == cards
+    QtCore.QCoreApplication.processEvents()  # the hand follows once the felt has shown it
     assert hand.cards() == session.table.piles[QUINCE_HAND].cards
     assert len(hand.cards()) == 3
 

@@ -2,7 +2,12 @@
 
 Views take a :class:`SessionDocument` in their constructor, connect to :attr:`changed`
 (the model's change flags) and :attr:`replaced` (a whole new session was opened), and ask
-for every change through :meth:`apply`. A refused action never raises into Qt: the
+for every change through :meth:`apply`. The felt, and what must never lag what it shows
+(who may see which face: the curtain, the table as text, the phones; the window's title,
+undo and autosave), hear :attr:`changed_at_once` instead, always as the change is made.
+A card dropped on the felt is shown by the felt first (:meth:`felt_first`): the other views
+hear :attr:`changed` once the event loop turns, after the felt's next frame, and before
+anything else is asked of the document. A refused action never raises into Qt: the
 model's own refusal (a :class:`~cardtable.refusals.Refusal`) goes to :attr:`refused`, which
 the main window shows in the status bar. Any other exception is a bug, not a rule: it is
 logged with its traceback, the session is left as it was before the action, and
@@ -22,9 +27,10 @@ window starts no autosave for a guide's table and remembers no file for it.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import attrs
@@ -40,6 +46,9 @@ log = logging.getLogger(__name__)
 
 #: Why a guide's table is never saved.
 NOT_SAVED = "A guide's table is not saved: leave the guide to save the session."
+#: Changes every view hears at once, even under :meth:`SessionDocument.felt_first`: who sits
+#: at the screen, and who plays.
+_NEVER_HELD = Changes.SEAT | Changes.PLAYERS
 #: What the player is told when an action fails for a reason that is no rule (a bug).
 UNCHANGED = "Something went wrong; the table is unchanged."
 
@@ -68,8 +77,13 @@ class _Kept:
 class SessionDocument(QtCore.QObject):
     """The session in play, where it is saved, and whether it has unsaved changes."""
 
-    #: Emitted with the :class:`Changes` flags (as an int) after every change.
+    #: Emitted with the :class:`Changes` flags (as an int) after every change; after a change
+    #: made under :meth:`felt_first`, once the event loop turns (the flags of every change
+    #: held meanwhile together).
     changed = QtCore.Signal(int)
+    #: Emitted with the flags as each change is made, before :attr:`changed`: for the felt,
+    #: and for the views that must never lag it.
+    changed_at_once = QtCore.Signal(int)
     #: Emitted when a different session replaces the one in play.
     replaced = QtCore.Signal()
     #: Emitted with a player-readable reason when an action is refused.
@@ -95,6 +109,16 @@ class SessionDocument(QtCore.QObject):
         #: How the session in play came to the screen (read it when :attr:`replaced` comes).
         self.arrival = Arrival.OPENED
         self._kept: _Kept | None = None
+        #: Inside :meth:`felt_first` (a count: it may be entered again inside itself).
+        self._felt_first = 0
+        #: The flags :attr:`changed` has not yet said, held for the felt's frame.
+        self._held = Changes.NONE
+        # A zero timer: it fires once the events the change posted are handled, the felt's
+        # paint among them; anything asked of the document before then catches up first.
+        self._catch_up_soon = QtCore.QTimer(self)
+        self._catch_up_soon.setSingleShot(True)
+        self._catch_up_soon.setInterval(0)
+        self._catch_up_soon.timeout.connect(self.catch_up)
 
     @property
     def session(self) -> Session:
@@ -142,6 +166,7 @@ class SessionDocument(QtCore.QObject):
         *,
         dirty: bool = False,
     ) -> None:
+        self.catch_up()
         self._unsubscribe()
         self._session = behind_the_curtain(session)
         self._unsubscribe = session.subscribe(self._on_changes)
@@ -164,7 +189,39 @@ class SessionDocument(QtCore.QObject):
     def redo(self) -> bool:
         return self._run("redo", self._session.redo)
 
+    @contextlib.contextmanager
+    def felt_first(self) -> Iterator[None]:
+        """Changes made inside are shown by the felt at once (:attr:`changed_at_once`) and
+        told the other views (:attr:`changed`) once the event loop turns: the felt's next
+        frame does not wait for the panels, the log or the hands.
+
+        Safe because every view of a change that moves who sees what hears it at once: a
+        change of seat or curtain is never held; the model has made the change already
+        (its undo, authority and log as ever); and the held flags are told before the
+        document does anything else (:meth:`catch_up` begins every action, undo, redo,
+        save and new session), so no action is ever asked on top of views a change behind.
+        """
+        self._felt_first += 1
+        try:
+            yield
+        finally:
+            self._felt_first -= 1
+
+    @property
+    def felt_leads(self) -> bool:
+        """Whether a change made now is told the views other than the felt only after the
+        felt's next frame (inside :meth:`felt_first`)."""
+        return self._felt_first > 0
+
+    def catch_up(self) -> None:
+        """Tell :attr:`changed` the flags held back for the felt's frame, if any."""
+        held, self._held = self._held, Changes.NONE
+        self._catch_up_soon.stop()
+        if held:
+            self.changed.emit(held.value)
+
     def _run(self, what: str, run: Callable[[], Changes], action: Action | None = None) -> bool:
+        self.catch_up()
         session = self._session
         # The session puts the game state back itself when an undoable action fails; an
         # action that is not undoable gets no copy there, nor does undo or redo: one is kept
@@ -209,10 +266,12 @@ class SessionDocument(QtCore.QObject):
         target = path or self.path
         if target is None:
             raise ValueError("Choose where to save the session first.")
+        self.catch_up()
         guard = self.stamp if target == self.path and not overwrite else None
         self.stamp = save(self._session, target, unchanged_since=guard)
         self.path = target
         self.dirty = False
+        self.changed_at_once.emit(Changes.NONE.value)
         self.changed.emit(Changes.NONE.value)
         self.saved.emit()
 
@@ -220,7 +279,14 @@ class SessionDocument(QtCore.QObject):
         self._heard = True
         if changes & ~Changes.UNDO:
             self.dirty = True
-        self.changed.emit(changes.value)
+        self.changed_at_once.emit(changes.value)
+        if self._felt_first and not changes & _NEVER_HELD:
+            self._held |= changes
+            self._catch_up_soon.start()
+            return
+        held, self._held = self._held | changes, Changes.NONE
+        self._catch_up_soon.stop()
+        self.changed.emit(held.value)
 
 
 def _details() -> str:

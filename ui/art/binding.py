@@ -37,7 +37,7 @@ class ArtBinding(QtCore.QObject):
             # The group's own decks on the table are read from the same library.
             use_library(library)
         self._told: set[tuple[str, str]] = set()
-        document.changed.connect(self._on_changed)
+        document.changed_at_once.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
         self.refresh()
 

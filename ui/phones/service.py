@@ -57,7 +57,7 @@ class PhoneService(QtCore.QObject):
         self._owner = OwnerThread(self)
         self.host = self._new_host()
         self.server: PhoneServer | None = None
-        document.changed.connect(self._on_changed)
+        document.changed_at_once.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
 
     @property

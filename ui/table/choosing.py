@@ -62,7 +62,7 @@ class CardChoice(QtCore.QObject):
         self._document = document
         self._prompts: dict[str, CardPrompt] = {}
         self._lit: frozenset[str] = frozenset()
-        document.changed.connect(lambda _flags: self._tell())
+        document.changed_at_once.connect(lambda _flags: self._tell())
         document.replaced.connect(self.clear)
 
     # -- the panels ------------------------------------------------------------------------

@@ -184,7 +184,7 @@ class Curtain(QtWidgets.QWidget):
         outer.addStretch(1)
         parent.installEventFilter(self)
         self.setGeometry(parent.rect())
-        document.changed.connect(self._on_changed)
+        document.changed_at_once.connect(self._on_changed)
         document.replaced.connect(self.refresh)
         self.hide()
         self.refresh()

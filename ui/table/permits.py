@@ -80,7 +80,7 @@ class DropPermits:
         self._document = document
         self._cards: list[str] = []
         self._answers: dict[PileId, str | None] = {}
-        document.changed.connect(self.forget)
+        document.changed_at_once.connect(self.forget)
         document.replaced.connect(self.forget)
 
     def forget(self, *_args: object) -> None:

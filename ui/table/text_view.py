@@ -43,7 +43,7 @@ class TableText(QtWidgets.QPlainTextEdit):
         )
         self.setToolTip("The table in words: each pile, its count and the faces you may see")
         self._document = document
-        document.changed.connect(self._on_changed)
+        document.changed_at_once.connect(self._on_changed)
         document.replaced.connect(self.refresh)
         self.refresh()
 

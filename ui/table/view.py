@@ -140,10 +140,14 @@ class TableView(FeltView):
         # A dragged card's picture shows the table as it was: any change of the session (the
         # seat at the screen, the curtain, a phone's move, the public table's) ends it.
         self.choice.changed.connect(self.drag_picture.end)
-        document.changed.connect(lambda _flags: self.drag_picture.end())
+        document.changed_at_once.connect(lambda _flags: self.drag_picture.end())
         document.replaced.connect(self.drag_picture.end)
-        document.changed.connect(self._on_changed)
+        # The felt shows a change as it is made; the other views may follow after its frame.
+        document.changed_at_once.connect(self._on_changed)
+        document.changed.connect(self._refresh_actions_due)
         document.replaced.connect(self._on_replaced)
+        #: The menu's card actions wait for the other views after a drop (see :meth:`sync`).
+        self._actions_due = False
         self.sync()
 
     # --- reading, for the actions and for tests -------------------------------------------
@@ -244,6 +248,11 @@ class TableView(FeltView):
         if changes & _REFRESH:
             self.sync()
 
+    def _refresh_actions_due(self, _flags: int) -> None:
+        if self._actions_due:
+            self._actions_due = False
+            self.card_actions.refresh()
+
     def _on_replaced(self) -> None:
         self._hide_preview()
         for item in list(self._items.values()):
@@ -318,7 +327,12 @@ class TableView(FeltView):
         for card in gone:
             if card in self._items:
                 self._drop_item(card)
-        self.card_actions.refresh()
+        if self._document.felt_leads:
+            # A drop: the actions' greying waits with the other views for the felt's frame
+            # (an action is checked again by the model when taken).
+            self._actions_due = True
+        else:
+            self.card_actions.refresh()
         # What a screen reader is told of the focused card, told again: its face may be out of
         # this seat's sight now (and with no card focused, no card is told of).
         focused = self.scene().focusItem()
@@ -514,13 +528,15 @@ class TableView(FeltView):
             if refusal:
                 self._document.refused.emit(refusal)
         elif pile == OPEN_TABLE or not self.aim.already_there(cards, pile, index):
-            # Cards slide into place near the drop only; the move syncs the felt once.
+            # Cards slide into place near the drop only; the move syncs the felt once, and the
+            # other views follow after the felt's frame.
             self._slides.begin(rect.center())
             try:
-                if pile == OPEN_TABLE:  # it stays where it was let go
-                    done = self.open_table.drop(cards, rect, self._carrying)
-                else:
-                    done = self.move_cards(cards, pile, index)
+                with self._document.felt_first():
+                    if pile == OPEN_TABLE:  # it stays where it was let go
+                        done = self.open_table.drop(cards, rect, self._carrying)
+                    else:
+                        done = self.move_cards(cards, pile, index)
             finally:
                 self._slides.begin(None)
         if done:

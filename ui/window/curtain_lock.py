@@ -73,7 +73,7 @@ class CurtainLock(QtCore.QObject):
         curtain.addActions(list(keep))
         # Connected after the curtain: it is up before the parts go, and down only once
         # they are back, so no frame shows a bare window.
-        document.changed.connect(self._on_changed)
+        document.changed_at_once.connect(self._on_changed)
         document.replaced.connect(self.sync)
         self.sync()
 

@@ -265,7 +265,7 @@ class MainWindow(QtWidgets.QMainWindow):
         if document.session.curtain is None:
             self._build_table(document)
         self._curtain = Curtain(document, self)
-        document.changed.connect(self._on_changed)
+        document.changed_at_once.connect(self._on_changed)
         document.replaced.connect(self._on_replaced)
         document.refused.connect(self._on_refused)
         document.failed.connect(self._on_failed)
