@@ -758,6 +758,33 @@ class MainWindow(QtWidgets.QMainWindow):
         seat = session.current_seat
         self.document.apply(PassSeat(0 if seat is None else (seat + 1) % len(session.players)))
 
+    # --- the window's own events ----------------------------------------------------------
+    # Handled here rather than by filters on the window: a filter is a call into Python for
+    # every event the window gets, an update request each frame and a hover each move of the
+    # pointer over the felt among them.
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._curtain is not None:
+            self._curtain.cover()
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QtCore.QEvent.Type.WindowStateChange:
+            self.full_screen.state_changed()
+
+    def dragEnterEvent(self, event: QtGui.QDragEnterEvent) -> None:
+        if not self.drops.take(event):
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event: QtGui.QDragMoveEvent) -> None:
+        if not self.drops.take(event):
+            super().dragMoveEvent(event)
+
+    def dropEvent(self, event: QtGui.QDropEvent) -> None:
+        if not self.drops.take(event):
+            super().dropEvent(event)
+
     # --- closing --------------------------------------------------------------------------
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
