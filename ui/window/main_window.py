@@ -77,6 +77,10 @@ class MainWindow(QtWidgets.QMainWindow):
     ``animation_ms`` is how long cards take to flip, turn and slide (0: at once).
     """
 
+    #: A tab bar the window made for docks tabbed together (made anew as the player moves
+    #: the docks about), as it appears.
+    tab_bar_made = QtCore.Signal(QtWidgets.QTabBar)
+
     def __init__(
         self,
         session_path: str | Path | None = None,
@@ -762,6 +766,13 @@ class MainWindow(QtWidgets.QMainWindow):
     # Handled here rather than by filters on the window: a filter is a call into Python for
     # every event the window gets, an update request each frame and a hover each move of the
     # pointer over the felt among them.
+
+    def childEvent(self, event: QtCore.QChildEvent) -> None:
+        super().childEvent(event)
+        if event.added() or event.polished():
+            child = event.child()
+            if isinstance(child, QtWidgets.QTabBar):
+                self.tab_bar_made.emit(child)
 
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
