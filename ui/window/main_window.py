@@ -80,6 +80,9 @@ class MainWindow(QtWidgets.QMainWindow):
     #: A tab bar the window made for docks tabbed together (made anew as the player moves
     #: the docks about), as it appears.
     tab_bar_made = QtCore.Signal(QtWidgets.QTabBar)
+    #: The window is shown; asked to close (it may stay open: unsaved changes).
+    shown = QtCore.Signal()
+    closing = QtCore.Signal()
 
     def __init__(
         self,
@@ -774,6 +777,10 @@ class MainWindow(QtWidgets.QMainWindow):
             if isinstance(child, QtWidgets.QTabBar):
                 self.tab_bar_made.emit(child)
 
+    def showEvent(self, event: QtGui.QShowEvent) -> None:
+        super().showEvent(event)
+        self.shown.emit()
+
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
         super().resizeEvent(event)
         if self._curtain is not None:
@@ -799,6 +806,7 @@ class MainWindow(QtWidgets.QMainWindow):
     # --- closing --------------------------------------------------------------------------
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
+        self.closing.emit()
         if self._document is not None and not self.may_replace():
             event.ignore()
             return
