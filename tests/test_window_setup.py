@@ -224,3 +224,29 @@ def test_the_phones_put_in_place_before_the_felt_keep_their_entry_in_the_table_m
     entries = window.table_menu.actions()
     assert "phonesAction" in [entry.objectName() for entry in entries]
     assert entries[0] is window.felt.card_actions.all()[0]  # the table's own entries first
+
+
+def test_docks_tabbed_together_in_play_show_their_whole_titles(
+    qtbot: QtBot, tmp_path: Path, stored: list[Settings]
+) -> None:
+    window = _window(qtbot, tmp_path, Settings(), stored)
+    log = window.setup.docks["log"]  # type: ignore[attr-defined]
+    window.tabifyDockWidget(window.hand_dock, log)  # the player drops the log on the hand
+
+    def bottom_bar() -> QtWidgets.QTabBar | None:
+        """The row of tabs the window made for the hand and the log."""
+        return next(
+            (
+                bar
+                for bar in window.findChildren(QtWidgets.QTabBar)
+                if bar.parent() is window
+                and bar.isVisible()
+                and log.windowTitle() in [bar.tabText(i) for i in range(bar.count())]
+            ),
+            None,
+        )
+
+    qtbot.waitUntil(lambda: bottom_bar() is not None)
+    bar = bottom_bar()
+    assert bar is not None
+    assert bar.elideMode() == QtCore.Qt.TextElideMode.ElideNone and bar.usesScrollButtons()

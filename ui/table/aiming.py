@@ -4,7 +4,9 @@
 over another widget such as the hand dock), which pile takes the cards, where in it, or why
 none does. While a card moves it asks only which zone it is over (the
 :class:`~cardtable.ui.table.layout.ZoneGrid`), so a move costs the same on a table of ten
-cards or of thousands; the place in the pile is worked out once, at the drop.
+cards or of thousands; the place in the pile is worked out once, at the drop. And where the
+card overlaps one zone or none, the answer holds while it moves less than its :class:`Steady`
+leeway (no zone's edge crossed): most moves of a drag ask nothing at all.
 
 The model decides what a pile takes (:class:`~cardtable.ui.table.permits.DropPermits`, one
 question per pile per drag); this module only lights the zone, green where the cards would
@@ -14,12 +16,13 @@ land, red where the zone refuses them, its reason sent to the status bar once.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from cardtable.cards import CardId
 from cardtable.piles import PileId
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import QtCore
-from cardtable.ui.table.layout import OPEN_TABLE, ZoneGrid, insert_index, lies_so
+from cardtable.ui.table.layout import OPEN_TABLE, ZoneGrid, ZoneSpec, insert_index, lies_so
 from cardtable.ui.table.permits import DropPermits
 from cardtable.ui.table.zones import ZoneItem
 
@@ -28,6 +31,55 @@ from cardtable.ui.table.zones import ZoneItem
 DropTarget = Callable[[QtCore.QPoint], PileId | None]
 #: Asked with the same point once the pile is known: where in it the cards go (None: on top).
 DropIndex = Callable[[QtCore.QPoint], int | None]
+
+
+@dataclass(frozen=True)
+class Steady:
+    """What :meth:`DropAim.light_for` lit for ``cards`` over a rect at (``x``, ``y``) of
+    ``grid``: it holds for a rect of the same size moved less than ``leeway`` across and
+    down, which overlaps the same zones (see :func:`leeway`)."""
+
+    cards: list[str]
+    grid: ZoneGrid
+    x: float
+    y: float
+    width: float
+    height: float
+    leeway: float
+    zone: ZoneItem | None
+    refusal: str | None
+    taken: bool
+
+    def holds(self, grid: ZoneGrid, rect: QtCore.QRectF, cards: list[str]) -> bool:
+        return (
+            abs(rect.x() - self.x) < self.leeway
+            and abs(rect.y() - self.y) < self.leeway
+            and rect.width() == self.width
+            and rect.height() == self.height
+            and grid is self.grid
+            and cards == self.cards
+        )
+
+
+def leeway(grid: ZoneGrid, rect: QtCore.QRectF, found: list[tuple[float, ZoneSpec]]) -> float:
+    """How far ``rect`` may move across and down (less than this) and still overlap the
+    zones it overlaps, ``found``, and no other: each overlap stays while the move is less
+    than its width and height, and each zone apart stays apart while the move is less than
+    the gap to it. Zones beyond :meth:`ZoneGrid.near` are at least a square away."""
+    left, top, right, bottom = rect.left(), rect.top(), rect.right(), rect.bottom()
+    overlapped = {zone.pile for _, zone in found}
+    room = grid.SQUARE
+    for zone in grid.near(rect):
+        zone_right, zone_bottom = zone.x + zone.width, zone.y + zone.height
+        if zone.pile in overlapped:
+            across = min(right, zone_right) - max(left, zone.x)
+            down = min(bottom, zone_bottom) - max(top, zone.y)
+            room = min(room, across, down)
+        else:
+            room = min(
+                room, max(zone.x - right, left - zone_right, zone.y - bottom, top - zone_bottom)
+            )
+    return room
 
 
 class DropAim:
@@ -49,6 +101,14 @@ class DropAim:
         self._permits = DropPermits(document)
         self._targets: list[tuple[DropTarget, DropIndex | None]] = []
         self._lit: ZoneItem | None = None
+        #: The last answer of :meth:`light_for`, while it holds (None: ask anew).
+        self._steady: Steady | None = None
+        document.changed.connect(self._unsteady)
+        document.replaced.connect(self._unsteady)
+
+    def _unsteady(self, *_args: object) -> None:
+        """The session changed: what lands where may have too."""
+        self._steady = None
 
     def add_target(self, target: DropTarget, index_at: DropIndex | None = None) -> None:
         """Ask ``target`` where a card released outside the felt lands (the hand dock), and
@@ -78,7 +138,16 @@ class DropAim:
                         return None, None, reason
                     at = index_at(pointer) if index_at is not None and with_index else None
                     return pile, at, None
-        found = self._grid().overlaps(rect)
+        return self._landing(self._grid().overlaps(rect), rect, cards, with_index)
+
+    def _landing(
+        self,
+        found: list[tuple[float, ZoneSpec]],
+        rect: QtCore.QRectF,
+        cards: list[str],
+        with_index: bool,
+    ) -> tuple[PileId | None, int | None, str | None]:
+        """As :meth:`target_for`, over the zones ``rect`` overlaps, ``found``."""
         if not found:
             reason = self._permits.refusal(cards, OPEN_TABLE)
             return (OPEN_TABLE, None, None) if reason is None else (None, None, reason)
@@ -121,19 +190,42 @@ class DropAim:
     def light_for(self, rect: QtCore.QRectF, cards: list[str]) -> bool:
         """Light where ``cards`` would land (or the zone refusing them); True when something
         takes them there."""
+        grid = self._grid()
+        steady = self._steady
+        if steady is not None and steady.holds(grid, rect, cards):
+            self.light(steady.zone, steady.refusal)
+            return steady.taken
         zones = self._zones()
-        pile, _, refusal = self.target_for(rect, cards, with_index=False)
+        found = grid.overlaps(rect)
+        pile, _, refusal = self._landing(found, rect, cards, with_index=False)
         if pile is None and refusal is not None:
-            found = self._grid().overlaps(rect)
-            self.light(zones.get(str(found[0][1].pile)) if found else None, refusal)
+            zone = zones.get(str(found[0][1].pile)) if found else None
         else:
-            self.light(zones.get(str(pile)) if pile is not None else None)
+            zone, refusal = (zones.get(str(pile)) if pile is not None else None), None
+        self.light(zone, refusal)
+        self._steady = None
+        if len(found) <= 1:  # over two zones, which overlap is larger changes at any move
+            room = leeway(grid, rect, found)
+            taken = pile is not None
+            self._steady = Steady(
+                list(cards),
+                grid,
+                rect.x(),
+                rect.y(),
+                rect.width(),
+                rect.height(),
+                room,
+                zone,
+                refusal,
+                taken,
+            )
         return pile is not None
 
     def forget(self, zone: ZoneItem) -> None:
         """``zone`` leaves the felt: it is lit no more."""
         if zone is self._lit:
             self._lit = None
+        self._steady = None
 
 
-__all__ = ["DropAim", "DropIndex", "DropTarget"]
+__all__ = ["DropAim", "DropIndex", "DropTarget", "Steady", "leeway"]

@@ -182,8 +182,7 @@ class Curtain(QtWidgets.QWidget):
         outer.addStretch(1)
         outer.addWidget(card, 0, Qt.AlignmentFlag.AlignHCenter)
         outer.addStretch(1)
-        parent.installEventFilter(self)
-        self.setGeometry(parent.rect())
+        self.cover()
         document.changed_at_once.connect(self._on_changed)
         document.replaced.connect(self.refresh)
         self.hide()
@@ -299,10 +298,13 @@ class Curtain(QtWidgets.QWidget):
 
     # --- covering the window --------------------------------------------------------------
 
+    def cover(self) -> None:
+        """Cover the whole of the parent (told by the parent as it is resized: a filter on
+        it would be a call into Python for every event it gets)."""
+        self.setGeometry(self.parentWidget().rect())
+
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
-        if watched is self.parentWidget() and event.type() == QtCore.QEvent.Type.Resize:
-            self.setGeometry(self.parentWidget().rect())
-        elif (
+        if (
             watched is self.confirm
             and isinstance(event, QtGui.QKeyEvent)
             and event.key() in LIFTING_KEYS

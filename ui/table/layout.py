@@ -508,6 +508,19 @@ class ZoneGrid:
                 near[zone.pile] = zone
         return _overlapping(near.values(), rect)
 
+    def near(self, rect: QtCore.QRectF) -> list[ZoneSpec]:
+        """The zones within :data:`SQUARE` of ``rect`` (and perhaps a few farther): any zone
+        not listed lies at least that far from it, across or down."""
+        size = self.SQUARE
+        found: dict[PileId, ZoneSpec] = {}
+        squares = self._covering(
+            rect.left() - size, rect.top() - size, rect.right() + size, rect.bottom() + size
+        )
+        for square in squares:
+            for zone in self._squares.get(square, ()):
+                found[zone.pile] = zone
+        return list(found.values())
+
 
 def shown(zone: ZoneSpec, cards: Iterable[str], stack_depth: int) -> list[str]:
     """The cards of a pile that get items on the felt: a stack's top few, a row's all."""

@@ -37,7 +37,6 @@ class FullScreen(QtCore.QObject):
         self.action.toggled.connect(self._on_toggled)
         window.addAction(self.action)  # F11 works with the menu bar hidden too
         menu.addAction(self.action)
-        window.installEventFilter(self)
 
     def _on_toggled(self, on: bool) -> None:
         if on != self._window.isFullScreen():
@@ -45,7 +44,7 @@ class FullScreen(QtCore.QObject):
             full = Qt.WindowState.WindowFullScreen
             self._window.setWindowState(state | full if on else state & ~full)
 
-    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
-        if watched is self._window and event.type() == QtCore.QEvent.Type.WindowStateChange:
-            self.action.setChecked(self._window.isFullScreen())
-        return False
+    def state_changed(self) -> None:
+        """The window's state changed (told by the window: a filter on it would be a call
+        into Python for every event it gets)."""
+        self.action.setChecked(self._window.isFullScreen())

@@ -77,6 +77,13 @@ class MainWindow(QtWidgets.QMainWindow):
     ``animation_ms`` is how long cards take to flip, turn and slide (0: at once).
     """
 
+    #: A tab bar the window made for docks tabbed together (made anew as the player moves
+    #: the docks about), as it appears.
+    tab_bar_made = QtCore.Signal(QtWidgets.QTabBar)
+    #: The window is shown; asked to close (it may stay open: unsaved changes).
+    shown = QtCore.Signal()
+    closing = QtCore.Signal()
+
     def __init__(
         self,
         session_path: str | Path | None = None,
@@ -758,9 +765,48 @@ class MainWindow(QtWidgets.QMainWindow):
         seat = session.current_seat
         self.document.apply(PassSeat(0 if seat is None else (seat + 1) % len(session.players)))
 
+    # --- the window's own events ----------------------------------------------------------
+    # Handled here rather than by filters on the window: a filter is a call into Python for
+    # every event the window gets, an update request each frame and a hover each move of the
+    # pointer over the felt among them.
+
+    def childEvent(self, event: QtCore.QChildEvent) -> None:
+        super().childEvent(event)
+        if event.added() or event.polished():
+            child = event.child()
+            if isinstance(child, QtWidgets.QTabBar):
+                self.tab_bar_made.emit(child)
+
+    def showEvent(self, event: QtGui.QShowEvent) -> None:
+        super().showEvent(event)
+        self.shown.emit()
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._curtain is not None:
+            self._curtain.cover()
+
+    def changeEvent(self, event: QtCore.QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QtCore.QEvent.Type.WindowStateChange:
+            self.full_screen.state_changed()
+
+    def dragEnterEvent(self, event: QtGui.QDragEnterEvent) -> None:
+        if not self.drops.take(event):
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event: QtGui.QDragMoveEvent) -> None:
+        if not self.drops.take(event):
+            super().dragMoveEvent(event)
+
+    def dropEvent(self, event: QtGui.QDropEvent) -> None:
+        if not self.drops.take(event):
+            super().dropEvent(event)
+
     # --- closing --------------------------------------------------------------------------
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
+        self.closing.emit()
         if self._document is not None and not self.may_replace():
             event.ignore()
             return

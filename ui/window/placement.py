@@ -12,8 +12,12 @@ leaves the felt at least half the window's width (the hand's row at most half it
 from __future__ import annotations
 
 import contextlib
+from typing import TYPE_CHECKING
 
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+
+if TYPE_CHECKING:
+    from cardtable.ui.window.main_window import MainWindow
 
 GEOMETRY_KEY = "window/geometry"
 DOCKS_KEY = "window/docks"
@@ -47,11 +51,13 @@ class WindowPlace(QtCore.QObject):
         value = self._store.value(key)
         return value if isinstance(value, QtCore.QByteArray) and not value.isEmpty() else None
 
-    def restore_geometry(self, window: QtWidgets.QMainWindow) -> bool:
+    def restore_geometry(self, window: MainWindow) -> bool:
         """Put ``window`` where it was last closed (True), or the first time maximised, its
         size when not maximised a large share of the screen (False). Watches it from now on."""
         self._window = window
-        window.installEventFilter(self)
+        # Told by the window (a filter on it would be a call into Python for every event).
+        window.closing.connect(self._on_closing)
+        window.shown.connect(self._on_shown)
         app = QtWidgets.QApplication.instance()
         if app is not None:  # a quit that closes no window keeps the place too
             app.aboutToQuit.connect(self._on_quit)
@@ -106,15 +112,15 @@ class WindowPlace(QtCore.QObject):
             if self._window is not None and self._window.isVisible():
                 self.remember(self._window)
 
-    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
-        if watched is self._window and event.type() == QtCore.QEvent.Type.Close:
+    def _on_closing(self) -> None:
+        if self._window is not None:
             self.remember(self._window)
-        shown = event.type() == QtCore.QEvent.Type.Show
-        if watched is self._window and shown and self._check_shown:
+
+    def _on_shown(self) -> None:
+        window = self._window
+        if window is not None and self._check_shown:
             self._check_shown = False
-            window = self._window
             QtCore.QTimer.singleShot(0, lambda: _within_screen(window))
-        return False
 
 
 def _front_docks(window: QtWidgets.QMainWindow) -> list[QtWidgets.QDockWidget]:

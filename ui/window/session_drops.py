@@ -35,19 +35,18 @@ def session_file_in(data: QtCore.QMimeData | None) -> Path | None:
 
 
 class SessionDrops(QtCore.QObject):
-    """Lets ``window`` take dropped session files (a filter on the window itself)."""
+    """Lets ``window`` take dropped session files: the window hands over each drag and drop
+    that reaches it (a filter on it would be a call into Python for every event it gets)."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self._window = window
         window.setAcceptDrops(True)
-        window.installEventFilter(self)
 
-    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+    def take(self, event: QtGui.QDropEvent) -> bool:
+        """Whether ``event`` (a drag entering or moving over the window, or a drop on it)
+        carries a session file: then it is taken (the drop opens the file)."""
         kind = event.type()
-        if kind not in (_Type.DragEnter, _Type.DragMove, _Type.Drop):
-            return False
-        assert isinstance(event, QtGui.QDropEvent)
         path = session_file_in(event.mimeData())
         if path is None:
             return False

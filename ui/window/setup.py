@@ -225,7 +225,10 @@ class WindowSetup:
         # fit a laptop's column and hid behind scroll arrows.
         for area in (Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea):
             window.setTabPosition(area, TAB_SIDE[area])
-        _WholeTabTitles(window)
+        for bar in window.findChildren(QtWidgets.QTabBar):
+            if bar.parent() is window:
+                whole_tab_titles(bar)
+        window.tab_bar_made.connect(whole_tab_titles)
         if self.place is not None and self.place.restore_docks(window):
             pass  # as the player left them last time
         elif first is not None:
@@ -393,25 +396,6 @@ def whole_tab_titles(bar: QtWidgets.QTabBar) -> None:
     the column scrolls with the arrows at its end instead of cutting its titles short."""
     bar.setElideMode(Qt.TextElideMode.ElideNone)
     bar.setUsesScrollButtons(True)
-
-
-class _WholeTabTitles(QtCore.QObject):
-    """Gives each tab bar the window makes for its docks (made anew as the player moves the
-    docks about) whole titles, as it appears."""
-
-    def __init__(self, window: QtWidgets.QMainWindow) -> None:
-        super().__init__(window)
-        for bar in window.findChildren(QtWidgets.QTabBar):
-            if bar.parent() is window:
-                whole_tab_titles(bar)
-        window.installEventFilter(self)
-
-    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
-        if event.type() in (QtCore.QEvent.Type.ChildAdded, QtCore.QEvent.Type.ChildPolished):
-            child = event.child()
-            if isinstance(child, QtWidgets.QTabBar):
-                whole_tab_titles(child)
-        return False
 
 
 def _dress_felt(window: MainWindow, settings: Settings) -> None:
