@@ -12,7 +12,8 @@ from pytestqt.qtbot import QtBot
 from table_rig import turn_wheel
 
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
-from cardtable.ui.table import zone_pictures
+from cardtable.ui.table import zone_pictures, zones
+from cardtable.ui.table.layout import ZoneStyle
 from cardtable.ui.table.view import TableView
 from cardtable.ui.window.main_window import MainWindow
 
@@ -30,6 +31,7 @@ def _felt_at_rest(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TableView]:
     felt = window.felt
     qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
     zone_pictures.frames.forget()
+    zones._edges_picture.cache_clear()
     for zone in felt.zones():
         zone.update()
     felt.viewport().repaint()
@@ -37,17 +39,19 @@ def _felt_at_rest(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TableView]:
     return window, felt
 
 
-def _drawing_zone_pictures(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The keys of the zone frame pictures drawn from now on, as they are drawn."""
+def _drawing_zone_pictures(monkeypatch: pytest.MonkeyPatch, kind: str = "zone/") -> list[str]:
+    """The keys of the zone pictures of ``kind`` ("zone/": frames, "stack/": the edges of a
+    stack's cards) drawn from now on, as they are drawn."""
     drawn: list[str] = []
     outlined = zone_pictures.outlined
 
     def noting(key: str, *args: object) -> QtGui.QPixmap:
-        if key.startswith("zone/"):
+        if key.startswith(kind):
             drawn.append(key)
         return outlined(key, *args)
 
     monkeypatch.setattr(zone_pictures, "outlined", noting)
+    monkeypatch.setattr(zones, "outlined", noting)
     return drawn
 
 
@@ -64,6 +68,20 @@ def test_a_wheel_step_paints_the_zones_before_drawing_their_pictures_anew(
     qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
     assert drawn  # afterwards, between frames
     assert all(zone.cacheMode() == CACHED for zone in felt.zones())
+
+
+def test_a_wheel_step_paints_the_stacks_edges_before_drawing_them_anew(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _window, felt = _felt_at_rest(qtbot, tmp_path)
+    stacks = [z for z in felt.zones() if z.spec.style is ZoneStyle.STACK and z.count > 1]
+    assert stacks  # the demo's draw piles
+    drawn = _drawing_zone_pictures(monkeypatch, "stack/")
+    turn_wheel(felt.viewport(), 120)
+    felt.viewport().repaint()  # the first frame at the new zoom
+    assert drawn == []
+    qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
+    assert drawn  # afterwards, between frames
 
 
 def test_once_drawn_the_zoomed_felt_looks_as_if_it_had_always_been_at_that_zoom(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import NamedTuple
 
 from cardtable.ui.art import card_art
 from cardtable.ui.art.common import SANS
@@ -25,7 +26,6 @@ from cardtable.ui.table.zone_pictures import (
     FrameAt,
     frames,
     outlined,
-    paint_picture,
 )
 
 INK = QtGui.QColor("#eef3ea")
@@ -100,6 +100,18 @@ def _edges_picture(
     return outlined(key, size, per_unit, margin, dpr, draw), margin
 
 
+class Edges(NamedTuple):
+    """The edges of ``edges`` cards (``width`` x ``height`` units) under a pile's top card."""
+
+    width: float
+    height: float
+    edges: int
+
+    def picture(self, pixels: int, dpr: float) -> tuple[QtGui.QPixmap, float]:
+        """The edges drawn at ``pixels`` / 1000 device pixels a unit (:func:`_edges_picture`)."""
+        return _edges_picture(self.width, self.height, self.edges, pixels, dpr)
+
+
 class ZoneItem(QtWidgets.QGraphicsObject):
     """The felt area of one pile. Positioned by its :class:`ZoneSpec`; shows ``count``."""
 
@@ -115,6 +127,8 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         self._hint = ""
         #: The frame and zoom the zone was last painted for (see :mod:`zone_pictures`).
         self.frame_shown: FrameAt | None = None
+        #: The stack's edges and zoom it was last painted with (None: no edges).
+        self._edges_shown: FrameAt | None = None
         #: Whether its felt may paint this zone's frame with its background (the open table
         #: only: see :meth:`frame_in_felt`), and whether it does now.
         self._felt_may_paint = False
@@ -209,6 +223,10 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         self.setFlag(flags.ItemHasNoContents, bool(self._spec.reserved) or in_felt)
         self._repaint()
         self._felt_redraws()
+
+    def shows(self, at: FrameAt) -> bool:
+        """Whether the zone was last painted with ``at``'s picture at its zoom."""
+        return at in (self.frame_shown, self._edges_shown)
 
     def refresh(self) -> None:
         """Paint the zone anew, its frame on the felt included."""
@@ -381,6 +399,7 @@ class ZoneItem(QtWidgets.QGraphicsObject):
             painter.restore()
             return  # the felt paints it (paint_reserved)
         self.frame_shown = frames.paint(painter, self._look(), self)
+        self._edges_shown = None
         if self.hasFocus():
             ring = QtGui.QPen(LIT_EDGE, 3.0, Qt.PenStyle.DashLine)
             painter.setPen(ring)
@@ -452,11 +471,8 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         # The cards under the top one, as edges peeking out below and to the right.
         edges = min(self._count - 1, MAX_EDGES)
         if edges > 0:
-            paint_picture(
-                painter,
-                card.topLeft(),
-                lambda pixels, dpr: _edges_picture(card.width(), card.height(), edges, pixels, dpr),
-            )
+            look = Edges(card.width(), card.height(), edges)
+            self._edges_shown = frames.paint(painter, look, self, card.topLeft())
 
     def _paint_hint(self, painter: QtGui.QPainter, box: QtCore.QRectF) -> None:
         if not self._hint:
