@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from table_rig import turn_wheel
 
 from cardtable.ui.qt import Qt, QtGui, QtWidgets
-from cardtable.ui.table import zone_pictures, zones
+from cardtable.ui.table import zone_labels, zone_pictures, zones
 from cardtable.ui.table.layout import ZoneStyle
 from cardtable.ui.table.view import TableView
 from cardtable.ui.window.main_window import MainWindow
@@ -21,7 +21,7 @@ CACHED = QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache
 
 
 def _settled(felt: TableView) -> bool:
-    return zone_pictures.frames.settled() and felt.art_settled()
+    return zone_pictures.frames.settled() and zone_labels.labels.settled() and felt.art_settled()
 
 
 def _felt_at_rest(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TableView]:
@@ -31,6 +31,7 @@ def _felt_at_rest(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TableView]:
     felt = window.felt
     qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
     zone_pictures.frames.forget()
+    zone_labels.labels.forget()
     zones._edges_picture.cache_clear()
     for zone in felt.zones():
         zone.update()
@@ -82,6 +83,27 @@ def test_a_wheel_step_paints_the_stacks_edges_before_drawing_them_anew(
     assert drawn == []
     qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
     assert drawn  # afterwards, between frames
+
+
+def test_a_wheel_step_paints_the_zones_titles_from_pictures_drawing_no_text(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _window, felt = _felt_at_rest(qtbot, tmp_path)
+    lettered: list[object] = []
+    draw_text = QtGui.QPainter.drawText
+
+    def noting(painter: QtGui.QPainter, *args: object) -> None:
+        lettered.append(args[-1])
+        draw_text(painter, *args)
+
+    monkeypatch.setattr(QtGui.QPainter, "drawText", noting)
+    turn_wheel(felt.viewport(), 120)
+    felt.viewport().repaint()  # the first frame at the new zoom: no glyphs of a new size
+    titles = {zone.spec.title for zone in felt.zones()} | {str(z.count) for z in felt.zones()}
+    assert titles & set(lettered) == set()
+    assert any(zone.label_shown is not None for zone in felt.zones())
+    qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
+    assert lettered  # the titles of the new zoom, between frames
 
 
 def test_once_drawn_the_zoomed_felt_looks_as_if_it_had_always_been_at_that_zoom(

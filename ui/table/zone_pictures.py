@@ -140,7 +140,8 @@ class Frames:
     paint, a zone of a new size or look) is drawn at once.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, kept: int = FRAMES_KEPT) -> None:
+        self._kept = kept
         self._drawn: dict[FrameAt, tuple[QtGui.QPixmap, float]] = {}
         self._wanted: dict[FrameAt, list[Framed]] = {}
         #: The zones (and title bands) painted straight onto the view since a zoom.
@@ -153,7 +154,7 @@ class Frames:
         if found is None:
             look, pixels, dpr = at
             found = look.picture(pixels, dpr)
-            while len(self._drawn) >= FRAMES_KEPT:
+            while len(self._drawn) >= self._kept:
                 del self._drawn[next(iter(self._drawn))]
         self._drawn[at] = found  # the last used last
         return found
@@ -171,21 +172,31 @@ class Frames:
         pixels = round(scale * dpr * 1000)
         at = (look, pixels, dpr)
         where = QtCore.QPointF(0, 0) if origin is None else origin
-        nearest = None if at in self._drawn else self._nearest(at)
+        nearest = None if at in self._drawn else self.nearest(at)
         if nearest is None:
             pixmap, margin = self.picture(at)
             draw_picture(painter, where, pixmap, margin, scale)
             return at
         (pixmap, margin), drawn_at = nearest
         draw_picture(painter, where, pixmap, margin, drawn_at / 1000 / dpr)
+        self.want(at, zone)
+        return at
+
+    def has(self, at: FrameAt) -> bool:
+        """Whether the picture of ``at`` is drawn."""
+        return at in self._drawn
+
+    def want(self, at: FrameAt, zone: Framed) -> None:
+        """Draw the picture of ``at`` between frames, and then have ``zone`` painted anew
+        from it if it still shows that look at that zoom."""
         waiting = self._wanted.setdefault(at, [])
         if zone not in waiting:
             waiting.append(zone)
         self._refine_soon(0)
-        return at
 
-    def _nearest(self, at: FrameAt) -> tuple[tuple[QtGui.QPixmap, float], int] | None:
-        """The picture of ``at``'s look drawn at the zoom nearest its own, and that zoom."""
+    def nearest(self, at: FrameAt) -> tuple[tuple[QtGui.QPixmap, float], int] | None:
+        """The picture of ``at``'s look drawn at the zoom nearest its own (its own, if it is
+        drawn), and that zoom."""
         frame, pixels, dpr = at
         same = [(p, look) for (f, p, r), look in self._drawn.items() if f == frame and r == dpr]
         if not same:

@@ -20,6 +20,7 @@ from cardtable.ui.art import card_art
 from cardtable.ui.art.common import SANS
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.layout import LABEL_BAND, PAD, ZoneSpec, ZoneStyle, card_centre
+from cardtable.ui.table.zone_labels import Lettered, label_picture, paint_label
 from cardtable.ui.table.zone_pictures import (
     RADIUS,
     Frame,
@@ -112,6 +113,64 @@ class Edges(NamedTuple):
         return _edges_picture(self.width, self.height, self.edges, pixels, dpr)
 
 
+class Label(NamedTuple):
+    """What a zone's title band shows: its title (and colour), its count, on a zone
+    ``width`` units wide."""
+
+    title: str
+    colour: str
+    cards: int
+    width: float
+
+    def band(self) -> QtCore.QRectF:
+        """The title band (the title and the count), in the zone's coordinates."""
+        return QtCore.QRectF(PAD, 6, self.width - 2 * PAD, LABEL_BAND - 6)
+
+    def badge_rect(self) -> QtCore.QRectF:
+        """Where the count is painted, in the zone's coordinates."""
+        band = self.band()
+        badge_w = _badge_width(self.cards)
+        return QtCore.QRectF(band.right() - badge_w, band.top(), badge_w, LABEL_BAND - 8)
+
+    def bounds(self) -> QtCore.QRectF:
+        """All :meth:`paint` paints, with room for its edges rounded out to whole pixels at
+        the smallest zoom."""
+        return self.band().adjusted(-_BAND_ROOM, -_BAND_ROOM, _BAND_ROOM, _BAND_ROOM)
+
+    def picture(self, pixels: int, dpr: float) -> tuple[QtGui.QPixmap, float]:
+        """The band drawn at ``pixels`` / 1000 device pixels a unit (:func:`label_picture`)."""
+        return label_picture(self.bounds(), pixels, dpr, self.paint)
+
+    def paint(self, painter: QtGui.QPainter) -> None:
+        """Paint the band's count badge, colour dot and title as text."""
+        band = self.band()
+        painter.setFont(_font(SMALLEST_TEXT_PX, bold=True))
+        badge = self.badge_rect()
+        badge_w = badge.width()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(BADGE)
+        painter.drawRoundedRect(badge, 13, 13)
+        painter.setPen(INK)
+        painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), str(self.cards))
+        title_box = band.adjusted(0, 0, -badge_w - 8, 0)
+        if self.colour:
+            dot = QtCore.QRectF(title_box.left(), title_box.center().y() - 6, 12, 12)
+            painter.setPen(QtGui.QPen(QtGui.QColor(0, 0, 0, 90), 1))
+            painter.setBrush(QtGui.QColor(self.colour))
+            painter.drawEllipse(dot)
+            title_box.setLeft(dot.right() + 7)
+        painter.setFont(_font(_TITLE_PX, bold=True))
+        metrics = QtGui.QFontMetricsF(painter.font())
+        if metrics.horizontalAdvance(self.title) > title_box.width():
+            painter.setFont(_font(SMALLEST_TEXT_PX, bold=True))  # a long title, a smaller hand
+            metrics = QtGui.QFontMetricsF(painter.font())
+        text = metrics.elidedText(self.title, Qt.TextElideMode.ElideRight, title_box.width())
+        painter.setPen(INK)
+        painter.drawText(
+            title_box, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), text
+        )
+
+
 class ZoneItem(QtWidgets.QGraphicsObject):
     """The felt area of one pile. Positioned by its :class:`ZoneSpec`; shows ``count``."""
 
@@ -127,6 +186,8 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         self._hint = ""
         #: The frame and zoom the zone was last painted for (see :mod:`zone_pictures`).
         self.frame_shown: FrameAt | None = None
+        #: The title band and zoom it was last painted with (see :mod:`zone_labels`).
+        self.label_shown: FrameAt | None = None
         #: The stack's edges and zoom it was last painted with (None: no edges).
         self._edges_shown: FrameAt | None = None
         #: Whether its felt may paint this zone's frame with its background (the open table
@@ -317,7 +378,7 @@ class ZoneItem(QtWidgets.QGraphicsObject):
 
     def _band(self) -> QtCore.QRectF:
         """The title band (the title and the count), in item coordinates."""
-        return QtCore.QRectF(PAD, 6, self._spec.width - 2 * PAD, LABEL_BAND - 6)
+        return self._label().band()
 
     def _band_pixels(self, world: QtGui.QTransform) -> QtCore.QRect:
         """The whole pixels the title band covers through ``world`` (item to device)."""
@@ -374,13 +435,14 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         painter.setClipRect(self._band_pixels(world), Qt.ClipOperation.IntersectClip)
         painter.setWorldTransform(world)
         self.frame_shown = frames.paint(painter, self._look(), self)
-        self._paint_title(painter, QtCore.QRectF(0, 0, self._spec.width, self._spec.height))
+        band = self._band_item
+        self._paint_title(painter, self if band is None else band)
         painter.restore()
 
     def band_bounds(self) -> QtCore.QRectF:
         """All :meth:`paint_band` paints: the band, with room for its edges rounded out to
         whole pixels at the smallest zoom."""
-        return self._band().adjusted(-_BAND_ROOM, -_BAND_ROOM, _BAND_ROOM, _BAND_ROOM)
+        return self._label().bounds()
 
     def _whole(self) -> QtCore.QRectF:
         """All the zone paints, its frame's edge included, in item coordinates."""
@@ -405,7 +467,7 @@ class ZoneItem(QtWidgets.QGraphicsObject):
             painter.setPen(ring)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(box.adjusted(-4, -4, 4, 4), RADIUS + 3, RADIUS + 3)
-        self._paint_title(painter, box)
+        self._paint_title(painter, self)
         if self._spec.style is ZoneStyle.STACK:
             self._paint_stack(painter)
         elif self._count == 0:
@@ -414,37 +476,18 @@ class ZoneItem(QtWidgets.QGraphicsObject):
 
     def _badge_rect(self) -> QtCore.QRectF:
         """Where the count is painted, in item coordinates."""
-        band = QtCore.QRectF(PAD, 6, self._spec.width - 2 * PAD, LABEL_BAND - 6)
-        badge_w = _badge_width(self._count)
-        return QtCore.QRectF(band.right() - badge_w, band.top(), badge_w, LABEL_BAND - 8)
+        return self._label().badge_rect()
 
-    def _paint_title(self, painter: QtGui.QPainter, box: QtCore.QRectF) -> None:
-        band = QtCore.QRectF(PAD, 6, box.width() - 2 * PAD, LABEL_BAND - 6)
-        badge_text = str(self._count)
-        painter.setFont(_font(SMALLEST_TEXT_PX, bold=True))
-        badge = self._badge_rect()
-        badge_w = badge.width()
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(BADGE)
-        painter.drawRoundedRect(badge, 13, 13)
-        painter.setPen(INK)
-        painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), badge_text)
-        title_box = band.adjusted(0, 0, -badge_w - 8, 0)
-        if self._spec.colour:
-            dot = QtCore.QRectF(title_box.left(), title_box.center().y() - 6, 12, 12)
-            painter.setPen(QtGui.QPen(QtGui.QColor(0, 0, 0, 90), 1))
-            painter.setBrush(QtGui.QColor(self._spec.colour))
-            painter.drawEllipse(dot)
-            title_box.setLeft(dot.right() + 7)
-        painter.setFont(_font(_TITLE_PX, bold=True))
-        metrics = QtGui.QFontMetricsF(painter.font())
-        if metrics.horizontalAdvance(self._spec.title) > title_box.width():
-            painter.setFont(_font(SMALLEST_TEXT_PX, bold=True))  # a long title, a smaller hand
-            metrics = QtGui.QFontMetricsF(painter.font())
-        text = metrics.elidedText(self._spec.title, Qt.TextElideMode.ElideRight, title_box.width())
-        painter.setPen(INK)
-        painter.drawText(
-            title_box, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), text
+    def _label(self) -> Label:
+        """What the title band shows now."""
+        return Label(self._spec.title, self._spec.colour or "", self._count, self._spec.width)
+
+    def _paint_title(self, painter: QtGui.QPainter, item: Lettered) -> None:
+        """Paint the title band for ``item`` (the zone, or the band the felt leaves to it):
+        see :mod:`~cardtable.ui.table.zone_labels`."""
+        label = self._label()
+        item.label_shown = paint_label(
+            painter, label, item, self.band_bounds().topLeft(), label.paint
         )
 
     def _card_rect(self) -> QtCore.QRectF:
@@ -513,6 +556,8 @@ class _TitleBand(QtWidgets.QGraphicsItem):
     def __init__(self, zone: ZoneItem) -> None:
         super().__init__(zone)
         self._zone = zone
+        #: The title band and zoom it was last painted with (see :mod:`zone_labels`).
+        self.label_shown: FrameAt | None = None
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
