@@ -33,9 +33,6 @@ class Lettered(Protocol):
 
     def cacheMode(self) -> QtWidgets.QGraphicsItem.CacheMode: ...
 
-    #: The band and zoom it was last painted with.
-    label_shown: FrameAt | None
-
     def update(self, rect: QtCore.QRectF = ...) -> None: ...
 
 
@@ -49,7 +46,7 @@ class _Waiting:
         return self.item.scene()
 
     def shows(self, at: FrameAt) -> bool:
-        return self.item.label_shown == at
+        return True  # a zone painted since in another look paints it anew from its own
 
     def refresh(self) -> None:
         # A zone that keeps its own picture again paints its text itself: it wanted the

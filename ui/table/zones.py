@@ -171,6 +171,38 @@ class Label(NamedTuple):
         )
 
 
+class Words(NamedTuple):
+    """A hint a zone shows in faint ink, centred in ``area`` (x, y, width, height), its
+    lines wrapped if ``wrap``."""
+
+    text: str
+    area: tuple[float, float, float, float]
+    wrap: bool = True
+
+    def flags(self) -> int:
+        wrap = Qt.TextFlag.TextWordWrap if self.wrap else 0
+        return int(Qt.AlignmentFlag.AlignCenter) | int(wrap)
+
+    def bounds(self) -> QtCore.QRectF:
+        """All :meth:`paint` paints, with room for its glyphs' edges."""
+        metrics = QtGui.QFontMetricsF(_font(_HINT_PX))
+        ink = metrics.boundingRect(QtCore.QRectF(*self.area), self.flags(), self.text)
+        return ink.adjusted(-_BAND_ROOM, -_BAND_ROOM, _BAND_ROOM, _BAND_ROOM)
+
+    def picture(self, pixels: int, dpr: float) -> tuple[QtGui.QPixmap, float]:
+        """The words drawn at ``pixels`` / 1000 device pixels a unit (:func:`label_picture`)."""
+        return label_picture(self.bounds(), pixels, dpr, self.paint)
+
+    def paint(self, painter: QtGui.QPainter) -> None:
+        painter.setFont(_font(_HINT_PX))
+        painter.setPen(FAINT_INK)
+        painter.drawText(QtCore.QRectF(*self.area), self.flags(), self.text)
+
+    def paint_for(self, painter: QtGui.QPainter, item: Lettered) -> None:
+        """Paint them for ``item`` (see :mod:`~cardtable.ui.table.zone_labels`)."""
+        paint_label(painter, self, item, self.bounds().topLeft(), self.paint)
+
+
 class ZoneItem(QtWidgets.QGraphicsObject):
     """The felt area of one pile. Positioned by its :class:`ZoneSpec`; shows ``count``."""
 
@@ -507,9 +539,8 @@ class ZoneItem(QtWidgets.QGraphicsObject):
             painter.setPen(QtGui.QPen(FAINT_INK, 2.0, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(card, 6, 6)
-            painter.setFont(_font(_HINT_PX))
-            painter.setPen(FAINT_INK)
-            painter.drawText(card, int(Qt.AlignmentFlag.AlignCenter), "empty")
+            words = Words("empty", (card.x(), card.y(), card.width(), card.height()), wrap=False)
+            words.paint_for(painter, self)
             return
         # The cards under the top one, as edges peeking out below and to the right.
         edges = min(self._count - 1, MAX_EDGES)
@@ -521,11 +552,8 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         if not self._hint:
             return
         area = box.adjusted(PAD, LABEL_BAND, -PAD, -PAD)
-        painter.setFont(_font(_HINT_PX))
-        painter.setPen(FAINT_INK)
-        painter.drawText(
-            area, int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap), self._hint
-        )
+        words = Words(self._hint, (area.x(), area.y(), area.width(), area.height()))
+        words.paint_for(painter, self)
 
     # --- keyboard -------------------------------------------------------------------------
 
