@@ -11,7 +11,7 @@ from demo_window_rig import demo_window
 from pytestqt.qtbot import QtBot
 from table_rig import turn_wheel
 
-from cardtable.ui.qt import Qt, QtGui, QtWidgets
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table import zone_labels, zone_pictures, zones
 from cardtable.ui.table.layout import ZoneStyle
 from cardtable.ui.table.view import TableView
@@ -38,6 +38,20 @@ def _felt_at_rest(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TableView]:
     felt.viewport().repaint()
     qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
     return window, felt
+
+
+def _captions_in_sight(qtbot: QtBot, felt: TableView) -> list[zones.CaptionItem]:
+    """The decks' names, the view moved to show them, and settled."""
+    captions = [item for item in felt.scene().items() if isinstance(item, zones.CaptionItem)]
+    felt.centerOn(captions[0].sceneBoundingRect().center())
+    felt.viewport().repaint()
+    qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
+    return captions
+
+
+def _on_screen(felt: TableView, item: QtWidgets.QGraphicsItem) -> QtCore.QRect:
+    """Where ``item`` is on ``felt``'s viewport."""
+    return felt.mapFromScene(item.sceneBoundingRect()).boundingRect()
 
 
 def _drawing_zone_pictures(monkeypatch: pytest.MonkeyPatch, kind: str = "zone/") -> list[str]:
@@ -89,6 +103,7 @@ def test_a_wheel_step_paints_the_zones_words_from_pictures_drawing_no_text(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _window, felt = _felt_at_rest(qtbot, tmp_path)
+    captions = _captions_in_sight(qtbot, felt)
     lettered: list[object] = []
     draw_text = QtGui.QPainter.drawText
 
@@ -97,10 +112,19 @@ def test_a_wheel_step_paints_the_zones_words_from_pictures_drawing_no_text(
         draw_text(painter, *args)
 
     monkeypatch.setattr(QtGui.QPainter, "drawText", noting)
+    paint_text = zones.CaptionItem.paint_text
+
+    def noting_caption(caption: zones.CaptionItem, painter: QtGui.QPainter) -> None:
+        lettered.append(caption.text())
+        paint_text(caption, painter)
+
+    monkeypatch.setattr(zones.CaptionItem, "paint_text", noting_caption)
     turn_wheel(felt.viewport(), 120)
     felt.viewport().repaint()  # the first frame at the new zoom: no glyphs of a new size
     # The places kept for piles not there yet are painted with the felt's background.
     kept = {t for z in felt.layout_now.zones if z.reserved for t in (z.title, z.reserved)}
+    in_sight = [c for c in captions if felt.viewport().rect().intersects(_on_screen(felt, c))]
+    assert in_sight
     assert [text for text in lettered if text not in kept] == []
     assert any(zone.label_shown is not None for zone in felt.zones())
     qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
@@ -111,6 +135,7 @@ def test_once_drawn_the_zoomed_felt_looks_as_if_it_had_always_been_at_that_zoom(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     _window, felt = _felt_at_rest(qtbot, tmp_path)
+    _captions_in_sight(qtbot, felt)
     for _ in range(2):
         turn_wheel(felt.viewport(), 120)
     first = felt.viewport().grab().toImage()  # the first frame: stretched pictures
@@ -119,6 +144,8 @@ def test_once_drawn_the_zoomed_felt_looks_as_if_it_had_always_been_at_that_zoom(
     assert settled != first
     # Today's way, from nothing: every picture drawn at this zoom as the zones are painted.
     zone_pictures.frames.forget()
+    zone_labels.labels.forget()
+    felt.scene().update()
     for zone in felt.zones():
         zone.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.NoCache)
         zone.setCacheMode(CACHED)

@@ -23,17 +23,15 @@ from cardtable.ui.table.zone_pictures import FrameAt, Frames, Look, draw_picture
 #: Title band pictures kept: those of the zones in sight, at a few zooms.
 LABELS_KEPT = 256
 
-NO_CACHE = QtWidgets.QGraphicsItem.CacheMode.NoCache
-
 
 class Lettered(Protocol):
-    """What paints a zone's title band: the zone, or the band the felt leaves to it."""
+    """What paints words from these pictures: a zone, the band the felt leaves to it, a
+    deck's caption."""
 
     def scene(self) -> QtWidgets.QGraphicsScene | None: ...
 
-    def cacheMode(self) -> QtWidgets.QGraphicsItem.CacheMode: ...
-
-    def update(self, rect: QtCore.QRectF = ...) -> None: ...
+    def letter_anew(self) -> None:
+        """A picture it waited for is drawn: paint it anew if it showed another's."""
 
 
 @dataclass(frozen=True)
@@ -49,10 +47,7 @@ class _Waiting:
         return True  # a zone painted since in another look paints it anew from its own
 
     def refresh(self) -> None:
-        # A zone that keeps its own picture again paints its text itself: it wanted the
-        # picture only for the next zoom to stretch.
-        if self.item.cacheMode() is NO_CACHE:
-            self.item.update()
+        self.item.letter_anew()
 
 
 #: Every zone's title band pictures.
@@ -88,19 +83,21 @@ def paint_label(
     item: Lettered,
     origin: QtCore.QPointF,
     draw: Callable[[QtGui.QPainter], None],
+    zooming: bool,
 ) -> FrameAt:
-    """Paint the band ``look`` (``draw`` paints it as text; its picture's corner at
-    ``origin``) for ``item``: from the nearest zoom's picture, stretched, while ``item`` is
-    painted straight onto the view, else as text; the band and the zoom it was painted at."""
+    """Paint the words ``look`` (``draw`` paints them as text; their picture's corner at
+    ``origin``) for ``item``: from the nearest zoom's picture, stretched, while ``zooming``
+    (the view shows a zoom it may have no pictures of), else as text; the look and the zoom
+    it was painted at."""
     scale, dpr = scale_of(painter)
     at = (look, round(scale * dpr * 1000), dpr)
-    if item.cacheMode() is NO_CACHE:
+    if zooming:
         found = labels.nearest(at)
         if found is not None:
             (pixmap, margin), drawn_at = found
             draw_picture(painter, origin, pixmap, margin, drawn_at / 1000 / dpr)
-            if drawn_at != at[1]:
-                labels.want(at, _Waiting(item))
+            # Even its own picture: once the view settles, the words are painted as text.
+            labels.want(at, _Waiting(item))
             return at
     draw(painter)
     if not labels.has(at):  # for the next zoom to stretch

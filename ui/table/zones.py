@@ -20,7 +20,7 @@ from cardtable.ui.art import card_art
 from cardtable.ui.art.common import SANS
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.layout import LABEL_BAND, PAD, ZoneSpec, ZoneStyle, card_centre
-from cardtable.ui.table.zone_labels import Lettered, label_picture, paint_label
+from cardtable.ui.table.zone_labels import label_picture, paint_label
 from cardtable.ui.table.zone_pictures import (
     RADIUS,
     Frame,
@@ -198,9 +198,9 @@ class Words(NamedTuple):
         painter.setPen(FAINT_INK)
         painter.drawText(QtCore.QRectF(*self.area), self.flags(), self.text)
 
-    def paint_for(self, painter: QtGui.QPainter, item: Lettered) -> None:
-        """Paint them for ``item`` (see :mod:`~cardtable.ui.table.zone_labels`)."""
-        paint_label(painter, self, item, self.bounds().topLeft(), self.paint)
+    def paint_for(self, painter: QtGui.QPainter, zone: ZoneItem) -> None:
+        """Paint them for ``zone`` (see :mod:`~cardtable.ui.table.zone_labels`)."""
+        paint_label(painter, self, zone, self.bounds().topLeft(), self.paint, zone.zoomed())
 
 
 class ZoneItem(QtWidgets.QGraphicsObject):
@@ -388,6 +388,15 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         if self._band_item is not None:
             frames.uncache(self._band_item)
 
+    def zoomed(self) -> bool:
+        """Whether it is painted straight onto the view after a zoom (see :meth:`zooming`)."""
+        return _zoomed(self)
+
+    def letter_anew(self) -> None:
+        """The picture of words it waited for is drawn (see :mod:`zone_labels`)."""
+        if _zoomed(self):
+            self.update()
+
     def is_lit(self) -> bool:
         return self._lit
 
@@ -514,13 +523,12 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         """What the title band shows now."""
         return Label(self._spec.title, self._spec.colour or "", self._count, self._spec.width)
 
-    def _paint_title(self, painter: QtGui.QPainter, item: Lettered) -> None:
+    def _paint_title(self, painter: QtGui.QPainter, item: ZoneItem | _TitleBand) -> None:
         """Paint the title band for ``item`` (the zone, or the band the felt leaves to it):
         see :mod:`~cardtable.ui.table.zone_labels`."""
         label = self._label()
-        item.label_shown = paint_label(
-            painter, label, item, self.band_bounds().topLeft(), label.paint
-        )
+        origin = self.band_bounds().topLeft()
+        item.label_shown = paint_label(painter, label, item, origin, label.paint, _zoomed(item))
 
     def _card_rect(self) -> QtCore.QRectF:
         """The card's place in item coordinates (for the deck kind the pile holds)."""
@@ -596,12 +604,37 @@ class _TitleBand(QtWidgets.QGraphicsItem):
     def boundingRect(self) -> QtCore.QRectF:
         return self._zone.band_bounds()
 
+    def letter_anew(self) -> None:
+        """The picture of its words it waited for is drawn (see :mod:`zone_labels`)."""
+        if _zoomed(self):
+            self.update()
+
     def paint(self, painter: QtGui.QPainter, *_: object) -> None:
         self._zone.paint_band(painter)
 
 
+def _zoomed(item: QtWidgets.QGraphicsItem) -> bool:
+    """Whether ``item`` (a zone or its band) is painted straight onto the view after a zoom."""
+    return item.cacheMode() is QtWidgets.QGraphicsItem.CacheMode.NoCache
+
+
+class Caption(NamedTuple):
+    """A deck's name as its caption shows it, within ``area`` (x, y, width, height)."""
+
+    text: str
+    area: tuple[float, float, float, float]
+
+    def picture(self, pixels: int, dpr: float) -> tuple[QtGui.QPixmap, float]:
+        """The caption drawn at ``pixels`` / 1000 device pixels a unit (:func:`label_picture`)."""
+        return label_picture(QtCore.QRectF(*self.area), pixels, dpr, self.paint)
+
+    def paint(self, painter: QtGui.QPainter) -> None:
+        CaptionItem(self.text).paint_text(painter)
+
+
 class CaptionItem(QtWidgets.QGraphicsSimpleTextItem):
-    """A deck's name above its piles."""
+    """A deck's name above its piles. After a zoom it is painted from a picture of it at
+    another zoom, stretched, until its own is drawn (see :mod:`zone_labels`)."""
 
     def __init__(self, text: str) -> None:
         super().__init__(text)
@@ -610,6 +643,26 @@ class CaptionItem(QtWidgets.QGraphicsSimpleTextItem):
         # build the gradient classes (and their enums) to rule them out.
         self.setBrush(QtGui.QBrush(INK, Qt.BrushStyle.SolidPattern))
         self.setZValue(ZONE_Z)
+        self._zooming = False
+
+    def zooming(self) -> None:
+        """The view is about to show another zoom: paint what is cheap first."""
+        self._zooming = True
+
+    def letter_anew(self) -> None:
+        """The picture it waited for is drawn: paint it as text again."""
+        if self._zooming:
+            self._zooming = False
+            self.update()
+
+    def paint_text(self, painter: QtGui.QPainter) -> None:
+        """Paint it as Qt paints a simple text item."""
+        super().paint(painter, QtWidgets.QStyleOptionGraphicsItem(), None)
+
+    def paint(self, painter: QtGui.QPainter, *_: object) -> None:
+        box = self.boundingRect()
+        look = Caption(self.text(), (box.x(), box.y(), box.width(), box.height()))
+        paint_label(painter, look, self, box.topLeft(), self.paint_text, self._zooming)
 
 
 def paint_reserved(painter: QtGui.QPainter, spec: ZoneSpec) -> None:
