@@ -7,7 +7,8 @@ paint as one card. A zone can take the keyboard focus (Enter asks its table to a
 and is lit while a dragged card would land on it (lit red when it would refuse the card).
 
 At a new zoom the zones in sight are painted first from the pictures they have, stretched,
-and drawn anew between frames, as the cards' art is (:mod:`~cardtable.ui.table.zone_pictures`).
+and drawn anew between frames, as the cards' art is (:mod:`~cardtable.ui.table.zone_pictures`);
+their words and the decks' captions too (:mod:`~cardtable.ui.table.zone_labels`).
 """
 
 from __future__ import annotations
