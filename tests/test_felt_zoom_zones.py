@@ -5,6 +5,7 @@ the felt looks exactly as if it had always been at that zoom."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from demo_window_rig import demo_window
@@ -170,3 +171,20 @@ def test_the_pictures_of_a_new_zoom_wait_while_a_button_is_held(
         qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=corner)
     qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
     assert drawn
+
+
+class _Square(NamedTuple):
+    """A look whose picture is ``side`` pixels square."""
+
+    side: int
+
+    def picture(self, pixels: int, dpr: float) -> tuple[QtGui.QPixmap, float]:
+        return QtGui.QPixmap(self.side, self.side), 0.0
+
+
+def test_the_pictures_kept_stay_within_their_pixels(qtbot: QtBot) -> None:
+    kept = zone_pictures.Frames(kept=100, pixels_kept=250)
+    for zoom in (1000, 1100, 1200):  # 100 pixels each
+        kept.picture((_Square(10), zoom, 1.0))
+    assert kept.kept() == 2
+    assert not kept.has((_Square(10), 1000, 1.0))  # the oldest goes first

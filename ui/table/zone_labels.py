@@ -20,8 +20,10 @@ from typing import Protocol
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
 from cardtable.ui.table.zone_pictures import FrameAt, Frames, Look, draw_picture, scale_of
 
-#: Title band pictures kept: those of the zones in sight, at a few zooms.
+#: Pictures of words kept: those of the zones in sight, at a few zooms; and at most this
+#: many pixels of them (a zone's band is as wide as the zone, a large picture zoomed in).
 LABELS_KEPT = 256
+LABEL_PIXELS_KEPT = 16_000_000
 
 
 class Lettered(Protocol):
@@ -51,7 +53,7 @@ class _Waiting:
 
 
 #: Every zone's title band pictures.
-labels = Frames(LABELS_KEPT)
+labels = Frames(LABELS_KEPT, LABEL_PIXELS_KEPT)
 
 
 def label_picture(

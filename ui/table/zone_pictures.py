@@ -140,8 +140,12 @@ class Frames:
     paint, a zone of a new size or look) is drawn at once.
     """
 
-    def __init__(self, kept: int = FRAMES_KEPT) -> None:
+    def __init__(self, kept: int = FRAMES_KEPT, pixels_kept: int | None = None) -> None:
+        """Keep the last ``kept`` pictures drawn, and no more than ``pixels_kept`` pixels of
+        them (None: however many)."""
         self._kept = kept
+        self._pixels_kept = pixels_kept
+        self._pixels = 0
         self._drawn: dict[FrameAt, tuple[QtGui.QPixmap, float]] = {}
         self._wanted: dict[FrameAt, list[Framed]] = {}
         #: The zones (and title bands) painted straight onto the view since a zoom.
@@ -154,8 +158,9 @@ class Frames:
         if found is None:
             look, pixels, dpr = at
             found = look.picture(pixels, dpr)
-            while len(self._drawn) >= self._kept:
-                del self._drawn[next(iter(self._drawn))]
+            self._pixels += _pixels(found[0])
+            while self._drawn and (len(self._drawn) >= self._kept or self._over_budget()):
+                self._pixels -= _pixels(self._drawn.pop(next(iter(self._drawn)))[0])
         self._drawn[at] = found  # the last used last
         return found
 
@@ -253,7 +258,15 @@ class Frames:
     def forget(self) -> None:
         """Forget every picture drawn (the next paint of each frame draws it anew)."""
         self._drawn.clear()
+        self._pixels = 0
         self._wanted.clear()
+
+    def _over_budget(self) -> bool:
+        return self._pixels_kept is not None and self._pixels > self._pixels_kept
+
+
+def _pixels(picture: QtGui.QPixmap) -> int:
+    return picture.width() * picture.height()
 
 
 def _still_shows(zone: Framed, at: FrameAt) -> bool:
