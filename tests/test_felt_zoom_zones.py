@@ -5,14 +5,16 @@ the felt looks exactly as if it had always been at that zoom."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from demo_window_rig import demo_window
 from pytestqt.qtbot import QtBot
 from table_rig import turn_wheel
 
-from cardtable.ui.qt import Qt, QtGui, QtWidgets
-from cardtable.ui.table import zone_pictures
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.table import zone_labels, zone_pictures, zones
+from cardtable.ui.table.layout import ZoneStyle
 from cardtable.ui.table.view import TableView
 from cardtable.ui.window.main_window import MainWindow
 
@@ -20,7 +22,7 @@ CACHED = QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache
 
 
 def _settled(felt: TableView) -> bool:
-    return zone_pictures.frames.settled() and felt.art_settled()
+    return zone_pictures.frames.settled() and zone_labels.labels.settled() and felt.art_settled()
 
 
 def _felt_at_rest(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TableView]:
@@ -30,6 +32,8 @@ def _felt_at_rest(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TableView]:
     felt = window.felt
     qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
     zone_pictures.frames.forget()
+    zone_labels.labels.forget()
+    zones._edges_picture.cache_clear()
     for zone in felt.zones():
         zone.update()
     felt.viewport().repaint()
@@ -37,17 +41,33 @@ def _felt_at_rest(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TableView]:
     return window, felt
 
 
-def _drawing_zone_pictures(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The keys of the zone frame pictures drawn from now on, as they are drawn."""
+def _captions_in_sight(qtbot: QtBot, felt: TableView) -> list[zones.CaptionItem]:
+    """The decks' names, the view moved to show them, and settled."""
+    captions = [item for item in felt.scene().items() if isinstance(item, zones.CaptionItem)]
+    felt.centerOn(captions[0].sceneBoundingRect().center())
+    felt.viewport().repaint()
+    qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
+    return captions
+
+
+def _on_screen(felt: TableView, item: QtWidgets.QGraphicsItem) -> QtCore.QRect:
+    """Where ``item`` is on ``felt``'s viewport."""
+    return felt.mapFromScene(item.sceneBoundingRect()).boundingRect()
+
+
+def _drawing_zone_pictures(monkeypatch: pytest.MonkeyPatch, kind: str = "zone/") -> list[str]:
+    """The keys of the zone pictures of ``kind`` ("zone/": frames, "stack/": the edges of a
+    stack's cards) drawn from now on, as they are drawn."""
     drawn: list[str] = []
     outlined = zone_pictures.outlined
 
     def noting(key: str, *args: object) -> QtGui.QPixmap:
-        if key.startswith("zone/"):
+        if key.startswith(kind):
             drawn.append(key)
         return outlined(key, *args)
 
     monkeypatch.setattr(zone_pictures, "outlined", noting)
+    monkeypatch.setattr(zones, "outlined", noting)
     return drawn
 
 
@@ -66,10 +86,57 @@ def test_a_wheel_step_paints_the_zones_before_drawing_their_pictures_anew(
     assert all(zone.cacheMode() == CACHED for zone in felt.zones())
 
 
+def test_a_wheel_step_paints_the_stacks_edges_before_drawing_them_anew(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _window, felt = _felt_at_rest(qtbot, tmp_path)
+    stacks = [z for z in felt.zones() if z.spec.style is ZoneStyle.STACK and z.count > 1]
+    assert stacks  # the demo's draw piles
+    drawn = _drawing_zone_pictures(monkeypatch, "stack/")
+    turn_wheel(felt.viewport(), 120)
+    felt.viewport().repaint()  # the first frame at the new zoom
+    assert drawn == []
+    qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
+    assert drawn  # afterwards, between frames
+
+
+def test_a_wheel_step_paints_the_zones_words_from_pictures_drawing_no_text(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _window, felt = _felt_at_rest(qtbot, tmp_path)
+    captions = _captions_in_sight(qtbot, felt)
+    lettered: list[object] = []
+    draw_text = QtGui.QPainter.drawText
+
+    def noting(painter: QtGui.QPainter, *args: object) -> None:
+        lettered.append(args[-1])
+        draw_text(painter, *args)
+
+    monkeypatch.setattr(QtGui.QPainter, "drawText", noting)
+    paint_text = zones.CaptionItem.paint_text
+
+    def noting_caption(caption: zones.CaptionItem, painter: QtGui.QPainter) -> None:
+        lettered.append(caption.text())
+        paint_text(caption, painter)
+
+    monkeypatch.setattr(zones.CaptionItem, "paint_text", noting_caption)
+    turn_wheel(felt.viewport(), 120)
+    felt.viewport().repaint()  # the first frame at the new zoom: no glyphs of a new size
+    # The places kept for piles not there yet are painted with the felt's background.
+    kept = {t for z in felt.layout_now.zones if z.reserved for t in (z.title, z.reserved)}
+    in_sight = [c for c in captions if felt.viewport().rect().intersects(_on_screen(felt, c))]
+    assert in_sight
+    assert [text for text in lettered if text not in kept] == []
+    assert any(zone.label_shown is not None for zone in felt.zones())
+    qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
+    assert lettered  # the titles of the new zoom, between frames
+
+
 def test_once_drawn_the_zoomed_felt_looks_as_if_it_had_always_been_at_that_zoom(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     _window, felt = _felt_at_rest(qtbot, tmp_path)
+    _captions_in_sight(qtbot, felt)
     for _ in range(2):
         turn_wheel(felt.viewport(), 120)
     first = felt.viewport().grab().toImage()  # the first frame: stretched pictures
@@ -78,6 +145,8 @@ def test_once_drawn_the_zoomed_felt_looks_as_if_it_had_always_been_at_that_zoom(
     assert settled != first
     # Today's way, from nothing: every picture drawn at this zoom as the zones are painted.
     zone_pictures.frames.forget()
+    zone_labels.labels.forget()
+    felt.scene().update()
     for zone in felt.zones():
         zone.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.NoCache)
         zone.setCacheMode(CACHED)
@@ -102,3 +171,20 @@ def test_the_pictures_of_a_new_zoom_wait_while_a_button_is_held(
         qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=corner)
     qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
     assert drawn
+
+
+class _Square(NamedTuple):
+    """A look whose picture is ``side`` pixels square."""
+
+    side: int
+
+    def picture(self, pixels: int, dpr: float) -> tuple[QtGui.QPixmap, float]:
+        return QtGui.QPixmap(self.side, self.side), 0.0
+
+
+def test_the_pictures_kept_stay_within_their_pixels(qtbot: QtBot) -> None:
+    kept = zone_pictures.Frames(kept=100, pixels_kept=250)
+    for zoom in (1000, 1100, 1200):  # 100 pixels each
+        kept.picture((_Square(10), zoom, 1.0))
+    assert kept.kept() == 2
+    assert not kept.has((_Square(10), 1000, 1.0))  # the oldest goes first

@@ -433,6 +433,9 @@ class TableView(FeltView):
                 under.append(zone)
         for zone in under:
             zone.paint_frame_under(painter)
+        for caption in self._captions if zoomed else ():
+            if caption.sceneBoundingRect().intersects(rect):
+                caption.zooming()
 
     def _relayout(self, state: GameState) -> None:
         self._layout = lay_out(state)

@@ -1,16 +1,16 @@
 """The pictures a zone on the felt paints its frame from, and how a new zoom gets its own.
 
 A zone's frame (its outline and translucent fill) is a picture shared by every zone of that
-look and size, drawn once per zoom (:class:`Frames`); the edges of a stack's cards are
-pictures too (:func:`outlined`). At a new zoom the nearest picture drawn is shown stretched
-first, and the zoom's own is drawn between frames, as the cards' art is.
+look and size, drawn once per zoom (:class:`Frames`); so are the edges of a stack's cards
+(any :class:`Look`). At a new zoom the nearest picture drawn is shown stretched first, and
+the zoom's own is drawn between frames, as the cards' art is.
 """
 
 from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import NamedTuple, Protocol
 
 from cardtable.ui.art.picture_cache import drawn
@@ -30,8 +30,20 @@ class Frame(NamedTuple):
     dashed: bool
     fill: int  # QRgb
 
+    def picture(self, pixels: int, dpr: float) -> tuple[QtGui.QPixmap, float]:
+        """The frame drawn at ``pixels`` / 1000 device pixels a unit (see :func:`frame_picture`)."""
+        return frame_picture(self, pixels, dpr)
 
-Picture = Callable[[int, float], tuple[QtGui.QPixmap, float]]
+
+class Look(Hashable, Protocol):
+    """What a zone paints from a picture shared by every zone that looks the same."""
+
+    def picture(self, pixels: int, dpr: float) -> tuple[QtGui.QPixmap, float]:
+        """It, drawn at ``pixels`` / 1000 device pixels a unit and pixel ratio ``dpr``, and the
+        room (units) the picture leaves round it."""
+        ...
+
+
 #: Frame pictures kept: every look of every zone size at a few zooms.
 FRAMES_KEPT = 48
 #: How often the zones look again whether the button held is let go.
@@ -44,16 +56,6 @@ def scale_of(painter: QtGui.QPainter) -> tuple[float, float]:
     scale = math.hypot(world.m11(), world.m12()) or 1.0
     device = painter.device()
     return scale, device.devicePixelRatioF() if device is not None else 1.0
-
-
-def paint_picture(painter: QtGui.QPainter, origin: QtCore.QPointF, picture: Picture) -> None:
-    """Paint at ``origin`` the picture ``picture(pixels, dpr)`` makes for the painter's zoom
-    (``pixels``: device pixels a unit, to a thousandth) and pixel ratio; it answers the
-    pixmap and the room (units) it leaves round what it shows."""
-    scale, dpr = scale_of(painter)
-    pixels = round(scale * dpr * 1000)
-    pixmap, margin = picture(pixels, dpr)
-    draw_picture(painter, origin, pixmap, margin, scale)
 
 
 def draw_picture(
@@ -100,17 +102,17 @@ def outlined(
     return picture
 
 
-#: A frame drawn at one zoom (device pixels a unit, in thousandths) and pixel ratio.
-FrameAt = tuple[Frame, int, float]
+#: A look drawn at one zoom (device pixels a unit, in thousandths) and pixel ratio.
+FrameAt = tuple[Look, int, float]
 
 
 class Framed(Protocol):
     """A zone, as its frame pictures know it."""
 
-    #: The frame and zoom it was last painted for.
-    frame_shown: FrameAt | None
-
     def scene(self) -> QtWidgets.QGraphicsScene | None: ...
+
+    def shows(self, at: FrameAt) -> bool:
+        """Whether it was last painted with ``at``'s look at its zoom."""
 
     def refresh(self) -> None:
         """Paint it anew, from the picture of its zoom now drawn."""
@@ -138,7 +140,12 @@ class Frames:
     paint, a zone of a new size or look) is drawn at once.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, kept: int = FRAMES_KEPT, pixels_kept: int | None = None) -> None:
+        """Keep the last ``kept`` pictures drawn, and no more than ``pixels_kept`` pixels of
+        them (None: however many)."""
+        self._kept = kept
+        self._pixels_kept = pixels_kept
+        self._pixels = 0
         self._drawn: dict[FrameAt, tuple[QtGui.QPixmap, float]] = {}
         self._wanted: dict[FrameAt, list[Framed]] = {}
         #: The zones (and title bands) painted straight onto the view since a zoom.
@@ -149,33 +156,52 @@ class Frames:
         """The picture of ``at``, drawn now if it was not."""
         found = self._drawn.pop(at, None)
         if found is None:
-            found = frame_picture(*at)
-            while len(self._drawn) >= FRAMES_KEPT:
-                del self._drawn[next(iter(self._drawn))]
+            look, pixels, dpr = at
+            found = look.picture(pixels, dpr)
+            self._pixels += _pixels(found[0])
+            while self._drawn and (len(self._drawn) >= self._kept or self._over_budget()):
+                self._pixels -= _pixels(self._drawn.pop(next(iter(self._drawn)))[0])
         self._drawn[at] = found  # the last used last
         return found
 
-    def paint(self, painter: QtGui.QPainter, frame: Frame, zone: Framed) -> FrameAt:
-        """Paint ``frame`` at ``zone``'s origin, from another zoom's picture, stretched, if
-        its own is not drawn yet; the frame and the zoom it was painted for."""
+    def paint(
+        self,
+        painter: QtGui.QPainter,
+        look: Look,
+        zone: Framed,
+        origin: QtCore.QPointF | None = None,
+    ) -> FrameAt:
+        """Paint ``look`` at ``origin`` (None: ``zone``'s own), from another zoom's picture,
+        stretched, if its own is not drawn yet; the look and the zoom it was painted for."""
         scale, dpr = scale_of(painter)
         pixels = round(scale * dpr * 1000)
-        at = (frame, pixels, dpr)
-        nearest = None if at in self._drawn else self._nearest(at)
+        at = (look, pixels, dpr)
+        where = QtCore.QPointF(0, 0) if origin is None else origin
+        nearest = None if at in self._drawn else self.nearest(at)
         if nearest is None:
             pixmap, margin = self.picture(at)
-            draw_picture(painter, QtCore.QPointF(0, 0), pixmap, margin, scale)
+            draw_picture(painter, where, pixmap, margin, scale)
             return at
         (pixmap, margin), drawn_at = nearest
-        draw_picture(painter, QtCore.QPointF(0, 0), pixmap, margin, drawn_at / 1000 / dpr)
+        draw_picture(painter, where, pixmap, margin, drawn_at / 1000 / dpr)
+        self.want(at, zone)
+        return at
+
+    def has(self, at: FrameAt) -> bool:
+        """Whether the picture of ``at`` is drawn."""
+        return at in self._drawn
+
+    def want(self, at: FrameAt, zone: Framed) -> None:
+        """Draw the picture of ``at`` between frames, and then have ``zone`` painted anew
+        from it if it still shows that look at that zoom."""
         waiting = self._wanted.setdefault(at, [])
         if zone not in waiting:
             waiting.append(zone)
         self._refine_soon(0)
-        return at
 
-    def _nearest(self, at: FrameAt) -> tuple[tuple[QtGui.QPixmap, float], int] | None:
-        """The picture of ``at``'s frame drawn at the zoom nearest its own, and that zoom."""
+    def nearest(self, at: FrameAt) -> tuple[tuple[QtGui.QPixmap, float], int] | None:
+        """The picture of ``at``'s look drawn at the zoom nearest its own (its own, if it is
+        drawn), and that zoom."""
         frame, pixels, dpr = at
         same = [(p, look) for (f, p, r), look in self._drawn.items() if f == frame and r == dpr]
         if not same:
@@ -232,14 +258,22 @@ class Frames:
     def forget(self) -> None:
         """Forget every picture drawn (the next paint of each frame draws it anew)."""
         self._drawn.clear()
+        self._pixels = 0
         self._wanted.clear()
+
+    def _over_budget(self) -> bool:
+        return self._pixels_kept is not None and self._pixels > self._pixels_kept
+
+
+def _pixels(picture: QtGui.QPixmap) -> int:
+    return picture.width() * picture.height()
 
 
 def _still_shows(zone: Framed, at: FrameAt) -> bool:
-    """Whether ``zone`` was last painted with ``at``'s frame at its zoom (False: a zone taken
+    """Whether ``zone`` was last painted with ``at``'s look at its zoom (False: a zone taken
     off the felt since)."""
     try:
-        return zone.scene() is not None and zone.frame_shown == at
+        return zone.scene() is not None and zone.shows(at)
     except RuntimeError:
         return False
 

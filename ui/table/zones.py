@@ -7,25 +7,27 @@ paint as one card. A zone can take the keyboard focus (Enter asks its table to a
 and is lit while a dragged card would land on it (lit red when it would refuse the card).
 
 At a new zoom the zones in sight are painted first from the pictures they have, stretched,
-and drawn anew between frames, as the cards' art is (:mod:`~cardtable.ui.table.zone_pictures`).
+and drawn anew between frames, as the cards' art is (:mod:`~cardtable.ui.table.zone_pictures`);
+their words and the decks' captions too (:mod:`~cardtable.ui.table.zone_labels`).
 """
 
 from __future__ import annotations
 
 import functools
 import math
+from typing import NamedTuple
 
 from cardtable.ui.art import card_art
 from cardtable.ui.art.common import SANS
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.layout import LABEL_BAND, PAD, ZoneSpec, ZoneStyle, card_centre
+from cardtable.ui.table.zone_labels import label_picture, paint_label
 from cardtable.ui.table.zone_pictures import (
     RADIUS,
     Frame,
     FrameAt,
     frames,
     outlined,
-    paint_picture,
 )
 
 INK = QtGui.QColor("#eef3ea")
@@ -100,6 +102,108 @@ def _edges_picture(
     return outlined(key, size, per_unit, margin, dpr, draw), margin
 
 
+class Edges(NamedTuple):
+    """The edges of ``edges`` cards (``width`` x ``height`` units) under a pile's top card."""
+
+    width: float
+    height: float
+    edges: int
+
+    def picture(self, pixels: int, dpr: float) -> tuple[QtGui.QPixmap, float]:
+        """The edges drawn at ``pixels`` / 1000 device pixels a unit (:func:`_edges_picture`)."""
+        return _edges_picture(self.width, self.height, self.edges, pixels, dpr)
+
+
+class Label(NamedTuple):
+    """What a zone's title band shows: its title (and colour), its count, on a zone
+    ``width`` units wide."""
+
+    title: str
+    colour: str
+    cards: int
+    width: float
+
+    def band(self) -> QtCore.QRectF:
+        """The title band (the title and the count), in the zone's coordinates."""
+        return QtCore.QRectF(PAD, 6, self.width - 2 * PAD, LABEL_BAND - 6)
+
+    def badge_rect(self) -> QtCore.QRectF:
+        """Where the count is painted, in the zone's coordinates."""
+        band = self.band()
+        badge_w = _badge_width(self.cards)
+        return QtCore.QRectF(band.right() - badge_w, band.top(), badge_w, LABEL_BAND - 8)
+
+    def bounds(self) -> QtCore.QRectF:
+        """All :meth:`paint` paints, with room for its edges rounded out to whole pixels at
+        the smallest zoom."""
+        return self.band().adjusted(-_BAND_ROOM, -_BAND_ROOM, _BAND_ROOM, _BAND_ROOM)
+
+    def picture(self, pixels: int, dpr: float) -> tuple[QtGui.QPixmap, float]:
+        """The band drawn at ``pixels`` / 1000 device pixels a unit (:func:`label_picture`)."""
+        return label_picture(self.bounds(), pixels, dpr, self.paint)
+
+    def paint(self, painter: QtGui.QPainter) -> None:
+        """Paint the band's count badge, colour dot and title as text."""
+        band = self.band()
+        painter.setFont(_font(SMALLEST_TEXT_PX, bold=True))
+        badge = self.badge_rect()
+        badge_w = badge.width()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(BADGE)
+        painter.drawRoundedRect(badge, 13, 13)
+        painter.setPen(INK)
+        painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), str(self.cards))
+        title_box = band.adjusted(0, 0, -badge_w - 8, 0)
+        if self.colour:
+            dot = QtCore.QRectF(title_box.left(), title_box.center().y() - 6, 12, 12)
+            painter.setPen(QtGui.QPen(QtGui.QColor(0, 0, 0, 90), 1))
+            painter.setBrush(QtGui.QColor(self.colour))
+            painter.drawEllipse(dot)
+            title_box.setLeft(dot.right() + 7)
+        painter.setFont(_font(_TITLE_PX, bold=True))
+        metrics = QtGui.QFontMetricsF(painter.font())
+        if metrics.horizontalAdvance(self.title) > title_box.width():
+            painter.setFont(_font(SMALLEST_TEXT_PX, bold=True))  # a long title, a smaller hand
+            metrics = QtGui.QFontMetricsF(painter.font())
+        text = metrics.elidedText(self.title, Qt.TextElideMode.ElideRight, title_box.width())
+        painter.setPen(INK)
+        painter.drawText(
+            title_box, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), text
+        )
+
+
+class Words(NamedTuple):
+    """A hint a zone shows in faint ink, centred in ``area`` (x, y, width, height), its
+    lines wrapped if ``wrap``."""
+
+    text: str
+    area: tuple[float, float, float, float]
+    wrap: bool = True
+
+    def flags(self) -> int:
+        wrap = Qt.TextFlag.TextWordWrap if self.wrap else 0
+        return int(Qt.AlignmentFlag.AlignCenter) | int(wrap)
+
+    def bounds(self) -> QtCore.QRectF:
+        """All :meth:`paint` paints, with room for its glyphs' edges."""
+        metrics = QtGui.QFontMetricsF(_font(_HINT_PX))
+        ink = metrics.boundingRect(QtCore.QRectF(*self.area), self.flags(), self.text)
+        return ink.adjusted(-_BAND_ROOM, -_BAND_ROOM, _BAND_ROOM, _BAND_ROOM)
+
+    def picture(self, pixels: int, dpr: float) -> tuple[QtGui.QPixmap, float]:
+        """The words drawn at ``pixels`` / 1000 device pixels a unit (:func:`label_picture`)."""
+        return label_picture(self.bounds(), pixels, dpr, self.paint)
+
+    def paint(self, painter: QtGui.QPainter) -> None:
+        painter.setFont(_font(_HINT_PX))
+        painter.setPen(FAINT_INK)
+        painter.drawText(QtCore.QRectF(*self.area), self.flags(), self.text)
+
+    def paint_for(self, painter: QtGui.QPainter, zone: ZoneItem) -> None:
+        """Paint them for ``zone`` (see :mod:`~cardtable.ui.table.zone_labels`)."""
+        paint_label(painter, self, zone, self.bounds().topLeft(), self.paint, zone.zoomed())
+
+
 class ZoneItem(QtWidgets.QGraphicsObject):
     """The felt area of one pile. Positioned by its :class:`ZoneSpec`; shows ``count``."""
 
@@ -115,6 +219,10 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         self._hint = ""
         #: The frame and zoom the zone was last painted for (see :mod:`zone_pictures`).
         self.frame_shown: FrameAt | None = None
+        #: The title band and zoom it was last painted with (see :mod:`zone_labels`).
+        self.label_shown: FrameAt | None = None
+        #: The stack's edges and zoom it was last painted with (None: no edges).
+        self._edges_shown: FrameAt | None = None
         #: Whether its felt may paint this zone's frame with its background (the open table
         #: only: see :meth:`frame_in_felt`), and whether it does now.
         self._felt_may_paint = False
@@ -210,6 +318,10 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         self._repaint()
         self._felt_redraws()
 
+    def shows(self, at: FrameAt) -> bool:
+        """Whether the zone was last painted with ``at``'s picture at its zoom."""
+        return at in (self.frame_shown, self._edges_shown)
+
     def refresh(self) -> None:
         """Paint the zone anew, its frame on the felt included."""
         self._repaint()
@@ -277,6 +389,15 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         if self._band_item is not None:
             frames.uncache(self._band_item)
 
+    def zoomed(self) -> bool:
+        """Whether it is painted straight onto the view after a zoom (see :meth:`zooming`)."""
+        return _zoomed(self)
+
+    def letter_anew(self) -> None:
+        """The picture of words it waited for is drawn (see :mod:`zone_labels`)."""
+        if _zoomed(self):
+            self.update()
+
     def is_lit(self) -> bool:
         return self._lit
 
@@ -299,7 +420,7 @@ class ZoneItem(QtWidgets.QGraphicsObject):
 
     def _band(self) -> QtCore.QRectF:
         """The title band (the title and the count), in item coordinates."""
-        return QtCore.QRectF(PAD, 6, self._spec.width - 2 * PAD, LABEL_BAND - 6)
+        return self._label().band()
 
     def _band_pixels(self, world: QtGui.QTransform) -> QtCore.QRect:
         """The whole pixels the title band covers through ``world`` (item to device)."""
@@ -356,13 +477,14 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         painter.setClipRect(self._band_pixels(world), Qt.ClipOperation.IntersectClip)
         painter.setWorldTransform(world)
         self.frame_shown = frames.paint(painter, self._look(), self)
-        self._paint_title(painter, QtCore.QRectF(0, 0, self._spec.width, self._spec.height))
+        band = self._band_item
+        self._paint_title(painter, self if band is None else band)
         painter.restore()
 
     def band_bounds(self) -> QtCore.QRectF:
         """All :meth:`paint_band` paints: the band, with room for its edges rounded out to
         whole pixels at the smallest zoom."""
-        return self._band().adjusted(-_BAND_ROOM, -_BAND_ROOM, _BAND_ROOM, _BAND_ROOM)
+        return self._label().bounds()
 
     def _whole(self) -> QtCore.QRectF:
         """All the zone paints, its frame's edge included, in item coordinates."""
@@ -381,12 +503,13 @@ class ZoneItem(QtWidgets.QGraphicsObject):
             painter.restore()
             return  # the felt paints it (paint_reserved)
         self.frame_shown = frames.paint(painter, self._look(), self)
+        self._edges_shown = None
         if self.hasFocus():
             ring = QtGui.QPen(LIT_EDGE, 3.0, Qt.PenStyle.DashLine)
             painter.setPen(ring)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(box.adjusted(-4, -4, 4, 4), RADIUS + 3, RADIUS + 3)
-        self._paint_title(painter, box)
+        self._paint_title(painter, self)
         if self._spec.style is ZoneStyle.STACK:
             self._paint_stack(painter)
         elif self._count == 0:
@@ -395,38 +518,18 @@ class ZoneItem(QtWidgets.QGraphicsObject):
 
     def _badge_rect(self) -> QtCore.QRectF:
         """Where the count is painted, in item coordinates."""
-        band = QtCore.QRectF(PAD, 6, self._spec.width - 2 * PAD, LABEL_BAND - 6)
-        badge_w = _badge_width(self._count)
-        return QtCore.QRectF(band.right() - badge_w, band.top(), badge_w, LABEL_BAND - 8)
+        return self._label().badge_rect()
 
-    def _paint_title(self, painter: QtGui.QPainter, box: QtCore.QRectF) -> None:
-        band = QtCore.QRectF(PAD, 6, box.width() - 2 * PAD, LABEL_BAND - 6)
-        badge_text = str(self._count)
-        painter.setFont(_font(SMALLEST_TEXT_PX, bold=True))
-        badge = self._badge_rect()
-        badge_w = badge.width()
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(BADGE)
-        painter.drawRoundedRect(badge, 13, 13)
-        painter.setPen(INK)
-        painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), badge_text)
-        title_box = band.adjusted(0, 0, -badge_w - 8, 0)
-        if self._spec.colour:
-            dot = QtCore.QRectF(title_box.left(), title_box.center().y() - 6, 12, 12)
-            painter.setPen(QtGui.QPen(QtGui.QColor(0, 0, 0, 90), 1))
-            painter.setBrush(QtGui.QColor(self._spec.colour))
-            painter.drawEllipse(dot)
-            title_box.setLeft(dot.right() + 7)
-        painter.setFont(_font(_TITLE_PX, bold=True))
-        metrics = QtGui.QFontMetricsF(painter.font())
-        if metrics.horizontalAdvance(self._spec.title) > title_box.width():
-            painter.setFont(_font(SMALLEST_TEXT_PX, bold=True))  # a long title, a smaller hand
-            metrics = QtGui.QFontMetricsF(painter.font())
-        text = metrics.elidedText(self._spec.title, Qt.TextElideMode.ElideRight, title_box.width())
-        painter.setPen(INK)
-        painter.drawText(
-            title_box, int(Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft), text
-        )
+    def _label(self) -> Label:
+        """What the title band shows now."""
+        return Label(self._spec.title, self._spec.colour or "", self._count, self._spec.width)
+
+    def _paint_title(self, painter: QtGui.QPainter, item: ZoneItem | _TitleBand) -> None:
+        """Paint the title band for ``item`` (the zone, or the band the felt leaves to it):
+        see :mod:`~cardtable.ui.table.zone_labels`."""
+        label = self._label()
+        origin = self.band_bounds().topLeft()
+        item.label_shown = paint_label(painter, label, item, origin, label.paint, _zoomed(item))
 
     def _card_rect(self) -> QtCore.QRectF:
         """The card's place in item coordinates (for the deck kind the pile holds)."""
@@ -445,28 +548,21 @@ class ZoneItem(QtWidgets.QGraphicsObject):
             painter.setPen(QtGui.QPen(FAINT_INK, 2.0, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(card, 6, 6)
-            painter.setFont(_font(_HINT_PX))
-            painter.setPen(FAINT_INK)
-            painter.drawText(card, int(Qt.AlignmentFlag.AlignCenter), "empty")
+            words = Words("empty", (card.x(), card.y(), card.width(), card.height()), wrap=False)
+            words.paint_for(painter, self)
             return
         # The cards under the top one, as edges peeking out below and to the right.
         edges = min(self._count - 1, MAX_EDGES)
         if edges > 0:
-            paint_picture(
-                painter,
-                card.topLeft(),
-                lambda pixels, dpr: _edges_picture(card.width(), card.height(), edges, pixels, dpr),
-            )
+            look = Edges(card.width(), card.height(), edges)
+            self._edges_shown = frames.paint(painter, look, self, card.topLeft())
 
     def _paint_hint(self, painter: QtGui.QPainter, box: QtCore.QRectF) -> None:
         if not self._hint:
             return
         area = box.adjusted(PAD, LABEL_BAND, -PAD, -PAD)
-        painter.setFont(_font(_HINT_PX))
-        painter.setPen(FAINT_INK)
-        painter.drawText(
-            area, int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap), self._hint
-        )
+        words = Words(self._hint, (area.x(), area.y(), area.width(), area.height()))
+        words.paint_for(painter, self)
 
     # --- keyboard -------------------------------------------------------------------------
 
@@ -497,6 +593,8 @@ class _TitleBand(QtWidgets.QGraphicsItem):
     def __init__(self, zone: ZoneItem) -> None:
         super().__init__(zone)
         self._zone = zone
+        #: The title band and zoom it was last painted with (see :mod:`zone_labels`).
+        self.label_shown: FrameAt | None = None
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
@@ -507,12 +605,37 @@ class _TitleBand(QtWidgets.QGraphicsItem):
     def boundingRect(self) -> QtCore.QRectF:
         return self._zone.band_bounds()
 
+    def letter_anew(self) -> None:
+        """The picture of its words it waited for is drawn (see :mod:`zone_labels`)."""
+        if _zoomed(self):
+            self.update()
+
     def paint(self, painter: QtGui.QPainter, *_: object) -> None:
         self._zone.paint_band(painter)
 
 
+def _zoomed(item: QtWidgets.QGraphicsItem) -> bool:
+    """Whether ``item`` (a zone or its band) is painted straight onto the view after a zoom."""
+    return item.cacheMode() is QtWidgets.QGraphicsItem.CacheMode.NoCache
+
+
+class Caption(NamedTuple):
+    """A deck's name as its caption shows it, within ``area`` (x, y, width, height)."""
+
+    text: str
+    area: tuple[float, float, float, float]
+
+    def picture(self, pixels: int, dpr: float) -> tuple[QtGui.QPixmap, float]:
+        """The caption drawn at ``pixels`` / 1000 device pixels a unit (:func:`label_picture`)."""
+        return label_picture(QtCore.QRectF(*self.area), pixels, dpr, self.paint)
+
+    def paint(self, painter: QtGui.QPainter) -> None:
+        CaptionItem(self.text).paint_text(painter)
+
+
 class CaptionItem(QtWidgets.QGraphicsSimpleTextItem):
-    """A deck's name above its piles."""
+    """A deck's name above its piles. After a zoom it is painted from a picture of it at
+    another zoom, stretched, until its own is drawn (see :mod:`zone_labels`)."""
 
     def __init__(self, text: str) -> None:
         super().__init__(text)
@@ -521,6 +644,26 @@ class CaptionItem(QtWidgets.QGraphicsSimpleTextItem):
         # build the gradient classes (and their enums) to rule them out.
         self.setBrush(QtGui.QBrush(INK, Qt.BrushStyle.SolidPattern))
         self.setZValue(ZONE_Z)
+        self._zooming = False
+
+    def zooming(self) -> None:
+        """The view is about to show another zoom: paint what is cheap first."""
+        self._zooming = True
+
+    def letter_anew(self) -> None:
+        """The picture it waited for is drawn: paint it as text again."""
+        if self._zooming:
+            self._zooming = False
+            self.update()
+
+    def paint_text(self, painter: QtGui.QPainter) -> None:
+        """Paint it as Qt paints a simple text item."""
+        super().paint(painter, QtWidgets.QStyleOptionGraphicsItem(), None)
+
+    def paint(self, painter: QtGui.QPainter, *_: object) -> None:
+        box = self.boundingRect()
+        look = Caption(self.text(), (box.x(), box.y(), box.width(), box.height()))
+        paint_label(painter, look, self, box.topLeft(), self.paint_text, self._zooming)
 
 
 def paint_reserved(painter: QtGui.QPainter, spec: ZoneSpec) -> None:
