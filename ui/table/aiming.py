@@ -103,7 +103,7 @@ class DropAim:
         self._lit: ZoneItem | None = None
         #: The last answer of :meth:`light_for`, while it holds (None: ask anew).
         self._steady: Steady | None = None
-        document.changed.connect(self._unsteady)
+        document.changed_at_once.connect(self._unsteady)
         document.replaced.connect(self._unsteady)
 
     def _unsteady(self, *_args: object) -> None:
