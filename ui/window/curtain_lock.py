@@ -59,6 +59,8 @@ class CurtainLock(QtCore.QObject):
         self._policies: dict[QtWidgets.QWidget, QtWidgets.QSizePolicy] = {}
         #: The window's arrangement (panels, their sizes, tabs in front) as it was.
         self._state = QtCore.QByteArray()
+        #: Whether the panels were laid out anew behind the curtain (:meth:`rearranged`).
+        self._rearranged = False
         #: The panels there were, and those in front of their tabs, when the curtain rose.
         self._docks: list[QtWidgets.QDockWidget] = []
         self._front: list[QtWidgets.QDockWidget] = []
@@ -93,6 +95,14 @@ class CurtainLock(QtCore.QObject):
         """The window's panels as the players left them (:meth:`QMainWindow.saveState`):
         while the curtain is up, as they were when it rose, not hidden behind it."""
         return QtCore.QByteArray(self._state) if self.engaged else self._window.saveState()
+
+    def rearranged(self, state: QtCore.QByteArray) -> None:
+        """The panels were laid out anew behind the curtain, as ``state`` keeps them (the
+        window's place restored as it starts): the curtain lifts onto that layout, not onto
+        the one it rose on, which would undo the widths the players left."""
+        if self.engaged:
+            self._state = QtCore.QByteArray(state)
+            self._rearranged = True
 
     def keeps(self, part: QtWidgets.QWidget) -> bool:
         """Whether ``part`` is hidden only while the curtain is up: it is shown again, where
@@ -154,11 +164,12 @@ class CurtainLock(QtCore.QObject):
             if _alive(part):
                 part.setSizePolicy(policy)
         docks = self._window.findChildren(QtWidgets.QDockWidget)
-        if all(dock in self._docks for dock in docks):
+        if not self._rearranged and all(dock in self._docks for dock in docks):
             # Exactly as it was, even after the window was resized behind the curtain.
             self._window.restoreState(self._state)
         else:
-            # New panels (the session opened behind the curtain): they kept their room.
+            # New panels (the session opened behind the curtain), or panels laid out anew
+            # behind it: they kept their room.
             for dock in filter(_alive, self._front):
                 dock.raise_()
         for dock in filter(self._still_a_part, self._opened):
@@ -172,6 +183,7 @@ class CurtainLock(QtCore.QObject):
         self._hidden, self._policies, self._watched = [], {}, []
         self._docks, self._front, self._opened, self._raised = [], [], [], []
         self._state = QtCore.QByteArray()
+        self._rearranged = False
 
     def _still_a_part(self, widget: QtWidgets.QWidget) -> bool:
         """Whether ``widget`` is still there and in the window: not deleted, nor taken out

@@ -93,6 +93,9 @@ class WindowPlace(QtCore.QObject):
         sizes = self._store.value(SIZES_KEY)
         if isinstance(sizes, list):
             _resize(window, [str(s) for s in sizes])
+        lock = getattr(window, "curtain_lock", None)
+        if lock is not None:  # laid out behind the curtain: it lifts onto this layout
+            lock.rearranged(saved)
         return True
 
     def remember(self, window: QtWidgets.QMainWindow) -> None:
