@@ -66,6 +66,8 @@ class DragPicture:
         self._now = QtCore.QRect()
         #: Whether the view paints into the picture now.
         self._drawing = False
+        #: The card let go as the picture ended, until it is set down (see :meth:`set_down`).
+        self._landing: QtWidgets.QGraphicsItem | None = None
         #: Draws the tiles round the card between frames (see :meth:`_draw_ahead`).
         self._ahead = QtCore.QTimer(view)
         self._ahead.setSingleShot(True)
@@ -107,9 +109,8 @@ class DragPicture:
 
         What the viewport shows stays true: every frame painted from the picture showed the
         table as it was, and what changes as the picture ends asks Qt for its own repaint.
-        With ``mark`` (the card let go), Qt paints one pixel of the card where it lies, off
-        screen: Qt repaints a moved card's place from where it last painted it, where the
-        drag began, and the drop's repaint would span the whole path.
+        With ``mark`` (the card let go), call :meth:`set_down` once the card lies as it was
+        let go, before anything moves it.
         """
         card, self._card = self._card, None
         self._ahead.stop()
@@ -121,14 +122,30 @@ class DragPicture:
             return
         with contextlib.suppress(RuntimeError):  # a card taken off the felt since
             card.setOpacity(self._opacity)
+        self._landing = card if mark else None
+        self._view.viewport().update(self._now)
+
+    def set_down(self, card: QtWidgets.QGraphicsItem) -> None:
+        """``card``, let go as the picture ended, lies where it was let go: Qt paints one
+        pixel of it there, off screen. Qt repaints a card's layer that moved from where it
+        last painted it: for a card seen through the picture, where the drag began, or for a
+        layer the lifted card hid (its ring), where it lay before the drag; the drop's repaint
+        would span the whole path."""
+        landing = self._landing
+        if landing is None or landing is not card:
+            return
+        self._landing = None
         viewport = self._view.viewport()
-        if mark and viewport.isVisible():
+        if not viewport.isVisible():
+            return
+        with contextlib.suppress(RuntimeError):  # a card taken off the felt since
+            bounds = landing.sceneBoundingRect()
+            centre = self._view.mapFromScene(bounds.center())
             # Qt's own paint of one pixel of the card, into a scratch picture.
-            pixel = QtCore.QRect(self._now.center(), QtCore.QSize(1, 1))
             scratch = QtGui.QPixmap(2, 2)
             scratch.setDevicePixelRatio(viewport.devicePixelRatioF())
-            viewport.render(scratch, QtCore.QPoint(), QtGui.QRegion(pixel), _DRAW_CHILDREN)
-        viewport.update(self._now)
+            pixel = QtGui.QRegion(QtCore.QRect(centre, QtCore.QSize(1, 1)))
+            viewport.render(scratch, QtCore.QPoint(), pixel, _DRAW_CHILDREN)
 
     def redraw(self, scene_rect: QtCore.QRectF) -> None:
         """``scene_rect`` of the table changed (and asked Qt for its repaint): the picture

@@ -24,7 +24,7 @@ from __future__ import annotations
 import enum
 import functools
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from attrs import frozen
 
@@ -347,7 +347,7 @@ def slot_xy(zone: ZoneSpec, count: int) -> list[tuple[float, float]]:
     return [(left + (i % per_row) * step, top + (i // per_row) * down) for i in range(count)]
 
 
-def laid_xy(zone: ZoneSpec, count: int) -> list[tuple[float, float, int]]:
+def laid_xy(zone: ZoneSpec, count: int) -> list[tuple[float, float, float]]:
     """Where the ``count`` cards ``zone`` lays in its own order lie and how high: (x, y, z),
     bottom card first. Remembered for the last few sizes of each zone: a drop on a table of
     thousands asks again for the very same places."""
@@ -355,26 +355,36 @@ def laid_xy(zone: ZoneSpec, count: int) -> list[tuple[float, float, int]]:
 
 
 @functools.lru_cache(maxsize=128)
-def _laid(zone: ZoneSpec, count: int) -> tuple[tuple[float, float, int], ...]:
+def _laid(zone: ZoneSpec, count: int) -> tuple[tuple[float, float, float], ...]:
     return tuple((x, y, index) for index, (x, y) in enumerate(slot_xy(zone, count)))
 
 
 def open_xy(
-    zone: ZoneSpec, cards: Sequence[str], spots: dict[str, Spot]
-) -> list[tuple[float, float, int]]:
+    zone: ZoneSpec,
+    cards: Sequence[str],
+    spots: dict[str, Spot],
+    ranked: Callable[[list[str]], Mapping[str, float]] | None = None,
+) -> list[tuple[float, float, float]]:
     """Where ``cards`` of the open table lie (their centres) and how high (z): each card put
     down at its spot, above every card the table laid and in the order they were put down;
     the others in the table's own rows, each in its place in the pile's order (a card put
-    down leaves a gap rather than shift the rest)."""
+    down leaves a gap rather than shift the rest). A card put down lies at the pile's size
+    plus its rank among them, or plus what ``ranked`` gives it (given those cards in order,
+    bottom first: :class:`~cardtable.ui.table.stacking.SpotLayers`)."""
     count = len(cards)
-    places = laid_xy(zone, count)
+    places: list[tuple[float, float, float]] = list(laid_xy(zone, count))
     # The laid places first, then the few cards put down by hand over theirs: a crowded
     # table is thousands of cards and a handful of spots.
     index_of = _index_of(cards) if len(spots) > _FEW_SPOTS else None
+    put: list[tuple[str, int, Spot, int]] = []
     for rank, (card, spot) in enumerate(spots.items()):
         index = index_of.get(card) if index_of is not None else _index(cards, card)
         if index is not None:
-            places[index] = (zone.x + spot.x, zone.y + spot.y, count + rank)
+            put.append((card, index, spot, rank))
+    layers = ranked([card for card, *_ in put]) if ranked is not None else None
+    for card, index, spot, rank in put:
+        layer = rank if layers is None else layers[card]
+        places[index] = (zone.x + spot.x, zone.y + spot.y, count + layer)
     return places
 
 

@@ -24,6 +24,7 @@ says the face may be painted now, and the view updates before the curtain paints
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from itertools import compress, count
 
 from cardtable.cards import CardFace, CardId, FaceWords, words_of
@@ -59,6 +60,7 @@ from cardtable.ui.table.layout import (
 from cardtable.ui.table.open_table import OpenTable
 from cardtable.ui.table.permits import CardLock
 from cardtable.ui.table.slides import Slides
+from cardtable.ui.table.stacking import SpotLayers
 from cardtable.ui.table.text_view import FELT_DESCRIPTION
 from cardtable.ui.table.watch import Place, TableWatch
 from cardtable.ui.table.zones import CaptionItem, ZoneItem, paint_reserved
@@ -117,6 +119,8 @@ class TableView(FeltView):
         self._grid = ZoneGrid(self._layout)
         self._layout_key: object = None
         self._watch = TableWatch()
+        #: The layers of the cards put down by hand, kept while their order holds.
+        self._spot_layers = SpotLayers()
         self._slides = Slides(self, animation_ms)
         #: Where dragged cards would land, and the zone lit to say so.
         self.aim = DropAim(document, lambda: self._grid, lambda: self._zones, self._relit)
@@ -259,6 +263,7 @@ class TableView(FeltView):
             self._drop_item(item.card_id)
         self._layout_key = None
         self._watch.forget()
+        self._spot_layers.forget()
         self.sync()
         self.fit_table()
 
@@ -282,7 +287,7 @@ class TableView(FeltView):
             pile = state.table.piles.get(zone.pile)
             showing = shown(zone, cards, STACK_DEPTH)
             stack = zone.style is ZoneStyle.STACK
-            laid = _places(zone, pile, showing)
+            laid = _places(zone, pile, showing, self._spot_layers)
             # A stack shows a handful; a row may show thousands, of which a change moves few.
             moved = self._watch.relaid(zone, showing, laid, everything or stack)
             # Who may see a card changes only if it turned, came here, or the seat changed.
@@ -346,7 +351,7 @@ class TableView(FeltView):
         state: GameState,
         card: str,
         zone: ZoneSpec,
-        index: int,
+        index: float,
         x: float,
         y: float,
         visible: bool | None,
@@ -558,6 +563,7 @@ class TableView(FeltView):
         item = self._items.get(card)
         if item is None:
             return
+        self.drag_picture.set_down(item)
         self.aim.light(None)
         rect = item.mapRectToScene(item.card_rect())
         self.drop_cards(self._moving_with(card), rect, self._release_global)
@@ -610,6 +616,8 @@ class TableView(FeltView):
         try:
             super().mouseReleaseEvent(event)
         finally:
+            if grabbed is not None:
+                self.drag_picture.set_down(grabbed)  # if nothing moved it: let go where it lay
             self._release_global = None
             self.aim.light(None)
             self.setDragMode(QtWidgets.QGraphicsView.DragMode.ScrollHandDrag)
@@ -752,11 +760,11 @@ class TableView(FeltView):
         self._hover.hide()
 
 
-def _places(zone: ZoneSpec, pile: Pile | None, cards: list[str]) -> list[tuple[float, float, int]]:
-    """Where ``cards`` (those ``zone`` shows) lie and at which layer: put down by hand, or
-    as the zone lays them."""
+def _places(zone: ZoneSpec, pile: Pile | None, cards: list[str], layers: SpotLayers) -> list[Place]:
+    """Where ``cards`` (those ``zone`` shows) lie and at which layer: put down by hand (each
+    at the layer ``layers`` keeps for it), or as the zone lays them."""
     if pile is not None and pile.spots:
-        return open_xy(zone, cards, pile.spots)
+        return open_xy(zone, cards, pile.spots, partial(layers.ranked, str(zone.pile)))
     return laid_xy(zone, len(cards))
 
 

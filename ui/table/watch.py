@@ -21,7 +21,7 @@ from cardtable.session import Session
 from cardtable.ui.table.layout import Layout, ZoneSpec
 
 #: Where a zone lays a card: its centre and its layer, (x, y, layer).
-Place = tuple[float, float, int]
+Place = tuple[float, float, float]
 
 
 class TableWatch:

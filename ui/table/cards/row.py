@@ -155,7 +155,7 @@ class RowCard(QtWidgets.QGraphicsObject):
 def lay_row(
     items: Mapping[str, RowCard],
     showing: Sequence[str],
-    laid: Sequence[tuple[float, float, int]],
+    laid: Sequence[tuple[float, float, float]],
     moved: Sequence[int] | None,
 ) -> None:
     """Tell each card of a row (``showing``, their ``items``, lying at ``laid``: x, y and
