@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from curtain_rig import take_the_computer
 from demo_window_rig import place_store as _store
 from demo_window_rig import start_placed as _start
@@ -21,24 +20,21 @@ from cardtable.ui.window.placement import DOCKS_KEY, GEOMETRY_KEY, WindowPlace
 from cardtable.ui.window.setup import WindowSetup
 
 
-@pytest.mark.xfail(
-    reason=(
-        "a known bug, not yet found: after some earlier tests in this process (the full suite"
-        " from test_a* on), the second start's tarot column comes back at its default width"
-        " (337 px) instead of the 274 it was left at; alone or after its neighbours it passes"
-    ),
-    strict=False,
-)
+def _unmaximised(qtbot: QtBot, window: MainWindow, size: QtCore.QSize) -> None:
+    """The player takes ``window`` out of maximised and gives it ``size``."""
+    window.showNormal()
+    qtbot.waitUntil(lambda: not window.isMaximized())
+    window.resize(size)
+    qtbot.waitUntil(lambda: window.size() == size)
+
+
 def test_the_first_start_is_maximised_and_the_next_comes_back_as_it_was_left(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     first = _start(qtbot, tmp_path)
     assert first.isMaximized()
     qtbot.waitUntil(lambda: first.felt.width() > 0)
-    first.showNormal()
-    qtbot.waitUntil(lambda: not first.isMaximized())
-    first.resize(790, 700)
-    qtbot.waitUntil(lambda: first.size() == QtCore.QSize(790, 700))
+    _unmaximised(qtbot, first, QtCore.QSize(790, 700))
     tarot = first.setup.docks["tarot"]
     bring_forward(tarot)
     qtbot.waitUntil(tarot.isVisible)
@@ -66,14 +62,41 @@ def test_the_first_start_is_maximised_and_the_next_comes_back_as_it_was_left(
     qtbot.waitUntil(lambda: again.isVisible() and again.width() == width)
 
 
+def test_a_column_narrowed_on_a_tab_brought_forward_comes_back_that_narrow(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    first = _start(qtbot, tmp_path)
+    _unmaximised(qtbot, first, QtCore.QSize(790, 700))
+    # The dice tray is in front of the column the first time, as wide as the column.
+    dice, tarot = first.setup.docks["dice"], first.setup.docks["tarot"]
+    qtbot.waitUntil(lambda: dice.isVisible() and dice.geometry().left() > first.width() // 2)
+    seen = dice.width()
+    # The player brings the Tarot Challenge forward and drags the column's edge narrower.
+    bring_forward(tarot)
+    qtbot.waitUntil(lambda: tarot.isVisible() and tarot.geometry().left() > 0)
+
+    def narrowed() -> bool:  # read once laid out, not just after asking again
+        if tarot.width() < seen - 40:
+            return True
+        first.resizeDocks([tarot], [seen - 60], Qt.Orientation.Horizontal)
+        return False
+
+    qtbot.waitUntil(narrowed)
+    width = tarot.width()
+    first.close()
+
+    second = _start(qtbot, tmp_path)
+    again = second.setup.docks["tarot"]
+    qtbot.waitUntil(lambda: again.isVisible() and again.geometry().left() > 0)
+    qtbot.wait(50)  # let any later layout pass land: the width is asserted as it is then
+    assert again.width() == width
+
+
 def test_a_panel_growing_never_widens_its_column_nor_shrinks_the_felt(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     window = _start(qtbot, tmp_path)
-    window.showNormal()
-    qtbot.waitUntil(lambda: not window.isMaximized())
-    window.resize(1280, 800)
-    qtbot.waitUntil(lambda: window.size() == QtCore.QSize(1280, 800))
+    _unmaximised(qtbot, window, QtCore.QSize(1280, 800))
     tarot = window.setup.docks["tarot"]
     bring_forward(tarot)
     qtbot.waitUntil(tarot.isVisible)

@@ -62,7 +62,12 @@ def stylesheet(dark: str, accent: str, light: str) -> str:
     if contrast(heading, ground) < READABLE:
         heading = palette.color(QtGui.QPalette.ColorRole.WindowText)
     head, muted, error, info, success = (
-        heading.name(), ink("muted"), ink("error"), ink("info"), ink("success"))
+        heading.name(),
+        ink("muted"),
+        ink("error"),
+        ink("info"),
+        ink("success"),
+    )
     return f"""
     #panelTitle {{ background: {dark}; color: white; padding: 6px 10px; font-weight: bold;
                    border-bottom: 3px solid {accent}; }}
@@ -319,6 +324,14 @@ def bring_forward(dock: QtWidgets.QDockWidget, forward: bool = True) -> None:
         dock.raise_()
     else:
         dock.hide()
+
+
+def in_front(dock: QtWidgets.QDockWidget) -> bool:
+    """Whether ``dock`` is in front of the panels it shares a tab bar with (or has no tab
+    bar), shown or hidden: Qt keeps the panels behind it open too, moved out of sight above
+    and left of the window at the size they last had in front."""
+    place = dock.geometry()
+    return place.right() >= 0 and place.bottom() >= 0
 
 
 def keep_room(widget: _Widget) -> _Widget:

@@ -28,6 +28,7 @@ from cardtable.session import Changes
 from cardtable.ui.document import SessionDocument
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
 from cardtable.ui.table.curtain import COMES_BACK, SHOWS_THE_ROOM, Curtain
+from cardtable.ui.widgets.style import in_front
 
 _SHOWN = QtCore.QEvent.Type.ShowToParent
 _RAISED = QtCore.QEvent.Type.ZOrderChange
@@ -116,7 +117,7 @@ class CurtainLock(QtCore.QObject):
         children = [c for c in self._window.children() if isinstance(c, QtWidgets.QWidget)]
         self._state = self._window.saveState()
         self._docks = [c for c in children if isinstance(c, QtWidgets.QDockWidget)]
-        self._front = [dock for dock in self._docks if _in_front(dock)]
+        self._front = [dock for dock in self._docks if not dock.isHidden() and in_front(dock)]
         self._window.installEventFilter(self)
         for child in children:
             self._watch(child)
@@ -286,15 +287,6 @@ def _belongs_to(widget: QtWidgets.QWidget, window: QtWidgets.QWidget) -> bool:
             return True
         parent = parent.parentWidget()
     return False
-
-
-def _in_front(dock: QtWidgets.QDockWidget) -> bool:
-    """Whether ``dock`` is open and in front of the panels it shares a tab bar with (Qt
-    keeps the others open too, out of sight above and left of the window)."""
-    if dock.isHidden():
-        return False
-    place = dock.geometry()
-    return place.right() >= 0 and place.bottom() >= 0
 
 
 __all__ = ["CurtainLock"]

@@ -15,6 +15,7 @@ import contextlib
 from typing import TYPE_CHECKING
 
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.widgets.style import in_front
 
 if TYPE_CHECKING:
     from cardtable.ui.window.main_window import MainWindow
@@ -128,7 +129,8 @@ class WindowPlace(QtCore.QObject):
 
 def _front_docks(window: QtWidgets.QMainWindow) -> list[QtWidgets.QDockWidget]:
     """The docks in sight, named (behind the curtain: those in sight once it lifts): of
-    each group of tabs, the one in front (the others keep a stale size of their own)."""
+    each group of tabs, the one in front. The others keep the size they last had in front,
+    which is not the column's once the player has made it narrower."""
     lock = getattr(window, "curtain_lock", None)
     shown = [
         dock
@@ -144,7 +146,9 @@ def _front_docks(window: QtWidgets.QMainWindow) -> list[QtWidgets.QDockWidget]:
             continue
         group = [dock, *(d for d in window.tabifiedDockWidgets(dock) if d in shown)]
         seen.update(group)
-        front.append(max(group, key=lambda d: d.width() * d.height()))
+        # Panels not laid out yet are all at the window's corner: the largest of them.
+        ahead = [d for d in group if in_front(d)] or group
+        front.append(max(ahead, key=lambda d: d.width() * d.height()))
     return front
 
 
