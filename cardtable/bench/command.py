@@ -141,8 +141,12 @@ FELT_FIGURES = (
     ("drop", "drop, main thread", "ms"),
     ("drop_settled", "drop until settled", "ms"),
     ("repaint_zoom", "full repaint after a zoom", "ms"),
+    ("repaint_zoom_p95", "full repaint after a zoom, 95th pct", "ms"),
     ("repaint_pan", "full repaint after a pan", "ms"),
+    ("repaint_pan_p95", "full repaint after a pan, 95th pct", "ms"),
 )
+#: The repaints held to a target (their medians); the 95th percentiles are for information.
+REPAINT_FIGURES = ("repaint_zoom", "repaint_pan")
 
 
 def figures_of(layout: str) -> tuple[tuple[str, str, str], ...]:
@@ -166,7 +170,7 @@ def _felt_metric(layout: str, cards: int, ratio: int, figure: str, label: str, u
         target = FRAME_MAX_MS
     if figure == "drop":
         target = DROP_MS
-    if figure.startswith("repaint_"):
+    if figure in REPAINT_FIGURES:
         ratio_target = REPAINT_RATIO_TARGET
     return Metric(key, label, unit, target, "max", peer, ratio_target)
 
@@ -363,8 +367,9 @@ PART_KEYS: dict[str, tuple[str, ...]] = {
 
 #: How much each part does, (full, --quick): repetitions; for ``evening``, thousands of
 #: actions; for ``log``, twenties of actions. The felt's frames pool some 480 moves a table
-#: over three drags; its drops and repaints are medians of three, which keeps a full run to
-#: a quarter of an hour on a busy two-core machine.
+#: over three drags, and its drops are medians of those three, which keeps a full run to a
+#: quarter of an hour on a busy two-core machine; its repaints are timed
+#: ``cardtable.bench.felt.REPAINT_SAMPLES`` times each, whatever the runs.
 RUNS = {
     "felt_1x": (3, 1),
     "felt_2x": (3, 1),
@@ -694,9 +699,9 @@ def felt_targets() -> str:
     return (
         f"Targets on every table: frame median <= {_ratio(FRAME_RATIO_TARGET)} the floor's, "
         f"longest frame <= {_number(FRAME_MAX_MS, 'ms')}, drop (main thread) <= "
-        f"{_number(DROP_MS, 'ms')}, each full repaint <= {_ratio(REPAINT_RATIO_TARGET)} the "
-        f"floor's; and on the spread 500- and 2,000-card tables, a frame's 95th percentile "
-        f"<= {_number(4.0, 'ms')}."
+        f"{_number(DROP_MS, 'ms')}, each full repaint's median <= "
+        f"{_ratio(REPAINT_RATIO_TARGET)} the floor's; and on the spread 500- and 2,000-card "
+        f"tables, a frame's 95th percentile <= {_number(4.0, 'ms')}."
     )
 
 

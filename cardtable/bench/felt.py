@@ -20,16 +20,18 @@ the app's drop moved where the app put it, in one plain loop: what Qt itself nee
 the same drop. Every figure is also given as a ratio to it.
 
 Figures for one table (all times in ms; frames from the pointer's move to the end of the
-paint that showed it, pooled over the runs; the others medians over the runs):
+paint that showed it, pooled over the runs; the drop's figures medians over the runs, one
+drop a run; the repaints' over :data:`REPAINT_SAMPLES` of each, whatever the runs):
 
 - ``frame_median``, ``frame_p95``, ``frame_max``, ``missed`` (moves never painted on
   their own, a share), ``cpu_per_move`` (main-thread processor time per move sent);
 - ``drop``: from the button's release to the end of the first paint after the drop was
   handled (the main thread's work for the drop); ``drop_settled``: until the last paint of
   the cards sliding into place; ``drop_cpu``: the main thread's processor time until then;
-- ``repaint_zoom``: a step of the wheel's zoom in (the zoom, and the whole view painted
-  at once), at a zoom never shown before, so that no art of that size is drawn yet;
-  ``repaint_pan``: the view panned by half its width, painted whole at once;
+- ``repaint_zoom``, ``repaint_zoom_p95``: the median and 95th percentile of a step of the
+  wheel's zoom in (the zoom, and the whole view painted at once), each at a zoom never
+  shown before, so that no art of that size is drawn yet; ``repaint_pan``,
+  ``repaint_pan_p95``: of the view panned by half its width, painted whole at once;
 - ``landed``: whether every drop landed on the pile it was aimed at (1.0) or not;
 - ``moved``: how many cards the drop put in another place or layer (the floor moves as many).
 
@@ -56,10 +58,11 @@ from cardtable.bench.drag_run import (
     wait_idle,
 )
 from cardtable.bench.floor import FloorTable
-from cardtable.bench.frames import FrameClock, median
+from cardtable.bench.frames import FrameClock, median, percentile
 from cardtable.bench.tables import FANNED_AREA, OPEN_TABLE, big_table, fanned_table
 from cardtable.piles import PileId
 from cardtable.session import Session
+from cardtable.ui.art.card_art import CARD_WIDTH
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
 from cardtable.ui.table.cards.look import TableCard
 from cardtable.ui.table.layout import card_centre
@@ -75,9 +78,11 @@ FANNED_ZOOM = 2.0
 #: The full repaint after a zoom: one step of the wheel in; after a pan: half the view across.
 REPAINT_STEP = 1.15
 PAN_SHARE = 0.5
-#: Each zoom the bench makes anew is this much more than the one before, so that no card's
-#: art is ever found already drawn at its size.
-ZOOM_DRIFT = 0.012
+#: Full repaints timed on each table after a zoom, and as many after a pan, whatever the
+#: runs (the floor's at the same zooms): a steadier median than the runs' few, and a 95th
+#: percentile (of so few, the longest). Each waits, on the app and on the floor, for the
+#: table to be idle again, so that many more would make a full bench run much longer.
+REPAINT_SAMPLES = 9
 WINDOW_SIZE = QtCore.QSize(1280, 800)
 
 
@@ -143,7 +148,8 @@ class FeltBench:
     def __init__(self) -> None:
         self._folder = tempfile.TemporaryDirectory(prefix="cardtable-bench-")
         self.window = open_window(Path(self._folder.name))
-        self._zooms = itertools.count(1)
+        #: How many pixels wide the zooms shown on the table in play made a card.
+        self._widths: set[int] = set()
         self._centre = QtCore.QPointF()
         self._base_zoom = 1.0
 
@@ -154,21 +160,29 @@ class FeltBench:
         self._folder.cleanup()
 
     def fresh_zoom(self, zoom: float) -> float:
-        """``zoom``, a little more than any zoom made anew before it (see :data:`ZOOM_DRIFT`)."""
-        return zoom * (1 + ZOOM_DRIFT * next(self._zooms))
+        """The least zoom from ``zoom`` up at which a card is a whole number of pixels wide
+        that no zoom on the table in play has made it: its art of that size is not drawn
+        yet (the art is drawn once for each width, and each table starts with none)."""
+        width = round(CARD_WIDTH * zoom)
+        while width in self._widths:
+            width += 1
+        self._widths.add(width)
+        return width / CARD_WIDTH
 
     # -- one table ------------------------------------------------------------------------
 
     def measure(self, cards: int, layout: str, runs: int) -> dict[str, float]:
         """Drag over and drop on a table of ``cards`` cards laid out as ``layout`` ("spread",
-        "crowded" or "fanned"), ``runs`` times, time its full repaints, then the same on its
-        floor; the figures (see the module's docstring), the floor's as ``floor_*``."""
+        "crowded" or "fanned"), ``runs`` times, time :data:`REPAINT_SAMPLES` full repaints of
+        each kind, then the same on its floor; the figures (see the module's docstring), the
+        floor's as ``floor_*``."""
         measured, landed, landing, points, index = self.drags(cards, layout, runs)
         figures = summary(measured)
         figures["landed"] = 1.0 if landed else 0.0
         figures["moved"] = float(len(landing))
         felt = self.window.felt
-        factors = [self.fresh_zoom(REPAINT_STEP) for _ in range(runs)]
+        base = self._base_zoom
+        factors = [self.fresh_zoom(base * REPAINT_STEP) / base for _ in range(REPAINT_SAMPLES)]
         figures.update(repaints(felt, felt.zoom_by, self._centre, factors))
         if layout == "fanned":
             fresh, fresh_landed = self.fresh_drags(runs)
@@ -187,6 +201,7 @@ class FeltBench:
 
     def _look(self, zoom: float) -> None:
         """Zoom the felt to ``zoom``, look at the table's middle, and wait for the art."""
+        self._widths.add(round(CARD_WIDTH * zoom))
         felt = self.window.felt
         felt.zoom_by(zoom / felt.zoom_factor())
         felt.centerOn(self._centre)
@@ -203,6 +218,10 @@ class FeltBench:
         else:
             session = big_table(cards, crowded=layout == "crowded")
         felt = self.window.felt
+        # Nothing an earlier table drew is found on this one: every zoom made anew on it
+        # draws its art anew (see fresh_zoom), whatever tables came before.
+        QtGui.QPixmapCache.clear()
+        self._widths.clear()
         put_in_play(self.window, session)
         wait(0.2)
         self._base_zoom = FANNED_ZOOM if layout == "fanned" else 1.0
@@ -326,10 +345,27 @@ def repaints(
     centre: QtCore.QPointF,
     factors: list[float],
 ) -> dict[str, float]:
-    """The median full repaint of ``view`` after each zoom by one of ``factors`` (the zoom
-    itself and the paint of the whole view at once), and after as many pans by
-    :data:`PAN_SHARE` of its width, by turns right and left; each time back and idle
-    after."""
+    """The median and 95th percentile of :func:`repaint_times`: ``repaint_zoom``,
+    ``repaint_zoom_p95``, ``repaint_pan``, ``repaint_pan_p95``."""
+    zoomed, panned = repaint_times(view, zoom_by, centre, factors)
+    return {
+        "repaint_zoom": median(zoomed),
+        "repaint_zoom_p95": percentile(zoomed, 0.95),
+        "repaint_pan": median(panned),
+        "repaint_pan_p95": percentile(panned, 0.95),
+    }
+
+
+def repaint_times(
+    view: QtWidgets.QGraphicsView,
+    zoom_by: Callable[[float], None],
+    centre: QtCore.QPointF,
+    factors: list[float],
+) -> tuple[list[float], list[float]]:
+    """The full repaints of ``view`` (ms): one after each zoom by one of ``factors`` (the
+    zoom itself and the paint of the whole view at once), and one after each of as many
+    pans by :data:`PAN_SHARE` of its width, by turns right and left; each time back and
+    idle after."""
     zoomed: list[float] = []
     panned: list[float] = []
     viewport = view.viewport()
@@ -341,6 +377,7 @@ def repaints(
         zoomed.append((time.monotonic() - start) * 1000)
         zoom_by(1 / factor)
         view.centerOn(centre)
+        viewport.repaint()  # the way back painted now, not in the wait for what is left
         wait_idle()
         area = view.mapToScene(viewport.rect()).boundingRect()
         across = PAN_SHARE * area.width() * (1 if turn % 2 == 0 else -1)
@@ -349,8 +386,9 @@ def repaints(
         viewport.repaint()
         panned.append((time.monotonic() - start) * 1000)
         view.centerOn(centre)
+        viewport.repaint()
         wait_idle()
-    return {"repaint_zoom": median(zoomed), "repaint_pan": median(panned)}
+    return zoomed, panned
 
 
 #: The tables :func:`measure_all` measures at each size: spread and crowded always, fanned
