@@ -65,8 +65,8 @@ class DragPicture:
         #: The part of the picture drawn and still true (viewport pixels, logical).
         self._drawn = QtGui.QRegion()
         #: What changed on the table since the last frame, drawn again in the picture
-        #: before that frame (Qt asks to repaint it; see :meth:`redraw`).
-        self._changed = QtGui.QRegion()
+        #: before that frame (Qt asks to repaint it; see :meth:`redraw`); None: nothing.
+        self._changed: QtGui.QRegion | None = None
         #: The view as the picture was begun: its transform, size and pixel ratio.
         self._seen: tuple[QtGui.QTransform, QtCore.QSize, float] | None = None
         #: Whether the view was found as :attr:`_seen` and nothing since may have changed it
@@ -137,7 +137,7 @@ class DragPicture:
         self._picture = None
         self._drawn = QtGui.QRegion()
         self._ready = QtCore.QRect()
-        self._changed = QtGui.QRegion()
+        self._changed = None
         self._seen = None
         self._fitting = False
         if card is None:
@@ -161,7 +161,7 @@ class DragPicture:
         place = self._view.mapFromScene(scene_rect).boundingRect()
         grown = QtGui.QRegion(place.adjusted(-_SLACK, -_SLACK, _SLACK, _SLACK))
         self._forget(grown)
-        self._changed = self._changed.united(grown)
+        self._changed = grown if self._changed is None else self._changed.united(grown)
 
     def moved(self) -> None:
         """The card moved (or was lifted): ask for the repaint of its old and new place, and
@@ -176,10 +176,11 @@ class DragPicture:
             self._before, self._now = self._now, now
         own = self._own()
         self._viewport.update(own)
-        if self._ready.contains(own) and self._changed.isEmpty():
+        changed = self._changed
+        if changed is None and self._ready.contains(own):
             return
-        needed = QtGui.QRegion(own).united(self._changed).intersected(self._area)
-        needed = needed.subtracted(self._drawn)
+        needed = QtGui.QRegion(own) if changed is None else changed.united(own)
+        needed = needed.intersected(self._area).subtracted(self._drawn)
         if not needed.isEmpty():
             self._draw_table(needed)
 
@@ -242,11 +243,11 @@ class DragPicture:
         asked = event.region()
         bounds = asked.boundingRect()
         own = self._own()
-        if not own.contains(bounds) or not self._changed.isEmpty():
+        changed, self._changed = self._changed, None
+        if changed is not None or not own.contains(bounds):
             # Anything asked for beyond the card's place and what the picture was told of
             # changed for another reason: the view itself, perhaps.
-            beyond = asked.subtracted(self._changed.united(own))
-            self._changed = QtGui.QRegion()
+            beyond = asked.subtracted(own if changed is None else changed.united(own))
             if not beyond.isEmpty():
                 self._fitting = False
                 self._forget(beyond)
@@ -257,8 +258,7 @@ class DragPicture:
         from_picture = self._ready.contains(bounds) or asked.subtracted(self._drawn).isEmpty()
         if not from_picture:
             QtWidgets.QGraphicsView.paintEvent(self._view, event)  # the table, without the card
-        painter = QtGui.QPainter(self._viewport)
-        painter.setClipRegion(asked)
+        painter = QtGui.QPainter(self._viewport)  # clipped by Qt to what the event asks for
         if from_picture:
             ratio = self._ratio
             for rect in asked:
@@ -324,14 +324,18 @@ def _paint_layers(
     opacity: float,
     view: QtGui.QTransform,
 ) -> None:
-    """Paint ``card``'s pixmap layers as Qt paints them (in stacking order, each through its
-    own transform onto the view, by its own paint), the card's own opacity being ``opacity``."""
+    """Paint ``card``'s pixmap layers with a new ``painter`` as Qt paints them (in stacking
+    order, each through its own transform onto the view, by its own paint), the card's own
+    opacity being ``opacity``."""
+    now = 1.0  # a new painter's
     for layer in card.childItems():  # in stacking order
         if not layer.isVisible():
             continue
         shown = opacity * layer.opacity()
         if shown <= 0.0:
             continue
-        painter.setOpacity(shown)
-        painter.setTransform(layer.sceneTransform() * view)
+        if shown != now:
+            painter.setOpacity(shown)
+            now = shown
+        painter.setTransform(layer.deviceTransform(view))
         layer.paint(painter, _OPTION, None)
