@@ -185,19 +185,18 @@ class DragPicture:
             self._draw_table(needed)
 
     def _draw_ahead(self) -> None:
-        """Between frames, draw every tile round the card the picture lacks, in one paint."""
+        """Between frames, draw what the picture lacks of the tiles round the card, in one
+        paint."""
         if not self._fits():
             return
         around = self._own().adjusted(-TILE, -TILE, TILE, TILE).intersected(self._area)
         if self._ready.contains(around):
             return
-        missing = QtGui.QRegion(around).subtracted(self._drawn)
+        cover = _tiles(around).intersected(self._area)
+        missing = QtGui.QRegion(cover).subtracted(self._drawn)
         if not missing.isEmpty():
-            tiles = QtGui.QRegion()
-            for rect in missing:
-                tiles = tiles.united(_tiles(rect))
-            self._draw_table(tiles.intersected(self._area).subtracted(self._drawn))
-        self._ready = around
+            self._draw_table(missing)
+        self._ready = cover
 
     def _own(self) -> QtCore.QRect:
         """The card's old and new place, with room round them: what a frame repaints."""
@@ -298,12 +297,12 @@ class DragPicture:
         self._drawn = self._drawn.united(region)
 
 
-def _tiles(rect: QtCore.QRect) -> QtGui.QRegion:
-    """The tiles of :data:`TILE` pixels that ``rect`` touches."""
+def _tiles(rect: QtCore.QRect) -> QtCore.QRect:
+    """The tiles of :data:`TILE` pixels that ``rect`` touches, together."""
     left, top = rect.left() // TILE * TILE, rect.top() // TILE * TILE
     right = (rect.right() // TILE + 1) * TILE
     bottom = (rect.bottom() // TILE + 1) * TILE
-    return QtGui.QRegion(left, top, right - left, bottom - top)
+    return QtCore.QRect(left, top, right - left, bottom - top)
 
 
 def _paints_as_layers(card: QtWidgets.QGraphicsItem) -> bool:
