@@ -48,8 +48,6 @@ _Flag = QtWidgets.QGraphicsItem.GraphicsItemFlag
 _DRAW_CHILDREN = QtWidgets.QWidget.RenderFlag.DrawChildren
 #: Room (pixels) round the card's place, for what Qt grows its own repaints by.
 _SLACK = 3
-#: How Qt asks a layer to paint itself (a layer is never selected, nor has the focus).
-_OPTION = QtWidgets.QStyleOptionGraphicsItem()
 #: The side of a tile of the picture (logical pixels; see :func:`_tiles`).
 TILE = 128
 
@@ -84,6 +82,8 @@ class DragPicture:
         self._now = QtCore.QRect()
         #: Whether the view paints into the picture now.
         self._drawing = False
+        #: How a layer is asked to paint itself (a layer is never selected, nor focused).
+        self._option = QtWidgets.QStyleOptionGraphicsItem()
         #: Draws the tiles round the card between frames (see :meth:`_draw_ahead`).
         self._ahead = QtCore.QTimer(view)
         self._ahead.setSingleShot(True)
@@ -268,7 +268,7 @@ class DragPicture:
                     rect.x() * ratio, rect.y() * ratio, rect.width() * ratio, rect.height() * ratio
                 )
                 painter.drawPixmap(QtCore.QRectF(rect), picture, source)
-        _paint_layers(painter, card, self._opacity, seen[0])
+        _paint_layers(painter, card, self._opacity, seen[0], self._option)
         painter.end()
         self._ahead.start()
         return True
@@ -322,10 +322,11 @@ def _paint_layers(
     card: QtWidgets.QGraphicsItem,
     opacity: float,
     view: QtGui.QTransform,
+    option: QtWidgets.QStyleOptionGraphicsItem,
 ) -> None:
     """Paint ``card``'s pixmap layers with a new ``painter`` as Qt paints them (in stacking
-    order, each through its own transform onto the view, by its own paint), the card's own
-    opacity being ``opacity``."""
+    order, each through its own transform onto the view, by its own paint with ``option``),
+    the card's own opacity being ``opacity``."""
     now = 1.0  # a new painter's
     for layer in card.childItems():  # in stacking order
         if not layer.isVisible():
@@ -337,4 +338,4 @@ def _paint_layers(
             painter.setOpacity(shown)
             now = shown
         painter.setTransform(layer.deviceTransform(view))
-        layer.paint(painter, _OPTION, None)
+        layer.paint(painter, option, None)
