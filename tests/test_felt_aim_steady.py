@@ -1,8 +1,9 @@
 """A dragged card's aim, asked anew only when it may have changed: through the real window.
 
 The felt keeps the answer for where a dragged card would land while the card moves less than
-the nearest zone's edge (:class:`~cardtable.ui.table.aiming.Steady`); a change of the session
-mid-drag (another seat at the screen) or a new zone under the card asks the model again.
+the nearest zone's edge (:class:`~cardtable.ui.table.aiming.Steady`), and over two zones while
+their overlaps keep their order; a change of the session mid-drag (another seat at the
+screen), a new zone under the card or the other overlap growing larger asks the model again.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 from seat_rig import ALICE, BOB, BRANN, HAND, MIRA, ZONE, pass_to, table_window, three_seats
+from table_rig import crowded_table_view
 
 from cardtable.cards import CardId, PlayingCard
 from cardtable.piles import PileId
@@ -72,3 +74,45 @@ def test_a_change_of_seat_mid_drag_asks_the_model_again(qtbot: QtBot, tmp_path: 
     finally:
         qtbot.mouseRelease(viewport, LEFT, Qt.KeyboardModifier.NoModifier, finish)
     assert session.table.where(seven) == ZONE[BRANN]
+
+
+def _overlap(one: QtCore.QRectF, other: QtCore.QRectF) -> float:
+    both = one.intersected(other)
+    return both.width() * both.height()
+
+
+def test_a_card_slid_across_two_fans_lights_the_one_it_covers_most_at_every_pixel(
+    qtbot: QtBot,
+) -> None:
+    view = crowded_table_view(qtbot, 300, crowded=False)
+    layout = view.layout_now
+    here, there = layout.zone(PileId("zone/005")), layout.zone(PileId("zone/006"))
+    assert here is not None and there is not None
+    assert here.y == there.y and here.x + here.width < there.x  # side by side in a row
+    view.centerOn((here.rect().center() + there.rect().center()) / 2)
+    lights = {here.pile: view.zone(here.pile), there.pile: view.zone(there.pile)}
+    item = view.item(view.document.session.table.piles[here.pile].cards[-1])
+    assert item is not None
+    viewport = view.viewport()
+    start = view.mapFromScene(item.mapRectToScene(item.card_rect()).center())
+    qtbot.mousePress(viewport, LEFT, Qt.KeyboardModifier.NoModifier, start)
+    # Across, a pixel a move, from the card's own fan until it has left it.
+    checked = 0
+    try:
+        for step in range(1, round(there.x - here.x) + 1):
+            qtbot.mouseMove(viewport, start + QtCore.QPoint(step, 0))
+            card = item.mapRectToScene(item.card_rect())
+            covered = {pile: _overlap(card, layout.zone(pile).rect()) for pile in lights}
+            if abs(covered[here.pile] - covered[there.pile]) < 1.0:
+                continue  # a tie: either may be lit
+            most = max(covered, key=lambda pile: covered[pile])
+            least = there.pile if most == here.pile else here.pile
+            lit, unlit = lights[most], lights[least]
+            assert lit is not None and unlit is not None
+            assert lit.is_lit() and not lit.is_refusing(), f"{most} unlit at {step}"
+            if covered[least] > 0:
+                assert not unlit.is_lit(), f"{least} lit at {step}"
+                checked += 1
+    finally:
+        qtbot.mouseRelease(viewport, LEFT, Qt.KeyboardModifier.NoModifier, start)
+    assert checked > 20  # the card lay over both fans for that many moves

@@ -213,6 +213,23 @@ def test_the_picture_ends_at_a_zoom_a_key_and_the_drop(qtbot: QtBot, tmp_path: P
     assert not felt.drag_picture.active()
 
 
+def test_a_zoom_that_scrolls_nothing_ends_the_picture_at_the_next_frame(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = _spread_window(qtbot, tmp_path)
+    held = _lift(qtbot, window)
+    felt = window.felt
+    # Zoomed in about the view's corner, through Qt itself: nothing scrolls (the picture is
+    # not told), and the next frame asks Qt for the whole view.
+    felt.setTransformationAnchor(QtWidgets.QGraphicsView.ViewportAnchor.NoAnchor)
+    felt.scale(1.25, 1.25)
+    assert felt.drag_picture.active()
+    whole = _shown(felt)
+    assert not felt.drag_picture.active()
+    assert _as_qt_paints(felt) == whole
+    qtbot.mouseRelease(felt.viewport(), LEFT, pos=held)
+
+
 def test_no_picture_while_several_cards_are_dragged(qtbot: QtBot, tmp_path: Path) -> None:
     window = _spread_window(qtbot, tmp_path)
     felt = window.felt

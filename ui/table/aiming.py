@@ -6,7 +6,9 @@ none does. While a card moves it asks only which zone it is over (the
 :class:`~cardtable.ui.table.layout.ZoneGrid`), so a move costs the same on a table of ten
 cards or of thousands; the place in the pile is worked out once, at the drop. And where the
 card overlaps one zone or none, the answer holds while it moves less than its :class:`Steady`
-leeway (no zone's edge crossed): most moves of a drag ask nothing at all.
+leeway (no zone's edge crossed), and where it overlaps several, while it moves too little
+for the overlaps to change places (:func:`order_leeway`): most moves of a drag ask nothing
+at all.
 
 The model decides what a pile takes (:class:`~cardtable.ui.table.permits.DropPermits`, one
 question per pile per drag); this module only lights the zone, green where the cards would
@@ -15,6 +17,8 @@ land, red where the zone refuses them, its reason sent to the status bar once.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -80,6 +84,32 @@ def leeway(grid: ZoneGrid, rect: QtCore.QRectF, found: list[tuple[float, ZoneSpe
                 room, max(zone.x - right, left - zone_right, zone.y - bottom, top - zone_bottom)
             )
     return room
+
+
+def order_leeway(rect: QtCore.QRectF, found: list[tuple[float, ZoneSpec]]) -> float:
+    """How far ``rect`` may move across and down (less than this) and still overlap the zones
+    it overlaps, ``found`` (largest overlap first), in the same order, as long as it overlaps
+    the same zones (see :func:`leeway`).
+
+    A move of less than ``d`` across and down changes an overlap's width and height by less
+    than ``d`` each, so its area by less than ``d * (width + height) + d * d`` (the rect's
+    own width and height): two overlaps keep their order while twice that stays under the
+    gap between them.
+
+    >>> from cardtable.piles import PileId
+    >>> from cardtable.ui.table.layout import ZoneStyle
+    >>> a = ZoneSpec(PileId("a"), ZoneStyle.FAN, 0, 0, 100, 100, "A")
+    >>> b = ZoneSpec(PileId("b"), ZoneStyle.FAN, 100, 0, 100, 100, "B")
+    >>> round(order_leeway(QtCore.QRectF(40, 0, 100, 100), [(6000.0, a), (4000.0, b)]), 3)
+    4.881
+    >>> order_leeway(QtCore.QRectF(50, 0, 100, 100), [(5000.0, a), (5000.0, b)])
+    0.0
+    """
+    gap = min((a - b for (a, _), (b, _) in itertools.pairwise(found)), default=math.inf)
+    if gap == math.inf:
+        return math.inf
+    side = rect.width() + rect.height()
+    return max(0.0, (math.sqrt(side * side + 2 * gap) - side) / 2)
 
 
 class DropAim:
@@ -204,8 +234,10 @@ class DropAim:
             zone, refusal = (zones.get(str(pile)) if pile is not None else None), None
         self.light(zone, refusal)
         self._steady = None
-        if len(found) <= 1:  # over two zones, which overlap is larger changes at any move
-            room = leeway(grid, rect, found)
+        # Over several zones, which overlap is larger may change at any move: the answer
+        # holds while they keep their order.
+        room = min(leeway(grid, rect, found), order_leeway(rect, found))
+        if room > 0:
             taken = pile is not None
             self._steady = Steady(
                 list(cards),
@@ -228,4 +260,4 @@ class DropAim:
         self._steady = None
 
 
-__all__ = ["DropAim", "DropIndex", "DropTarget", "Steady", "leeway"]
+__all__ = ["DropAim", "DropIndex", "DropTarget", "Steady", "leeway", "order_leeway"]

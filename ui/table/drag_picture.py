@@ -8,24 +8,30 @@ the part asked for, then draws the card's own pixmap layers over it, as Qt draws
 copies of pictures, whatever lies beneath.
 
 The picture is drawn by the view's own paint: the card's place as it is lifted (what Qt would
-paint for that frame), then between frames the tiles of :data:`TILE` pixels round the card,
-those in its way first, so that most moves find drawn what they uncover (a move that does
-not draws just that part). For as long as the picture lasts the card
-is see-through to Qt (opacity 0): Qt leaves it out of what it draws and of what it repaints,
-and the picture asks for the repaint of the card's old and new place itself. A part of the
-view Qt asks to repaint beyond the card's place changed for another reason: Qt paints that
-frame (the card drawn over it), and the picture draws that part again when it next needs it.
+paint for that frame), then, once a frame is painted and before the next move, every tile of
+:data:`TILE` pixels round the card that is not drawn yet, all in one paint (each paint of the
+view costs the same again however little it draws), so that most moves find drawn what they
+uncover and ask for nothing more than the frame (a move that does not draws just that part).
+For as long as the picture lasts the card is see-through to Qt (opacity 0): Qt leaves it out
+of what it draws and of what it repaints, and the picture asks for the repaint of the card's
+old and new place itself. A part of the view Qt asks to repaint beyond the card's place
+changed for another reason: Qt paints that frame (the card drawn over it), and the picture
+draws that part again when it next needs it.
 
 What the picture holds stays true because whatever else changes on the felt during the drag
 either asks Qt for a repaint outside the card's place (above), or is drawn again in the
 picture before the next frame (:meth:`DragPicture.redraw`: a zone lit or put out as the card
 is aimed, over and under the card alike), or ends the picture (:meth:`DragPicture.end`: a
 change of the session, the seat at the screen or the curtain, a key, a scroll, a zoom, a
-resize, a hidden felt, the drop). It is never begun while
-another card slides, flips or turns, nor for a card that paints more than its pixmap layers,
-nor for several cards dragged at once (see :meth:`TableView._picture_drag
-<cardtable.ui.table.view.TableView._picture_drag>`). The lifted card lies above every other
-(:data:`~cardtable.ui.table.cards.item.LIFTED_Z`), so drawing it last is drawing it as Qt does.
+resize, a hidden felt, the drop). Whether the picture still fits the view (its transform,
+size and pixel ratio, the card still shown) is looked at as it begins and again whenever Qt
+asks to paint more than the card's place and the changes the picture was told of, as a
+scroll, a zoom, a resize or a new screen always does: a move or a frame that only moves the
+card asks nothing more. It is never begun while another card slides, flips or turns, nor for
+a card that paints more than its pixmap layers, nor for several cards dragged at once (see
+:meth:`TableView._picture_drag <cardtable.ui.table.view.TableView._picture_drag>`). The
+lifted card lies above every other (:data:`~cardtable.ui.table.cards.item.LIFTED_Z`), so
+drawing it last is drawing it as Qt does.
 
 Privacy: the picture only ever holds what the felt showed at that moment, and it is dropped
 (not kept for later) whenever the session or the seat at the screen changes, so a face
@@ -36,14 +42,14 @@ from __future__ import annotations
 
 import contextlib
 
-from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.qt import QtCore, QtGui, QtWidgets
 
 _Flag = QtWidgets.QGraphicsItem.GraphicsItemFlag
 _DRAW_CHILDREN = QtWidgets.QWidget.RenderFlag.DrawChildren
 #: Room (pixels) round the card's place, for what Qt grows its own repaints by.
 _SLACK = 3
 #: The side of a tile of the picture (logical pixels; see :func:`_tiles`).
-TILE = 64
+TILE = 128
 
 
 class DragPicture:
@@ -57,10 +63,20 @@ class DragPicture:
         #: The part of the picture drawn and still true (viewport pixels, logical).
         self._drawn = QtGui.QRegion()
         #: What changed on the table since the last frame, drawn again in the picture
-        #: before that frame (Qt asks to repaint it; see :meth:`redraw`).
-        self._changed = QtGui.QRegion()
+        #: before that frame (Qt asks to repaint it; see :meth:`redraw`); None: nothing.
+        self._changed: QtGui.QRegion | None = None
         #: The view as the picture was begun: its transform, size and pixel ratio.
         self._seen: tuple[QtGui.QTransform, QtCore.QSize, float] | None = None
+        #: Whether the view was found as :attr:`_seen` and nothing since may have changed it
+        #: (see :meth:`_fits`).
+        self._fitting = False
+        #: The viewport, its rectangle and pixel ratio as the picture was begun.
+        self._viewport = view.viewport()
+        self._area = QtCore.QRect()
+        self._ratio = 1.0
+        #: A part of the viewport drawn whole in the picture (to spare a move the region's
+        #: sums): null once any of the picture is drawn anew.
+        self._ready = QtCore.QRect()
         #: Where the card lay at the last frame and lies now (viewport pixels).
         self._before = QtCore.QRect()
         self._now = QtCore.QRect()
@@ -68,6 +84,8 @@ class DragPicture:
         self._drawing = False
         #: The card let go as the picture ended, until it is set down (see :meth:`set_down`).
         self._landing: QtWidgets.QGraphicsItem | None = None
+        #: How a layer is asked to paint itself (a layer is never selected, nor focused).
+        self._option = QtWidgets.QStyleOptionGraphicsItem()
         #: Draws the tiles round the card between frames (see :meth:`_draw_ahead`).
         self._ahead = QtCore.QTimer(view)
         self._ahead.setSingleShot(True)
@@ -93,7 +111,10 @@ class DragPicture:
         picture.setDevicePixelRatio(ratio)
         self._picture = picture
         self._drawn = QtGui.QRegion()
+        self._ready = QtCore.QRect()
         self._seen = (self._view.viewportTransform(), size, ratio)
+        self._viewport, self._area, self._ratio = viewport, viewport.rect(), ratio
+        self._fitting = True
         self._card, self._opacity = card, card.opacity()
         card.setOpacity(0.0)
         # The lifted card covers where it lay (it is larger, and its shadow falls round it):
@@ -116,8 +137,10 @@ class DragPicture:
         self._ahead.stop()
         self._picture = None
         self._drawn = QtGui.QRegion()
-        self._changed = QtGui.QRegion()
+        self._ready = QtCore.QRect()
+        self._changed = None
         self._seen = None
+        self._fitting = False
         if card is None:
             return
         with contextlib.suppress(RuntimeError):  # a card taken off the felt since
@@ -154,93 +177,115 @@ class DragPicture:
             return
         place = self._view.mapFromScene(scene_rect).boundingRect()
         grown = QtGui.QRegion(place.adjusted(-_SLACK, -_SLACK, _SLACK, _SLACK))
-        self._drawn = self._drawn.subtracted(grown)
-        self._changed = self._changed.united(grown)
+        self._forget(grown)
+        self._changed = grown if self._changed is None else self._changed.united(grown)
 
     def moved(self) -> None:
         """The card moved (or was lifted): ask for the repaint of its old and new place, and
         draw the part of the picture that frame needs and the picture lacks."""
         if not self._fits():
             return
+        # The tiles wait for the frame: drawn between this move and its paint, they would
+        # hold the frame back.
+        self._ahead.stop()
         now = self._card_place()
         if now != self._now:
             self._before, self._now = self._now, now
         own = self._own()
-        self._view.viewport().update(own)
-        seen = self._view.viewport().rect()
-        needed = QtGui.QRegion(own.intersected(seen)).united(self._changed.intersected(seen))
-        needed = needed.subtracted(self._drawn)
+        self._viewport.update(own)
+        changed = self._changed
+        if changed is None and self._ready.contains(own):
+            return
+        needed = QtGui.QRegion(own) if changed is None else changed.united(own)
+        needed = needed.intersected(self._area).subtracted(self._drawn)
         if not needed.isEmpty():
             self._draw_table(needed)
 
     def _draw_ahead(self) -> None:
-        """Between frames, draw the tile round the card that lies most in its way (one a
-        time: a move waits for a tile at most)."""
+        """Between frames, draw what the picture lacks of the tiles round the card, in one
+        paint."""
         if not self._fits():
             return
-        seen = self._view.viewport().rect()
-        around = self._own().adjusted(-TILE, -TILE, TILE, TILE).intersected(seen)
-        missing = QtGui.QRegion(around).subtracted(self._drawn)
-        if missing.isEmpty():
+        around = self._own().adjusted(-TILE, -TILE, TILE, TILE).intersected(self._area)
+        if self._ready.contains(around):
             return
-        centre = self._now.center()
-        heading = centre - self._before.center()
-
-        def ahead(rect: QtCore.QRect) -> int:
-            towards = rect.center() - centre
-            return towards.x() * heading.x() + towards.y() * heading.y()
-
-        first = max(missing, key=ahead)
-        tile = _tiles(QtCore.QRect(first.center(), QtCore.QSize(1, 1))).intersected(seen)
-        self._draw_table(tile.subtracted(self._drawn))
-        self._ahead.start()
+        cover = _tiles(around).intersected(self._area)
+        missing = QtGui.QRegion(cover).subtracted(self._drawn)
+        if not missing.isEmpty():
+            self._draw_table(missing)
+        self._ready = cover
 
     def _own(self) -> QtCore.QRect:
         """The card's old and new place, with room round them: what a frame repaints."""
         both = self._now.united(self._before)
         return both.adjusted(-_SLACK, -_SLACK, _SLACK, _SLACK)
 
+    def _forget(self, region: QtGui.QRegion) -> None:
+        """``region`` of the picture is no longer true: it is drawn again when next needed."""
+        self._drawn = self._drawn.subtracted(region)
+        self._ready = QtCore.QRect()
+
     def _fits(self) -> bool:
-        """Whether the picture is under way and still fits the view (if not, it ends)."""
-        card = self._card
-        if card is None or self._picture is None:
+        """Whether the picture is under way and still fits the view (if not, it ends).
+
+        The answer found is kept until :meth:`paint` is asked for more than it knows changed
+        (what a scroll, a zoom, a resize or a new screen asks for), which looks again.
+        """
+        if self._card is None:
             return False
+        if self._fitting:
+            return True
+        card = self._card
         view = self._view
-        viewport = view.viewport()
+        viewport = self._viewport
         seen = (view.viewportTransform(), viewport.size(), viewport.devicePixelRatioF())
-        if seen != self._seen or card.scene() is not view.scene() or not card.isVisible():
+        if (
+            viewport is not view.viewport()
+            or seen != self._seen
+            or card.scene() is not view.scene()
+            or not card.isVisible()
+        ):
             self.end()  # Qt paints the view at once, the card with it
             return False
+        self._fitting = True
         return True
 
     def paint(self, event: QtGui.QPaintEvent) -> bool:
         """Paint the part of the viewport ``event`` asks for: from the picture, or (the
         picture lacks part of it) as Qt paints it; then the card over it. False when Qt is to
         paint it as ever (no picture, or the picture no longer fits the view)."""
-        if self._drawing or not self._fits():
+        if self._drawing or self._card is None:
             return False
-        card, picture = self._card, self._picture
-        assert card is not None and picture is not None
-        view = self._view
         asked = event.region()
-        # Anything asked for beyond the card's place and what the picture was told of
-        # changed for another reason.
-        known = self._changed.united(self._own())
-        self._changed = QtGui.QRegion()
-        self._drawn = self._drawn.subtracted(asked.subtracted(known))
-        from_picture = asked.subtracted(self._drawn).isEmpty()
+        bounds = asked.boundingRect()
+        own = self._own()
+        changed, self._changed = self._changed, None
+        if changed is not None or not own.contains(bounds):
+            # Anything asked for beyond the card's place and what the picture was told of
+            # changed for another reason: the view itself, perhaps.
+            beyond = asked.subtracted(own if changed is None else changed.united(own))
+            if not beyond.isEmpty():
+                self._fitting = False
+                self._forget(beyond)
+        if not self._fits():
+            return False
+        card, picture, seen = self._card, self._picture, self._seen
+        assert card is not None and picture is not None and seen is not None
+        from_picture = self._ready.contains(bounds) or asked.subtracted(self._drawn).isEmpty()
         if not from_picture:
-            QtWidgets.QGraphicsView.paintEvent(view, event)  # the table, without the card
-        painter = QtGui.QPainter(view.viewport())
-        painter.setClipRegion(asked)
+            QtWidgets.QGraphicsView.paintEvent(self._view, event)  # the table, without the card
+        painter = QtGui.QPainter(self._viewport)  # clipped by Qt to what the event asks for
         if from_picture:
-            ratio = picture.devicePixelRatio()
+            ratio = self._ratio
             for rect in asked:
+                if ratio == 1.0:
+                    painter.drawPixmap(rect, picture, rect)
+                    continue
                 source = QtCore.QRectF(
                     rect.x() * ratio, rect.y() * ratio, rect.width() * ratio, rect.height() * ratio
                 )
                 painter.drawPixmap(QtCore.QRectF(rect), picture, source)
-        _paint_layers(painter, card, self._opacity, view.viewportTransform())
+        _paint_layers(painter, card, self._opacity, seen[0], self._option)
         painter.end()
         self._ahead.start()
         return True
@@ -258,24 +303,23 @@ class DragPicture:
         for the view stay those it paints on screen."""
         picture = self._picture
         assert picture is not None
-        viewport = self._view.viewport()
         self._drawing = True
         try:
-            # A rectangle at a time: Qt paints every item under the bounds of what it is
-            # asked for, clipped; the bounds of an L-shaped strip hold the whole card.
-            for rect in region:
-                viewport.render(picture, rect.topLeft(), QtGui.QRegion(rect), _DRAW_CHILDREN)
+            # All of it in one paint: Qt looks up the items under the bounds of the region,
+            # but paints only those that meet the region itself.
+            at = region.boundingRect().topLeft()
+            self._viewport.render(picture, at, region, _DRAW_CHILDREN)
         finally:
             self._drawing = False
         self._drawn = self._drawn.united(region)
 
 
-def _tiles(rect: QtCore.QRect) -> QtGui.QRegion:
-    """The tiles of :data:`TILE` pixels that ``rect`` touches."""
+def _tiles(rect: QtCore.QRect) -> QtCore.QRect:
+    """The tiles of :data:`TILE` pixels that ``rect`` touches, together."""
     left, top = rect.left() // TILE * TILE, rect.top() // TILE * TILE
     right = (rect.right() // TILE + 1) * TILE
     bottom = (rect.bottom() // TILE + 1) * TILE
-    return QtGui.QRegion(left, top, right - left, bottom - top)
+    return QtCore.QRect(left, top, right - left, bottom - top)
 
 
 def _paints_as_layers(card: QtWidgets.QGraphicsItem) -> bool:
@@ -295,20 +339,20 @@ def _paint_layers(
     card: QtWidgets.QGraphicsItem,
     opacity: float,
     view: QtGui.QTransform,
+    option: QtWidgets.QStyleOptionGraphicsItem,
 ) -> None:
-    """Paint ``card``'s pixmap layers as Qt paints them (in stacking order, each through its
-    own transform onto the view), the card's own opacity being ``opacity``."""
-    smooth = QtGui.QPainter.RenderHint.SmoothPixmapTransform
+    """Paint ``card``'s pixmap layers with a new ``painter`` as Qt paints them (in stacking
+    order, each through its own transform onto the view, by its own paint with ``option``),
+    the card's own opacity being ``opacity``."""
+    now = 1.0  # a new painter's
     for layer in card.childItems():  # in stacking order
         if not layer.isVisible():
             continue
-        assert isinstance(layer, QtWidgets.QGraphicsPixmapItem)
         shown = opacity * layer.opacity()
         if shown <= 0.0:
             continue
-        painter.setOpacity(shown)
-        painter.setTransform(layer.sceneTransform() * view)
-        painter.setRenderHint(
-            smooth, layer.transformationMode() == Qt.TransformationMode.SmoothTransformation
-        )
-        painter.drawPixmap(layer.offset(), layer.pixmap())
+        if shown != now:
+            painter.setOpacity(shown)
+            now = shown
+        painter.setTransform(layer.deviceTransform(view))
+        layer.paint(painter, option, None)

@@ -234,7 +234,8 @@ class FeltView(QtWidgets.QGraphicsView):
 
     def mouseMoveEvent(self, event: QtGui.QMouseEvent) -> None:
         super().mouseMoveEvent(event)
-        if event.buttons() == Qt.MouseButton.NoButton:
+        # A card dragged over a picture is held by a button: nothing to follow.
+        if not self.drag_picture.active() and event.buttons() == Qt.MouseButton.NoButton:
             self._follow_pointer(self.card_at(event.position().toPoint()))
 
     def leaveEvent(self, event: QtCore.QEvent) -> None:
