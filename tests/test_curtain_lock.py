@@ -17,6 +17,8 @@ from cardtable.session import PassSeat, load, save
 from cardtable.session.demo import demo_path
 from cardtable.settings import Settings
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.table.felt import FeltView
+from cardtable.ui.table.view import TableView
 from cardtable.ui.window.main_window import CANCEL, DISCARD, MainWindow
 from cardtable.ui.window.setup import HAND_HEIGHT, WindowSetup, log_width
 
@@ -324,3 +326,32 @@ def test_quitting_behind_the_curtain_still_asks_about_unsaved_changes(
     window.close()  # the title bar's close button asks the same
     assert asked == ["unsaved", "unsaved"]
     only_the_curtain(window)
+
+
+def test_the_curtain_lifted_before_the_felt_is_built_shows_the_felt_not_its_stand_in(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The player says "I am ..." as the window comes up, before the felt behind the curtain
+    is built: it is built at once, and the curtain lifts onto it, not onto the empty felt
+    that stood in for it (which, shown again, lay over the felt and the panels' column)."""
+    behind = tmp_path / "demo.cardtable"
+    session = load(demo_path(), rng=seeded(1))
+    session.apply(PassSeat(1))
+    save(session, behind)
+    window = MainWindow(behind, autosave_folder=tmp_path / "autosave", animation_ms=0)
+    window.ask_unsaved = lambda: DISCARD
+    qtbot.addWidget(window)
+    window.setup = WindowSetup(window, Settings(), store=lambda settings, folder: None)
+    window.resize(1280, 800)
+    window.show()
+    window.load_now()  # as the app does: the session behind the curtain, the felt not built
+    stand_in = window.centralWidget()
+    assert window.curtain.waiting_for() is not None
+    assert isinstance(stand_in, FeltView) and not isinstance(stand_in, TableView)
+
+    qtbot.mouseClick(window.curtain.confirm, Qt.MouseButton.LeftButton)
+
+    assert window.document.session.curtain is None
+    assert isinstance(window.centralWidget(), TableView)
+    shown = [felt for felt in window.findChildren(FeltView) if felt.isVisible()]
+    assert shown == [window.felt]

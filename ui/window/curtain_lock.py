@@ -62,6 +62,9 @@ class CurtainLock(QtCore.QObject):
         self._state = QtCore.QByteArray()
         #: Whether the panels were laid out anew behind the curtain (:meth:`rearranged`).
         self._rearranged = False
+        #: The window's central widget when the curtain rose (the empty felt that stands in
+        #: for the table until it is built, or the table).
+        self._central: QtWidgets.QWidget | None = None
         #: The panels there were, and those in front of their tabs, when the curtain rose.
         self._docks: list[QtWidgets.QDockWidget] = []
         self._front: list[QtWidgets.QDockWidget] = []
@@ -116,6 +119,7 @@ class CurtainLock(QtCore.QObject):
         self.engaged = True
         children = [c for c in self._window.children() if isinstance(c, QtWidgets.QWidget)]
         self._state = self._window.saveState()
+        self._central = self._window.centralWidget()
         self._docks = [c for c in children if isinstance(c, QtWidgets.QDockWidget)]
         self._front = [dock for dock in self._docks if not dock.isHidden() and in_front(dock)]
         self._window.installEventFilter(self)
@@ -185,11 +189,17 @@ class CurtainLock(QtCore.QObject):
         self._docks, self._front, self._opened, self._raised = [], [], [], []
         self._state = QtCore.QByteArray()
         self._rearranged = False
+        self._central = None
 
     def _still_a_part(self, widget: QtWidgets.QWidget) -> bool:
         """Whether ``widget`` is still there and in the window: not deleted, nor taken out
-        of it meanwhile (the panels' place, once the panels are built)."""
-        return _alive(widget) and widget.parentWidget() is self._window
+        of it meanwhile (the panels' place, once the panels are built), nor replaced as its
+        central widget (the empty felt, once the table is built: Qt hides it and deletes it
+        only on its next turn of the event loop, and shown again it lies over the table and
+        the panels)."""
+        if not _alive(widget) or widget.parentWidget() is not self._window:
+            return False
+        return widget is not self._central or widget is self._window.centralWidget()
 
     def _is_part(self, widget: QtWidgets.QWidget) -> bool:
         """Whether the lock hides ``widget``: a panel (docked or floating) or anything in
