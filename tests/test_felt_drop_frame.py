@@ -14,6 +14,7 @@ from test_felt_drag_picture import _face_up_card, _spread_window
 from test_felt_drop_paint import LEFT, FirstFrame, _fanned_window, _top_card
 
 from cardtable.bench.tables import OPEN_TABLE
+from cardtable.session import ConfirmSeat, PassSeat
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
 from cardtable.ui.table.cards.item import DEFAULT_ANIMATION_MS
 from cardtable.ui.table.layout import GRID
@@ -65,11 +66,11 @@ class QtFrame(FirstFrame):
         self.qt = shown.convertToFormat(QtGui.QImage.Format.Format_RGB32)
 
 
-def _drag(
+def _let_go(
     qtbot: QtBot, felt: TableView, frame: QtFrame, start: QtCore.QPoint, end: QtCore.QPoint
-) -> Probe:
-    """Drag from ``start`` and let go at ``end`` (a probe laid under where the card lands);
-    ``frame`` holds the first frame after the drop."""
+) -> None:
+    """Drag from ``start`` and let go at ``end``, a probe laid under where the card lands;
+    ``frame`` armed for the first frame after the drop."""
     viewport = felt.viewport()
     probe = Probe(QtCore.QRectF(-20, -20, 40, 40))
     probe.setPos(felt.mapToScene(end))
@@ -83,10 +84,16 @@ def _drag(
     frame.probe, frame.card, frame.qt = probe, felt.drag_picture.card(), None
     frame.arm()
     qtbot.mouseRelease(viewport, LEFT, pos=end)
+
+
+def _drag(
+    qtbot: QtBot, felt: TableView, frame: QtFrame, start: QtCore.QPoint, end: QtCore.QPoint
+) -> None:
+    """:func:`_let_go`, until ``frame`` holds the first frame after the drop."""
+    _let_go(qtbot, felt, frame, start, end)
     qtbot.waitUntil(lambda: frame.qt is not None)
     assert frame.card_at is not None
     assert frame.card_at[0] == frame.card_at[1], "the card moved before Qt painted the felt"
-    return probe
 
 
 @pytest.mark.parametrize("animation_ms", [0, DEFAULT_ANIMATION_MS])
@@ -142,4 +149,40 @@ def test_a_card_let_go_on_another_zone_lands_painted_by_qt(qtbot: QtBot, tmp_pat
     _drag(qtbot, felt, frame, start, end)
     assert card.pile_id != home and card.pile_id != str(OPEN_TABLE)
     assert frame.probe_painted > 0
+    assert frame.screen == frame.qt
+
+
+class SeatPassed(QtFrame):
+    """:class:`QtFrame`, the seat passed to another player as soon as the release is
+    handled, before any frame."""
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        released = self._armed and event.type() == QtCore.QEvent.Type.MouseButtonRelease
+        handled = super().eventFilter(watched, event)
+        if released:
+            document = self._felt.document
+            session = document.session
+            other = next(i for i, p in enumerate(session.players) if p.id != session.holder)
+            assert document.apply(PassSeat(other))
+        return handled
+
+
+def test_the_seat_passed_before_the_drops_frame_is_painted_by_qt(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = _fanned_window(qtbot, tmp_path)
+    felt = window.felt
+    document = window.document
+    frame = SeatPassed(felt)
+    card, start = _top_card(felt, list(document.session.table.piles[OPEN_TABLE].spots))
+    across = round(card.sceneBoundingRect().width() * felt.zoom_factor() * 1.5)
+    sign = 1 if start.x() < felt.viewport().width() // 2 else -1
+    end = start + QtCore.QPoint(sign * across, 40)
+    _let_go(qtbot, felt, frame, start, end)
+    qtbot.waitUntil(lambda: not window.curtain.isHidden())
+    curtain = document.session.curtain
+    assert curtain is not None
+    assert document.apply(ConfirmSeat(curtain))
+    qtbot.waitUntil(lambda: frame.qt is not None)
+    assert frame.probe_painted > 0  # the felt the new seat sees, painted by Qt
     assert frame.screen == frame.qt
