@@ -200,7 +200,7 @@ class DragPicture:
             return False
         painter = QtGui.QPainter(viewport)
         painter.setClipRegion(asked)
-        _copy(painter, kept.picture, asked)
+        painter.drawPixmap(QtCore.QPointF(0, 0), kept.picture)  # clipped to what is asked
         _paint_layers(painter, card, card.opacity(), view.viewportTransform())
         painter.end()
         return True
@@ -294,7 +294,12 @@ class DragPicture:
         painter = QtGui.QPainter(view.viewport())
         painter.setClipRegion(asked)
         if from_picture:
-            _copy(painter, picture, asked)
+            ratio = picture.devicePixelRatio()
+            for rect in asked:
+                source = QtCore.QRectF(
+                    rect.x() * ratio, rect.y() * ratio, rect.width() * ratio, rect.height() * ratio
+                )
+                painter.drawPixmap(QtCore.QRectF(rect), picture, source)
         _paint_layers(painter, card, self._opacity, view.viewportTransform())
         painter.end()
         self._ahead.start()
@@ -304,7 +309,8 @@ class DragPicture:
         """Where the card and its layers lie in the viewport (pixels)."""
         card = self._card
         assert card is not None
-        return _place_of(self._view, card)
+        bounds = card.boundingRect().united(card.childrenBoundingRect())
+        return self._view.mapFromScene(card.mapRectToScene(bounds)).boundingRect()
 
     def _draw_table(self, region: QtGui.QRegion) -> None:
         """Draw ``region`` of the picture as the view paints the table now (without the
@@ -350,16 +356,6 @@ def _place_of(view: QtWidgets.QGraphicsView, card: QtWidgets.QGraphicsItem) -> Q
     """Where ``card`` and its layers lie in ``view``'s viewport (pixels)."""
     bounds = card.boundingRect().united(card.childrenBoundingRect())
     return view.mapFromScene(card.mapRectToScene(bounds)).boundingRect()
-
-
-def _copy(painter: QtGui.QPainter, picture: QtGui.QPixmap, region: QtGui.QRegion) -> None:
-    """Copy ``region`` of ``picture`` (viewport pixels, logical) to the same place."""
-    ratio = picture.devicePixelRatio()
-    for rect in region:
-        source = QtCore.QRectF(
-            rect.x() * ratio, rect.y() * ratio, rect.width() * ratio, rect.height() * ratio
-        )
-        painter.drawPixmap(QtCore.QRectF(rect), picture, source)
 
 
 def _tiles(rect: QtCore.QRect) -> QtGui.QRegion:
