@@ -86,6 +86,10 @@ class DragPicture:
         self._landing: QtWidgets.QGraphicsItem | None = None
         #: How a layer is asked to paint itself (a layer is never selected, nor focused).
         self._option = QtWidgets.QStyleOptionGraphicsItem()
+        #: The picture kept past the drop for its first frame (see :meth:`land`).
+        self._kept: _Kept | None = None
+        #: Whether the next frame is the drop's, painted from the kept picture if it may be.
+        self._armed = False
         #: Draws the tiles round the card between frames (see :meth:`_draw_ahead`).
         self._ahead = QtCore.QTimer(view)
         self._ahead.setSingleShot(True)
@@ -125,16 +129,24 @@ class DragPicture:
         viewport.update(own)
         return True
 
-    def end(self, mark: bool = False) -> None:
+    def end(self, mark: bool = False, landing: bool = False) -> None:
         """Qt paints as ever from now on; the picture is forgotten.
 
         What the viewport shows stays true: every frame painted from the picture showed the
         table as it was, and what changes as the picture ends asks Qt for its own repaint.
         With ``mark`` (the card let go), call :meth:`set_down` once the card lies as it was
-        let go, before anything moves it.
+        let go, before anything moves it, and :meth:`land` once the drop is made: until
+        then the picture is kept for the drop's frame, through an end with ``landing`` (the
+        drop's own change of the session, seat and curtain as they were) but no other.
         """
         card, self._card = self._card, None
         self._ahead.stop()
+        if mark and card is not None and self._picture is not None and self._seen is not None:
+            true = self._drawn if self._changed is None else self._drawn.subtracted(self._changed)
+            kept = _Kept(card, self._picture, true, self._seen, self._now)
+            self._kept, self._armed = kept, False
+        elif not landing:
+            self._kept, self._armed = None, False
         self._picture = None
         self._drawn = QtGui.QRegion()
         self._ready = QtCore.QRect()
@@ -169,6 +181,52 @@ class DragPicture:
             scratch.setDevicePixelRatio(viewport.devicePixelRatioF())
             pixel = QtGui.QRegion(QtCore.QRect(centre, QtCore.QSize(1, 1)))
             viewport.render(scratch, QtCore.QPoint(), pixel, _DRAW_CHILDREN)
+            if self._kept is not None and self._kept.card is landing:
+                self._kept.let_go = _place_of(self._view, landing)
+
+    def land(self, card: QtWidgets.QGraphicsItem | None) -> None:
+        """The drop of the card let go is made. With ``card`` (that card), the drop put it
+        down by hand over every card round it, and changed nothing else the felt shows: the
+        drop's frame is then the kept picture (the table without the card, as it was) with
+        the card painted over it as it lies, if Qt asks for no more than the card's places
+        (where it showed last, lifted, where it was let go and where it lies now; anything
+        else changed asks for its own repaint). With None, or any other card, the picture is
+        forgotten."""
+        kept = self._kept
+        if kept is None or card is None or kept.card is not card or kept.let_go is None:
+            self._kept, self._armed = None, False
+        else:
+            self._armed = True
+
+    def _paint_landing(self, event: QtGui.QPaintEvent) -> bool:
+        """Paint the drop's frame from the kept picture (see :meth:`land`), if it may be;
+        the picture is forgotten either way."""
+        kept = self._kept
+        self._kept, self._armed = None, False
+        assert kept is not None and kept.let_go is not None
+        view, card = self._view, kept.card
+        viewport = view.viewport()
+        try:
+            if card.scene() is not view.scene() or not card.isVisible():
+                return False
+            seen = (view.viewportTransform(), viewport.size(), viewport.devicePixelRatioF())
+            if seen != kept.seen or not _paints_as_layers(card):
+                return False
+            places = QtGui.QRegion(kept.lifted).united(kept.let_go).united(_place_of(view, card))
+        except RuntimeError:  # a card taken off the felt since
+            return False
+        asked = event.region()
+        grown = QtGui.QRegion()
+        for rect in places:
+            grown = grown.united(rect.adjusted(-_SLACK, -_SLACK, _SLACK, _SLACK))
+        if not asked.subtracted(grown).isEmpty() or not asked.subtracted(kept.drawn).isEmpty():
+            return False
+        painter = QtGui.QPainter(viewport)
+        painter.setClipRegion(asked)
+        painter.drawPixmap(QtCore.QPointF(0, 0), kept.picture)  # clipped to what is asked
+        _paint_layers(painter, card, card.opacity(), view.viewportTransform(), self._option)
+        painter.end()
+        return True
 
     def redraw(self, scene_rect: QtCore.QRectF) -> None:
         """``scene_rect`` of the table changed (and asked Qt for its repaint): the picture
@@ -254,6 +312,8 @@ class DragPicture:
         """Paint the part of the viewport ``event`` asks for: from the picture, or (the
         picture lacks part of it) as Qt paints it; then the card over it. False when Qt is to
         paint it as ever (no picture, or the picture no longer fits the view)."""
+        if self._armed and not self._drawing:
+            return self._paint_landing(event)
         if self._drawing or self._card is None:
             return False
         asked = event.region()
@@ -312,6 +372,34 @@ class DragPicture:
         finally:
             self._drawing = False
         self._drawn = self._drawn.united(region)
+
+
+class _Kept:
+    """The picture of the table without ``card`` as the card was let go, kept for the
+    drop's frame: ``drawn``, the part of it drawn and true then; ``seen``, the view then;
+    ``lifted``, where the lifted card showed last; ``let_go``, where the card lay once set
+    down (viewport pixels; None until it is)."""
+
+    def __init__(
+        self,
+        card: QtWidgets.QGraphicsItem,
+        picture: QtGui.QPixmap,
+        drawn: QtGui.QRegion,
+        seen: tuple[QtGui.QTransform, QtCore.QSize, float],
+        lifted: QtCore.QRect,
+    ) -> None:
+        self.card = card
+        self.lifted = lifted
+        self.picture = picture
+        self.drawn = drawn
+        self.seen = seen
+        self.let_go: QtCore.QRect | None = None
+
+
+def _place_of(view: QtWidgets.QGraphicsView, card: QtWidgets.QGraphicsItem) -> QtCore.QRect:
+    """Where ``card`` and its layers lie in ``view``'s viewport (pixels)."""
+    bounds = card.boundingRect().united(card.childrenBoundingRect())
+    return view.mapFromScene(card.mapRectToScene(bounds)).boundingRect()
 
 
 def _tiles(rect: QtCore.QRect) -> QtCore.QRect:

@@ -127,6 +127,11 @@ class TableView(FeltView):
         self._release_global: QtCore.QPoint | None = None
         self._lock = CardLock(document)
         self._carrying: list[str] = []  # what a press on the felt picked up
+        #: While a card let go is dropped: the cards the felt put in another place or
+        #: showed otherwise (True: with another look), "" for a whole new look of the felt.
+        self._settled: list[tuple[str, bool]] | None = None
+        #: The card let go whose drop's frame may be painted from its drag's picture.
+        self._landed: TableCard | None = None
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAcceptDrops(True)
         # The felt and the reserved places on it are drawn once per zoom and pan, not again
@@ -144,7 +149,7 @@ class TableView(FeltView):
         # A dragged card's picture shows the table as it was: any change of the session (the
         # seat at the screen, the curtain, a phone's move, the public table's) ends it.
         self.choice.changed.connect(self.drag_picture.end)
-        document.changed_at_once.connect(lambda _flags: self.drag_picture.end())
+        document.changed_at_once.connect(self._picture_hears)
         document.replaced.connect(self.drag_picture.end)
         # The felt shows a change as it is made; the other views may follow after its frame.
         document.changed_at_once.connect(self._on_changed)
@@ -279,6 +284,8 @@ class TableView(FeltView):
             self._relayout(state)
             self._layout_key = key
         zones, everything, turned = self._watch.changed(session, self._layout, new_layout)
+        if everything and self._settled is not None:
+            self._settled.append(("", True))
         places = self._watch.places
         kinds: dict[str, str] | None = None
         left: set[str] = set()
@@ -362,6 +369,7 @@ class TableView(FeltView):
         fresh = item is None
         if item is None:
             item = self._new_item(state, card)
+        restyled = fresh
         if visible is not None:
             facing = state.table.facing[CardId(card)]
             face = state.table.cards[CardId(card)].face if visible else None
@@ -373,8 +381,11 @@ class TableView(FeltView):
                 item.peeked = peeked
                 item.set_state(face, facing.face_up, facing.reversed, animate=not fresh)
                 self._shown_as[card] = shown_as
+                restyled = True
         placed = (zone.pile, index, x, y, under)
         before = self._watch.places.get(card)
+        if (before != placed or restyled) and self._settled is not None:
+            self._settled.append((card, restyled))
         if before == placed:
             return  # where it was put last time, and nobody has moved it since
         self._watch.places[card] = placed
@@ -405,6 +416,8 @@ class TableView(FeltView):
 
     def _drop_item(self, card: str) -> None:
         item = self._items.pop(card)
+        if self._settled is not None:
+            self._settled.append((card, True))
         self._shown_as.pop(card, None)
         self._watch.places.pop(card, None)
         self._slides.stop(card)
@@ -566,7 +579,45 @@ class TableView(FeltView):
         self.drag_picture.set_down(item)
         self.aim.light(None)
         rect = item.mapRectToScene(item.card_rect())
-        self.drop_cards(self._moving_with(card), rect, self._release_global)
+        cards = self._moving_with(card)
+        self._settled = []
+        try:
+            done = self.drop_cards(cards, rect, self._release_global)
+        finally:
+            settled, self._settled = self._settled, None
+        if done and cards == [card] and settled == [(card, False)] and self._on_top(item):
+            self._landed = item
+
+    def _on_top(self, item: TableCard) -> bool:
+        """Whether ``item`` (the only card a drop put in another place, its look as it was)
+        was put down by hand on the open table over every card round it, all the way from
+        where it was let go to where it lies: the last card put down there lies over all the
+        others (:class:`~cardtable.ui.table.stacking.SpotLayers`), cards laid in rows under
+        them, a card sliding over them all; no card of another zone is in its way, nor
+        any other card on its way; and no card takes new art before the frame."""
+        if not self.art_settled():
+            return False
+        pile = self._document.session.table.piles.get(OPEN_TABLE)
+        place = self._watch.places.get(item.card_id)
+        if pile is None or not pile.spots or list(pile.spots)[-1] != item.card_id:
+            return False
+        if place is None or place[0] != OPEN_TABLE or self._slides.sliding() > 1:
+            return False
+        now = item.mapRectToScene(item.boundingRect().united(item.childrenBoundingRect()))
+        way = now.united(now.translated(place[2] - item.x(), place[3] - item.y()))
+        for spec, zone_place, _zone in self._zone_places:
+            if spec.pile == OPEN_TABLE:
+                if not zone_place.contains(way):
+                    return False
+            elif zone_place.intersects(way):
+                return False
+        return True
+
+    def _picture_hears(self, flags: int) -> None:
+        """A change of the session ends a dragged card's picture; the drop of a card let go
+        keeps it for the drop's frame unless the seat or the curtain changed."""
+        landing = self._settled is not None and not Changes(flags) & Changes.SEAT
+        self.drag_picture.end(landing=landing)
 
     # --- mouse ----------------------------------------------------------------------------
 
@@ -618,6 +669,9 @@ class TableView(FeltView):
         finally:
             if grabbed is not None:
                 self.drag_picture.set_down(grabbed)  # if nothing moved it: let go where it lay
+            # The drop's frame from the drag's picture, if it may be; or the picture is gone.
+            self.drag_picture.land(self._landed)
+            self._landed = None
             self._release_global = None
             self.aim.light(None)
             self.setDragMode(QtWidgets.QGraphicsView.DragMode.ScrollHandDrag)
