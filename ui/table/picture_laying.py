@@ -1,4 +1,5 @@
-"""How a zone's picture is laid on the view: copied pixel for pixel, a plain middle filled.
+"""How a zone's picture is laid on the view: copied pixel for pixel, or stretched round a
+plain middle.
 
 A zone's frame is a large translucent picture (:mod:`~cardtable.ui.table.zone_pictures`).
 Qt blends a picture through its scaling path whenever the painter is zoomed (at pixel ratio
@@ -8,12 +9,13 @@ copied onto whole device pixels with no zoom at all, wherever it is painted from
 picture of itself, the felt's background, the title band the felt leaves to the zone), so
 every one of them lays it on the same pixels.
 
-The open table's frame, which the felt paints, covers the whole view: there its middle, where
-every pixel of the picture is the one colour of its fill, is filled with that colour instead
-(a picture stretched after a zoom included), and only the ring round it, the outline and the
-rounded corners, is copied from the picture. Filling with a colour and copying pixels of that
-colour blend alike, so the felt looks exactly as if the whole picture were copied. On a small
-frame the few more calls cost more than they save.
+Right after a zoom, the open table's frame, which the felt paints across the whole view, is
+the picture of another zoom stretched: there its middle, where every pixel of the picture is
+the one colour of its fill, is filled with that colour instead, and only the ring round it,
+the outline and the rounded corners, is stretched from the picture. Filling with a colour and
+blending pixels of that colour give the same pixels. A picture at its own zoom is copied
+whole: a plain copy costs less than the fill, and on a small frame the few more calls of the
+ring cost more than they save.
 """
 
 from __future__ import annotations
@@ -39,8 +41,8 @@ def lay_picture(
     core: Core | None = None,
 ) -> None:
     """Paint ``pixmap`` over ``target`` (the painter's coordinates): copied onto whole
-    device pixels if ``target`` is its size on the device, stretched if not; ``core``'s
-    area, if given, filled with its colour."""
+    device pixels if ``target`` is its size on the device, else stretched, ``core``'s area
+    (if given) then filled with its colour."""
     world = painter.worldTransform()
     dpr = pixmap.devicePixelRatio()
     width, height = pixmap.width(), pixmap.height()
@@ -53,32 +55,33 @@ def lay_picture(
         painter.drawPixmap(target, pixmap, QtCore.QRectF(pixmap.rect()))
         return
     box = world.mapRect(target)  # device-independent pixels
-    if own:  # on whole device pixels
+    if own:  # on whole device pixels: a plain copy costs less than filling the middle
         box = QtCore.QRectF(
             round(box.x() * dpr) / dpr, round(box.y() * dpr) / dpr, width / dpr, height / dpr
         )
-    middle = _middle(world.mapRect(core.area), box, dpr) if core is not None else None
-    if middle is None and not own:
+        painter.setWorldTransform(QtGui.QTransform())
+        painter.drawPixmap(box, pixmap, QtCore.QRectF(pixmap.rect()))
+        painter.setWorldTransform(world)
+        return
+    assert core is not None
+    middle = _middle(world.mapRect(core.area), box, dpr)
+    if middle is None:
         painter.drawPixmap(target, pixmap, QtCore.QRectF(pixmap.rect()))
         return
     painter.setWorldTransform(QtGui.QTransform())
-    if middle is None:
-        painter.drawPixmap(box, pixmap, QtCore.QRectF(pixmap.rect()))
-    else:
-        assert core is not None
-        across, down = width / box.width(), height / box.height()
-        for part in _ring(box, middle):
-            source = QtCore.QRectF(
-                (part.x() - box.x()) * across,
-                (part.y() - box.y()) * down,
-                part.width() * across,
-                part.height() * down,
-            )
-            painter.drawPixmap(part, pixmap, source)
-        smooth = painter.testRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing, False)
-        painter.fillRect(middle, QtGui.QColor.fromRgba(core.colour))
-        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing, smooth)
+    across, down = width / box.width(), height / box.height()
+    for part in _ring(box, middle):
+        source = QtCore.QRectF(
+            (part.x() - box.x()) * across,
+            (part.y() - box.y()) * down,
+            part.width() * across,
+            part.height() * down,
+        )
+        painter.drawPixmap(part, pixmap, source)
+    smooth = painter.testRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing, False)
+    painter.fillRect(middle, QtGui.QColor.fromRgba(core.colour))
+    painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing, smooth)
     painter.setWorldTransform(world)
 
 
