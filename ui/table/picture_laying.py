@@ -46,7 +46,7 @@ def lay_picture(
     world = painter.worldTransform()
     dpr = pixmap.devicePixelRatio()
     width, height = pixmap.width(), pixmap.height()
-    turned = world.type().value > QtGui.QTransform.TransformationType.TxScale.value
+    turned = world.m12() != 0 or world.m21() != 0 or not world.isAffine()
     own = (
         abs(target.width() * world.m11() * dpr - width) < 0.01
         and abs(target.height() * world.m22() * dpr - height) < 0.01
@@ -56,9 +56,9 @@ def lay_picture(
         return
     box = world.mapRect(target)  # device-independent pixels
     if own:  # on whole device pixels: a plain copy costs less than filling the middle
-        box = QtCore.QRectF(
-            round(box.x() * dpr) / dpr, round(box.y() * dpr) / dpr, width / dpr, height / dpr
-        )
+        left = math.floor(box.x() * dpr + 0.5)
+        top = math.floor(box.y() * dpr + 0.5)
+        box = QtCore.QRectF(left / dpr, top / dpr, width / dpr, height / dpr)
         painter.setWorldTransform(QtGui.QTransform())
         painter.drawPixmap(box, pixmap, QtCore.QRectF(pixmap.rect()))
         painter.setWorldTransform(world)

@@ -73,11 +73,12 @@ def draw_picture(
     margin: float,
     scale: float,
     core: Core | None = None,
+    own: bool = False,
 ) -> None:
     """Paint ``pixmap``, drawn at ``scale`` device-independent pixels a unit with ``margin``
-    units round what it shows, at ``origin``: pixel for pixel at the painter's zoom if it was
-    drawn for it, stretched at any other; ``core`` (its plain middle, from ``origin``) filled
-    with its colour (:func:`~cardtable.ui.table.picture_laying.lay_picture`)."""
+    units round what it shows, at ``origin``: pixel for pixel if it was drawn for the
+    painter's zoom (``own``), stretched if not; ``core`` (its plain middle, from ``origin``)
+    filled with its colour (:func:`~cardtable.ui.table.picture_laying.lay_picture`)."""
     logical = pixmap.deviceIndependentSize()
     target = QtCore.QRectF(
         origin.x() - margin,
@@ -85,6 +86,9 @@ def draw_picture(
         logical.width() / scale,
         logical.height() / scale,
     )
+    if not own and core is None:  # stretched: Qt's own way, with no more calls
+        painter.drawPixmap(target, pixmap, QtCore.QRectF(pixmap.rect()))
+        return
     if core is not None:
         core = Core(core.area.translated(origin), core.colour)
     lay_picture(painter, target, pixmap, core)
@@ -196,7 +200,7 @@ class Frames:
         nearest = None if at in self._drawn else self.nearest(at)
         if nearest is None:
             pixmap, margin = self.picture(at)
-            draw_picture(painter, where, pixmap, margin, scale, core)
+            draw_picture(painter, where, pixmap, margin, scale, core, own=True)
             return at
         (pixmap, margin), drawn_at = nearest
         draw_picture(painter, where, pixmap, margin, drawn_at / 1000 / dpr, core)
