@@ -15,6 +15,7 @@ from typing import NamedTuple, Protocol
 
 from cardtable.ui.art.picture_cache import drawn
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
+from cardtable.ui.table.picture_laying import Core, lay_picture
 
 #: A zone's corners (scene units).
 RADIUS = 14.0
@@ -33,6 +34,13 @@ class Frame(NamedTuple):
     def picture(self, pixels: int, dpr: float) -> tuple[QtGui.QPixmap, float]:
         """The frame drawn at ``pixels`` / 1000 device pixels a unit (see :func:`frame_picture`)."""
         return frame_picture(self, pixels, dpr)
+
+    def core(self) -> Core:
+        """Its middle, all of its fill's colour, from its top left corner: clear of the
+        rounded corners and the outline."""
+        inset = RADIUS + self.pen_width
+        area = QtCore.QRectF(inset, inset, self.width - 2 * inset, self.height - 2 * inset)
+        return Core(area, self.fill)
 
 
 class Look(Hashable, Protocol):
@@ -64,10 +72,13 @@ def draw_picture(
     pixmap: QtGui.QPixmap,
     margin: float,
     scale: float,
+    core: Core | None = None,
+    own: bool = False,
 ) -> None:
     """Paint ``pixmap``, drawn at ``scale`` device-independent pixels a unit with ``margin``
-    units round what it shows, at ``origin``: pixel for pixel at the painter's zoom if it was
-    drawn for it, stretched at any other."""
+    units round what it shows, at ``origin``: pixel for pixel if it was drawn for the
+    painter's zoom (``own``), stretched if not; ``core`` (its plain middle, from ``origin``)
+    filled with its colour (:func:`~cardtable.ui.table.picture_laying.lay_picture`)."""
     logical = pixmap.deviceIndependentSize()
     target = QtCore.QRectF(
         origin.x() - margin,
@@ -75,7 +86,12 @@ def draw_picture(
         logical.width() / scale,
         logical.height() / scale,
     )
-    painter.drawPixmap(target, pixmap, QtCore.QRectF(pixmap.rect()))
+    if not own and core is None:  # stretched: Qt's own way, with no more calls
+        painter.drawPixmap(target, pixmap, QtCore.QRectF(pixmap.rect()))
+        return
+    if core is not None:
+        core = Core(core.area.translated(origin), core.colour)
+    lay_picture(painter, target, pixmap, core)
 
 
 def outlined(
@@ -170,20 +186,24 @@ class Frames:
         look: Look,
         zone: Framed,
         origin: QtCore.QPointF | None = None,
+        fill_middle: bool = False,
     ) -> FrameAt:
         """Paint ``look`` at ``origin`` (None: ``zone``'s own), from another zoom's picture,
-        stretched, if its own is not drawn yet; the look and the zoom it was painted for."""
+        stretched, if its own is not drawn yet; the look and the zoom it was painted for.
+        ``fill_middle``: a frame's plain middle is filled with its colour, not copied (worth
+        its few more calls on a frame as large as the view; it looks the same)."""
         scale, dpr = scale_of(painter)
         pixels = round(scale * dpr * 1000)
         at = (look, pixels, dpr)
         where = QtCore.QPointF(0, 0) if origin is None else origin
+        core = look.core() if fill_middle and isinstance(look, Frame) else None
         nearest = None if at in self._drawn else self.nearest(at)
         if nearest is None:
             pixmap, margin = self.picture(at)
-            draw_picture(painter, where, pixmap, margin, scale)
+            draw_picture(painter, where, pixmap, margin, scale, core, own=True)
             return at
         (pixmap, margin), drawn_at = nearest
-        draw_picture(painter, where, pixmap, margin, drawn_at / 1000 / dpr)
+        draw_picture(painter, where, pixmap, margin, drawn_at / 1000 / dpr, core)
         self.want(at, zone)
         return at
 

@@ -460,10 +460,11 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         # One rectangle at a time: clipped to a rectangle, Qt lays the picture on whole
         # pixels as it does in the zone's picture of itself (clipped to any other shape, it
         # would lay it between them, its edges blended).
+        look = self._look()
         for part in around.subtracted(QtGui.QRegion(self._band_pixels(world))):
             painter.setClipRect(part, Qt.ClipOperation.ReplaceClip)
             painter.setWorldTransform(world)
-            self.frame_shown = frames.paint(painter, self._look(), self)
+            self.frame_shown = frames.paint(painter, look, self, fill_middle=True)
             painter.setWorldTransform(QtGui.QTransform())
         painter.restore()
 
