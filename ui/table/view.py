@@ -599,9 +599,8 @@ class TableView(FeltView):
         where it was let go to where it lies: the last card put down there lies over all the
         others (:class:`~cardtable.ui.table.stacking.SpotLayers`), cards laid in rows under
         them, a card sliding over them all; no card of another zone is in its way, nor
-        any other card on its way; and no card takes new art before the frame."""
-        if not self.art_settled():
-            return False
+        any other card on its way. (No card takes new art before the frame: the art of a new
+        zoom waits for it, :meth:`~cardtable.ui.table.drag_picture.DragPicture.landing`.)"""
         pile = self._document.session.table.piles.get(OPEN_TABLE)
         place = self._watch.places.get(item.card_id)
         if pile is None or not pile.spots or list(pile.spots)[-1] != item.card_id:
