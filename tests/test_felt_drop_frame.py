@@ -186,3 +186,48 @@ def test_the_seat_passed_before_the_drops_frame_is_painted_by_qt(
     qtbot.waitUntil(lambda: frame.qt is not None)
     assert frame.probe_painted > 0  # the felt the new seat sees, painted by Qt
     assert frame.screen == frame.qt
+
+
+class ZoomedFrame(QtFrame):
+    """:class:`QtFrame`, with whether every card showed the art of the zoom at that frame."""
+
+    settled_at_frame: bool | None = None
+
+    def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        caught = self.region
+        handled = super().eventFilter(watched, event)
+        if caught is None and self.region is not None:
+            self.settled_at_frame = self._felt.art_settled()
+        return handled
+
+
+def _two_cards_across(
+    felt: TableView, card: QtWidgets.QGraphicsItem, start: QtCore.QPoint
+) -> QtCore.QPoint:
+    """Two cards' widths across, towards the middle of the view, and a little down."""
+    across = round(2 * card.sceneBoundingRect().width() * felt.zoom_factor())
+    sign = 1 if start.x() < felt.viewport().width() // 2 else -1
+    return QtCore.QPoint(sign * across, 40)
+
+
+def test_a_card_let_go_right_after_a_zoom_lands_painted_from_the_picture_its_art_after(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = _fanned_window(qtbot, tmp_path)
+    session, felt = window.document.session, window.felt
+    felt.zoom_by(1.15)  # the cards show their art stretched until the art of the zoom is drawn
+    card, start = _top_card(felt, list(session.table.piles[OPEN_TABLE].spots))
+    frame = ZoomedFrame(felt)
+    _drag(qtbot, felt, frame, start, start + _two_cards_across(felt, card, start))
+    assert list(session.table.piles[OPEN_TABLE].spots)[-1] == card.card_id
+    assert frame.settled_at_frame is False  # the frame showed the art stretched...
+    assert frame.probe_painted == 0  # ...from the picture
+    # What it painted is what Qt paints there then.
+    assert frame.region is not None and frame.screen is not None and frame.qt is not None
+    for rect in frame.region:
+        assert frame.screen.copy(rect) == frame.qt.copy(rect)
+    # The art of the zoom comes afterwards, as ever.
+    qtbot.waitUntil(felt.art_settled, timeout=20_000)
+    assert frame.on_screen() == felt.viewport().grab().toImage().convertToFormat(
+        QtGui.QImage.Format.Format_RGB32
+    )

@@ -46,7 +46,7 @@ from typing import Any, ClassVar
 from attrs import frozen
 
 from cardtable.cards import CardId
-from cardtable.piles import PileId, PileKind, Table
+from cardtable.piles import Pile, PileId, PileKind, Table
 from cardtable.randomness import Chance, Rng, from_os
 from cardtable.session.audience import Sighting, held_cards, is_public
 from cardtable.session.authority import AuthorityError, gm_of, is_gm, name_of
@@ -201,6 +201,10 @@ class Session:
         self.last_draw: DrawMade | None = None
         self._listeners: list[Listener] = []
         self._held_back: list[Changes] | None = None
+        #: While the listeners hear of a change: the piles it changed, when the change was
+        #: one action (or its undo, or redo) heard by itself; None: any pile may have.
+        self.piles_changed: frozenset[PileId] | None = None
+        self._notifying = False
 
     # -- reading --------------------------------------------------------------------------
 
@@ -271,12 +275,20 @@ class Session:
 
         return unsubscribe
 
-    def _notify(self, changes: Changes) -> None:
+    def _notify(self, changes: Changes, piles: frozenset[PileId] | None = None) -> None:
         if self._held_back is not None:
             self._held_back.append(changes)
             return
-        for listener in list(self._listeners):
-            listener(changes)
+        # A change made while the listeners hear of another is told as a change of any pile:
+        # a listener may hear of it before it hears of the first.
+        nested, self._notifying = self._notifying, True
+        self.piles_changed = None if nested else piles
+        try:
+            for listener in list(self._listeners):
+                listener(changes)
+        finally:
+            self._notifying = nested
+            self.piles_changed = None
 
     # -- changing -------------------------------------------------------------------------
 
@@ -337,8 +349,9 @@ class Session:
             self.holder, self.curtain = holder, curtain
             raise
         changes = done.changes
+        piles: set[PileId] | None = set() if before is not None else None
         if before is not None:
-            changes |= _differences(before, self.state)
+            changes |= _differences(before, self.state, piles)
         if (self.holder, self.curtain) != (holder, curtain):
             changes |= Changes.SEAT
         entries, newly = self._record(done.events, sighting)
@@ -363,7 +376,7 @@ class Session:
             self._redo.clear()
             self._no_redo = None
             changes |= Changes.UNDO
-        self._notify(changes)
+        self._notify(changes, None if piles is None else frozenset(piles))
         return changes
 
     def _record(
@@ -495,7 +508,8 @@ class Session:
         self.state.restore(step.state)
         # The order no one has seen is dealt afresh: nothing restored decides a later draw.
         self.state.table.redeal(self.rng)
-        changes = _differences(current, self.state) | Changes.UNDO | Changes.LOG
+        piles: set[PileId] = set()
+        changes = _differences(current, self.state, piles) | Changes.UNDO | Changes.LOG
         if self.holder is not None and self.holder not in {p.id for p in self.state.players}:
             # The player holding the computer was taken back: hand it to the first seat,
             # behind the curtain, so nothing private shows to whoever sits there.
@@ -516,7 +530,7 @@ class Session:
             self._undo.clear()
             self._redo.clear()
             self._barrier = reason
-        self._notify(changes)
+        self._notify(changes, frozenset(piles))
         return changes
 
 
@@ -547,8 +561,15 @@ def _reveal_reason(session: Session, newly: frozenset[CardId]) -> str | None:
     return f"Cards were shown to the table since ({named}); undo cannot hide them again."
 
 
-def _differences(before: GameState, after: GameState) -> Changes:
-    """The flags for what differs between two game states."""
+def _restacked(was: Pile, now: Pile) -> bool:
+    """Whether the cards put down by hand on a pile lie in another order (a card put down
+    again at its own spot comes on top: the same spots, compared as a mapping)."""
+    return bool(was.spots) and list(was.spots) != list(now.spots)
+
+
+def _differences(before: GameState, after: GameState, piles: set[PileId] | None = None) -> Changes:
+    """The flags for what differs between two game states; the piles that differ are added
+    to ``piles``."""
     changes = Changes.NONE
     if before.players != after.players:
         changes |= Changes.PLAYERS
@@ -570,8 +591,10 @@ def _differences(before: GameState, after: GameState) -> Changes:
         changes |= Changes.TABLE
     for pid in old.piles.keys() | new.piles.keys():
         was, now = old.piles.get(pid), new.piles.get(pid)
-        if was != now:
+        if was != now or (was is not None and now is not None and _restacked(was, now)):
             changes |= Changes.TABLE
+            if piles is not None:
+                piles.add(pid)
             if any(p is not None and p.kind is PileKind.HAND for p in (was, now)):
                 changes |= Changes.HAND
     if before.resolvers != after.resolvers:

@@ -50,6 +50,9 @@ _DRAW_CHILDREN = QtWidgets.QWidget.RenderFlag.DrawChildren
 _SLACK = 3
 #: The side of a tile of the picture (logical pixels; see :func:`_tiles`).
 TILE = 128
+#: How long the picture kept for a drop's frame waits for that frame (a felt that paints
+#: nothing meanwhile, out of sight, has Qt paint it; see :meth:`DragPicture.land`).
+LANDING_WAIT_MS = 250
 
 
 class DragPicture:
@@ -95,12 +98,25 @@ class DragPicture:
         self._ahead.setSingleShot(True)
         self._ahead.setInterval(0)
         self._ahead.timeout.connect(self._draw_ahead)
+        self._waited = QtCore.QTimer(view)
+        self._waited.setSingleShot(True)
+        self._waited.setInterval(LANDING_WAIT_MS)
+        self._waited.timeout.connect(self._forget_kept)
 
     def active(self) -> bool:
         return self._card is not None
 
     def card(self) -> QtWidgets.QGraphicsItem | None:
         return self._card
+
+    def landing(self) -> bool:
+        """Whether a picture is kept for the frame of a drop not painted yet: until then
+        nothing on the felt may look otherwise than in the picture (the cards' art of a new
+        zoom waits, :meth:`FeltView._settle_art <cardtable.ui.table.felt.FeltView._settle_art>`)."""
+        return self._kept is not None
+
+    def _forget_kept(self) -> None:
+        self._kept, self._armed = None, False
 
     def begin(self, card: QtWidgets.QGraphicsItem) -> bool:
         """Paint the drag of ``card`` (just lifted) from a picture from now on, if it is
@@ -197,12 +213,14 @@ class DragPicture:
             self._kept, self._armed = None, False
         else:
             self._armed = True
+            self._waited.start()
 
     def _paint_landing(self, event: QtGui.QPaintEvent) -> bool:
         """Paint the drop's frame from the kept picture (see :meth:`land`), if it may be;
         the picture is forgotten either way."""
         kept = self._kept
         self._kept, self._armed = None, False
+        self._waited.stop()
         assert kept is not None and kept.let_go is not None
         view, card = self._view, kept.card
         viewport = view.viewport()

@@ -190,7 +190,9 @@ class FeltView(QtWidgets.QGraphicsView):
         """Draw a few faces of the new size, or once all are drawn, show them on a few cards
         (:data:`SETTLE_STEP_S` at a time); wait while a button is held."""
         assert self._art_scale is not None
-        if self._pointer_busy():
+        # A drop's frame painted from the picture of the drag shows the cards as they looked
+        # then: their art waits for that frame too.
+        if self._pointer_busy() or self.drag_picture.landing():
             self._settling.setInterval(BUSY_WAIT_MS)
             return
         self._settling.setInterval(0)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
@@ -393,7 +394,18 @@ _FEW_SPOTS = 8
 
 
 def _index_of(cards: Sequence[str]) -> dict[str, int]:
-    return {card: index for index, card in enumerate(cards)}
+    """Each card's index in ``cards``. The last answer is kept: a drop on a table of
+    thousands asks again for the same pile's (compared at C speed, not built again)."""
+    last = _INDICES[0]
+    if last is not None and last[0] == cards:
+        return last[1]
+    found = dict(zip(cards, itertools.count()))
+    _INDICES[0] = (list(cards), found)
+    return found
+
+
+#: The last pile's cards :func:`_index_of` was asked for, and its answer.
+_INDICES: list[tuple[list[str], dict[str, int]] | None] = [None]
 
 
 def _index(cards: Sequence[str], card: str) -> int | None:

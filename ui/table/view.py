@@ -283,13 +283,15 @@ class TableView(FeltView):
         if new_layout:
             self._relayout(state)
             self._layout_key = key
-        zones, everything, turned = self._watch.changed(session, self._layout, new_layout)
+        # Heard of a change of a few piles, only their zones are looked at.
+        piles = session.piles_changed
+        zones, everything, turned = self._watch.changed(session, self._layout, new_layout, piles)
         if everything and self._settled is not None:
             self._settled.append(("", True))
         places = self._watch.places
         kinds: dict[str, str] | None = None
         left: set[str] = set()
-        showing_now: set[str] = set()
+        showings: list[list[str]] = []
         for zone, cards in zones:
             pile = state.table.piles.get(zone.pile)
             showing = shown(zone, cards, STACK_DEPTH)
@@ -321,7 +323,7 @@ class TableView(FeltView):
             if not stack:
                 lay_row(self._items, showing, laid, None if everything else moved)
             left.update(self._watch.looked(zone, cards, showing))
-            showing_now.update(showing)
+            showings.append(showing)
             if not cards and kinds is None:
                 kinds = _deck_kinds(state)
             kind = _kind_of(state, cards[-1]) if cards else (kinds or {}).get(_deck_of(zone.pile))
@@ -335,7 +337,10 @@ class TableView(FeltView):
             zone_item = self._zones[str(zone.pile)]
             zone_item.set_count(len(cards), kind or card_art.TAROT, hint)
             zone_item.spoken_title = pile_title(pile) if pile is not None else ""
-        gone = set(self._items) - self._watch.shown() if everything else left - showing_now
+        if everything:
+            gone = set(self._items) - self._watch.shown()
+        else:  # most often no card left a zone it was shown in
+            gone = left.difference(*showings) if left else set()
         for card in gone:
             if card in self._items:
                 self._drop_item(card)
@@ -594,9 +599,8 @@ class TableView(FeltView):
         where it was let go to where it lies: the last card put down there lies over all the
         others (:class:`~cardtable.ui.table.stacking.SpotLayers`), cards laid in rows under
         them, a card sliding over them all; no card of another zone is in its way, nor
-        any other card on its way; and no card takes new art before the frame."""
-        if not self.art_settled():
-            return False
+        any other card on its way. (No card takes new art before the frame: the art of a new
+        zoom waits for it, :meth:`~cardtable.ui.table.drag_picture.DragPicture.landing`.)"""
         pile = self._document.session.table.piles.get(OPEN_TABLE)
         place = self._watch.places.get(item.card_id)
         if pile is None or not pile.spots or list(pile.spots)[-1] != item.card_id:

@@ -16,7 +16,7 @@ from itertools import compress, count
 from operator import is_not, ne, or_
 
 from cardtable.cards import CardId
-from cardtable.piles import Facing, Spot
+from cardtable.piles import Facing, PileId, Spot
 from cardtable.session import Session
 from cardtable.ui.table.layout import Layout, ZoneSpec
 
@@ -64,11 +64,17 @@ class TableWatch:
                 self.places.pop(card, None)
 
     def changed(
-        self, session: Session, layout: Layout, new_layout: bool
+        self,
+        session: Session,
+        layout: Layout,
+        new_layout: bool,
+        piles: frozenset[PileId] | None = None,
     ) -> tuple[list[tuple[ZoneSpec, list[CardId]]], bool, set[CardId]]:
         """The zones to look at again, each with its pile's cards now; whether that is every
         zone (then every card must be looked at again, for who may see it); and the cards
-        that turned over or round since."""
+        that turned over or round since. With ``piles`` (the model's word that only those
+        piles changed since the last time, :attr:`Session.piles_changed
+        <cardtable.session.Session.piles_changed>`), the other zones are not looked at."""
         state = session.state
         reader = (session.holder, session.curtain, dict(state.peeks))
         decks = tuple(state.decks)
@@ -87,11 +93,15 @@ class TableWatch:
                 if not turned.isdisjoint(showing):
                     turned_in.add(name)
         forced, self._forced = self._forced, set()
-        piles = state.table.piles
+        held = state.table.piles
+        zones = layout.zones
+        if piles is not None and not everything:
+            named = piles | turned_in | forced
+            zones = [zone for zone in zones if zone.pile in named]
         found = []
-        for zone in layout.zones:
+        for zone in zones:
             name = str(zone.pile)
-            pile = piles.get(zone.pile)
+            pile = held.get(zone.pile)
             cards = pile.cards if pile is not None else []
             spots = pile.spots if pile is not None else {}
             laid = self._spots.get(name)
@@ -146,6 +156,8 @@ class TableWatch:
         self._cards[name] = cards
         before = self._shown.get(name, [])
         self._shown[name] = showing
+        if before == showing:  # compared at C speed: the same cards, most often
+            return []
         return list(set(before).difference(showing))
 
     def shown(self) -> set[str]:
