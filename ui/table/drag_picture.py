@@ -9,7 +9,7 @@ copies of pictures, whatever lies beneath.
 
 The picture is drawn by the view's own paint: the card's place as it is lifted (what Qt would
 paint for that frame), then, once a frame is painted and before the next move, every tile of
-:data:`TILE` pixels round the card that is not drawn yet, all in one paint (each paint of the
+:data:`TILE` device pixels round the card that is not drawn yet, all in one paint (each paint of the
 view costs the same again however little it draws), so that most moves find drawn what they
 uncover and ask for nothing more than the frame (a move that does not draws just that part).
 For as long as the picture lasts the card is see-through to Qt (opacity 0): Qt leaves it out
@@ -48,7 +48,9 @@ _Flag = QtWidgets.QGraphicsItem.GraphicsItemFlag
 _DRAW_CHILDREN = QtWidgets.QWidget.RenderFlag.DrawChildren
 #: Room (pixels) round the card's place, for what Qt grows its own repaints by.
 _SLACK = 3
-#: The side of a tile of the picture (logical pixels; see :func:`_tiles`).
+#: The side of a tile of the picture (device pixels; see :func:`_tiles`): at a pixel ratio
+#: of 2 a tile as wide in logical pixels is four times the paint, and on a crowded table just
+#: zoomed, drawn in one paint round the card, a frame held back.
 TILE = 128
 #: How long the picture kept for a drop's frame waits for that frame (a felt that paints
 #: nothing meanwhile, out of sight, has Qt paint it; see :meth:`DragPicture.land`).
@@ -282,10 +284,11 @@ class DragPicture:
         paint."""
         if not self._fits():
             return
-        around = self._own().adjusted(-TILE, -TILE, TILE, TILE).intersected(self._area)
+        side = max(1, round(TILE / self._ratio))
+        around = self._own().adjusted(-side, -side, side, side).intersected(self._area)
         if self._ready.contains(around):
             return
-        cover = _tiles(around).intersected(self._area)
+        cover = _tiles(around, side).intersected(self._area)
         missing = QtGui.QRegion(cover).subtracted(self._drawn)
         if not missing.isEmpty():
             self._draw_table(missing)
@@ -420,11 +423,11 @@ def _place_of(view: QtWidgets.QGraphicsView, card: QtWidgets.QGraphicsItem) -> Q
     return view.mapFromScene(card.mapRectToScene(bounds)).boundingRect()
 
 
-def _tiles(rect: QtCore.QRect) -> QtCore.QRect:
-    """The tiles of :data:`TILE` pixels that ``rect`` touches, together."""
-    left, top = rect.left() // TILE * TILE, rect.top() // TILE * TILE
-    right = (rect.right() // TILE + 1) * TILE
-    bottom = (rect.bottom() // TILE + 1) * TILE
+def _tiles(rect: QtCore.QRect, side: int) -> QtCore.QRect:
+    """The tiles ``side`` pixels wide that ``rect`` touches, together."""
+    left, top = rect.left() // side * side, rect.top() // side * side
+    right = (rect.right() // side + 1) * side
+    bottom = (rect.bottom() // side + 1) * side
     return QtCore.QRect(left, top, right - left, bottom - top)
 
 
