@@ -61,7 +61,8 @@ def only_the_curtain(window: MainWindow) -> None:
     QtWidgets.QApplication.processEvents()  # anything queued (a panel shown later) lands
     whole = window.grab().toImage()
     curtain = window.curtain.grab().toImage()
-    assert whole.size() == window.size() and not whole.isNull()
+    assert not whole.isNull()
+    assert whole.deviceIndependentSize().toSize() == window.size()
     assert whole == curtain
     confirm = window.curtain.confirm
     assert confirm.isVisible() and confirm.isEnabled()

@@ -64,7 +64,9 @@ def test_a_lit_zone_shows_its_lit_edge_from_a_shared_picture(qtbot: QtBot) -> No
     zone.set_lit(True)
     qtbot.wait(20)
     shown = view.grab().toImage()
-    top_edge = view.mapFromScene(QtCore.QPointF(220, 0))
+    # The grab is in device pixels: at a pixel ratio of 2 the edge lies twice as far down.
+    ratio = shown.devicePixelRatio()
+    top_edge = view.mapFromScene(QtCore.QPointF(220, 0)) * ratio
     colours = [shown.pixelColor(top_edge.x(), top_edge.y() + dy) for dy in (-1, 0, 1)]
     assert any(
         abs(c.red() - LIT_EDGE.red()) < 40
