@@ -224,8 +224,10 @@ def test_a_card_let_go_right_after_a_zoom_lands_painted_from_the_picture_its_art
     assert frame.probe_painted == 0  # ...from the picture
     # What it painted is what Qt paints there then.
     assert frame.region is not None and frame.screen is not None and frame.qt is not None
+    ratio = frame.screen.devicePixelRatio()  # the region is logical, the images device pixels
     for rect in frame.region:
-        assert frame.screen.copy(rect) == frame.qt.copy(rect)
+        device = QtCore.QRect(rect.topLeft() * ratio, rect.size() * ratio)
+        assert frame.screen.copy(device) == frame.qt.copy(device)
     # The art of the zoom comes afterwards, as ever.
     qtbot.waitUntil(felt.art_settled, timeout=20_000)
     assert frame.on_screen() == felt.viewport().grab().toImage().convertToFormat(
