@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
+from table_rig import device_rect
 from test_felt_drag_picture import _face_up_card, _spread_window
 from test_felt_drop_paint import LEFT, FirstFrame, _fanned_window, _top_card
 
@@ -224,9 +225,8 @@ def test_a_card_let_go_right_after_a_zoom_lands_painted_from_the_picture_its_art
     assert frame.probe_painted == 0  # ...from the picture
     # What it painted is what Qt paints there then.
     assert frame.region is not None and frame.screen is not None and frame.qt is not None
-    ratio = frame.screen.devicePixelRatio()  # the region is logical, the images device pixels
     for rect in frame.region:
-        device = QtCore.QRect(rect.topLeft() * ratio, rect.size() * ratio)
+        device = device_rect(rect, frame.screen)
         assert frame.screen.copy(device) == frame.qt.copy(device)
     # The art of the zoom comes afterwards, as ever.
     qtbot.waitUntil(felt.art_settled, timeout=20_000)
