@@ -60,6 +60,11 @@ def logical_width(pixmap: QtGui.QPixmap) -> int:
     return round(pixmap.deviceIndependentSize().width())
 
 
+def device_point(point: QtCore.QPoint, grab: QtGui.QImage) -> QtCore.QPoint:
+    """``point``, in a widget's logical pixels, in the device pixels of ``grab`` of it."""
+    return point * grab.devicePixelRatio()
+
+
 def device_rect(rect: QtCore.QRect, grab: QtGui.QImage) -> QtCore.QRect:
     """``rect``, in a widget's logical pixels, in the device pixels of ``grab`` of it."""
     ratio = grab.devicePixelRatio()
