@@ -55,6 +55,22 @@ def crowded_table_view(qtbot: QtBot, cards: int = 300, crowded: bool = True) -> 
     return view
 
 
+def logical_width(pixmap: QtGui.QPixmap) -> int:
+    """How wide ``pixmap`` lies on screen, in logical pixels, whatever its pixel ratio."""
+    return round(pixmap.deviceIndependentSize().width())
+
+
+def device_point(point: QtCore.QPoint, grab: QtGui.QImage) -> QtCore.QPoint:
+    """``point``, in a widget's logical pixels, in the device pixels of ``grab`` of it."""
+    return point * grab.devicePixelRatio()
+
+
+def device_rect(rect: QtCore.QRect, grab: QtGui.QImage) -> QtCore.QRect:
+    """``rect``, in a widget's logical pixels, in the device pixels of ``grab`` of it."""
+    ratio = grab.devicePixelRatio()
+    return QtCore.QRect(rect.topLeft() * ratio, rect.size() * ratio)
+
+
 def take_seat(session: Session, name: str) -> None:
     """Pass the computer to the player called ``name``, who lifts the curtain."""
     seat = next(i for i, p in enumerate(session.players) if p.name == name)

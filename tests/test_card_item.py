@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 from pytestqt.qtbot import QtBot
+from table_rig import device_rect, logical_width
 
 from cardtable.cards import CardFace, PlayingCard, TarotCard
 from cardtable.decks.standard import tourist_tarot
@@ -483,10 +484,11 @@ def test_cards_of_one_face_share_one_pixmap_at_every_zoom(qtbot: QtBot) -> None:
     assert len({item.art_pixmap().cacheKey() for item in items}) == 1
     assert all(i.cacheMode() == QtWidgets.QGraphicsItem.CacheMode.NoCache for i in items)
     before = items[0].art_pixmap()
-    assert before is not None and before.width() == round(card_art.CARD_WIDTH)
+    assert before is not None and logical_width(before) == round(card_art.CARD_WIDTH)
     # What the view shows of the middle card is that picture.
     where = view.mapFromScene(items[1].mapRectToScene(items[1].card_rect())).boundingRect()
-    shown = view.grab().toImage().copy(where.adjusted(0, 0, -1, -1))
+    grab = view.grab().toImage()
+    shown = grab.copy(device_rect(where.adjusted(0, 0, -1, -1), grab))
     drawn = before.toImage().convertToFormat(shown.format())
     assert _difference(shown, drawn, drawn.rect().adjusted(8, 8, -8, -8)) < 12
     view.zoom_by(2.0)
@@ -554,7 +556,7 @@ def test_cards_are_copied_to_the_screen_pixel_for_pixel_at_any_zoom_even_lifted(
 
     qtbot.waitUntil(lambda: item.art_pixmap() is not None)
     resting = item.art_pixmap()
-    assert resting is not None and resting.width() == round(card_art.CARD_WIDTH * 0.87)
+    assert resting is not None and logical_width(resting) == round(card_art.CARD_WIDTH * 0.87)
     assert copied_as_they_are()
     item.setSelected(True)
     item.set_lifted(True)  # with its shadow and ring, and a little larger: one picture

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from demo_window_rig import demo_window
 from pytestqt.qtbot import QtBot
+from table_rig import device_rect
 
 from cardtable.randomness import seeded
 from cardtable.settings import Settings
@@ -105,7 +106,7 @@ def measure(page: QtWidgets.QWidget) -> list[tuple[str, float]]:
         # Only the part in sight: a text cut off by a scroll area's edge is not drawn there.
         box = box.intersected(widget.visibleRegion().boundingRect())
         box = box.translated(widget.mapTo(page, QtCore.QPoint(0, 0)))
-        box = box.intersected(QtCore.QRect(0, 0, width, height))
+        box = device_rect(box, image).intersected(QtCore.QRect(0, 0, width, height))
         if box.width() < 2 or box.height() < 2:
             continue
         counts: Counter[int] = Counter()
@@ -168,8 +169,11 @@ def faint_texts(window: MainWindow, welcome: QtWidgets.QWidget) -> list[str]:
 
 def _faint_in(page: QtWidgets.QWidget, scheme: Scheme, where: str) -> list[str]:
     """Texts of ``page`` under 4.5:1 as it is painted now, named by scheme and place."""
-    return [f"{scheme.value} {where}: {text} {ratio}:1" for text, ratio in measure(page)
-            if ratio < LEAST]
+    return [
+        f"{scheme.value} {where}: {text} {ratio}:1"
+        for text, ratio in measure(page)
+        if ratio < LEAST
+    ]
 
 
 def test_every_text_of_every_panel_reads_in_every_scheme(

@@ -19,7 +19,7 @@ from deck_art_rig import (
 )
 from PIL import Image
 from pytestqt.qtbot import QtBot
-from table_rig import TAROT_DRAW, demo_document, table_view, top
+from table_rig import TAROT_DRAW, demo_document, device_point, table_view, top
 
 from cardtable.cards import DeckId, TarotCard
 from cardtable.decks import art as art_module
@@ -144,8 +144,9 @@ def test_the_table_repaints_when_its_tarot_is_dressed_and_undressed(
 
     def colour_on_screen() -> tuple[int, int, int]:
         view.viewport().repaint()
-        point = view.mapFromScene(item.scenePos() + QtCore.QPointF(0, -20))
-        return rgb(view.viewport().grab().toImage(), point.x(), point.y())
+        shown = view.viewport().grab().toImage()
+        point = device_point(view.mapFromScene(item.scenePos() + QtCore.QPointF(0, -20)), shown)
+        return rgb(shown, point.x(), point.y())
 
     plain = colour_on_screen()
     assert not close_to(plain, GREY, 10)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
+from table_rig import device_rect
 from test_felt_drag_picture import _face_up_card, _spread_window
 from test_felt_drop_paint import LEFT, FirstFrame, _fanned_window, _top_card
 
@@ -225,7 +226,8 @@ def test_a_card_let_go_right_after_a_zoom_lands_painted_from_the_picture_its_art
     # What it painted is what Qt paints there then.
     assert frame.region is not None and frame.screen is not None and frame.qt is not None
     for rect in frame.region:
-        assert frame.screen.copy(rect) == frame.qt.copy(rect)
+        device = device_rect(rect, frame.screen)
+        assert frame.screen.copy(device) == frame.qt.copy(device)
     # The art of the zoom comes afterwards, as ever.
     qtbot.waitUntil(felt.art_settled, timeout=20_000)
     assert frame.on_screen() == felt.viewport().grab().toImage().convertToFormat(

@@ -41,13 +41,15 @@ class FirstFrame(QtCore.QObject):
         """What the window's backing store holds of the viewport: the frames painted."""
         viewport = self._felt.viewport()
         window = viewport.window()
-        corner = viewport.mapTo(window, QtCore.QPoint(0, 0))
-        size = viewport.size()
-        screen = window.windowHandle().screen()
-        grabbed = screen.grabWindow(
-            window.winId(), corner.x(), corner.y(), size.width(), size.height()
-        )
-        return grabbed.toImage().convertToFormat(QtGui.QImage.Format.Format_RGB32)
+        # Read from the backing store itself: the offscreen platform's grabWindow clips its
+        # device pixels to the window's logical size, so at a pixel ratio of 2 it loses most.
+        held = window.backingStore().paintDevice()
+        assert isinstance(held, QtGui.QImage)
+        ratio = held.devicePixelRatio()
+        corner = viewport.mapTo(window, QtCore.QPoint(0, 0)) * ratio
+        size = viewport.size() * ratio
+        shown = held.copy(QtCore.QRect(corner, size))
+        return shown.convertToFormat(QtGui.QImage.Format.Format_RGB32)
 
     def arm(self) -> None:
         self._armed, self._released, self.region = True, False, None

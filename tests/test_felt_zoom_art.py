@@ -4,7 +4,7 @@ the new size follows between frames, never while a card is being dragged."""
 from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
-from table_rig import crowded_table_view, zone_centre
+from table_rig import crowded_table_view, logical_width, zone_centre
 
 from cardtable.ui.art import card_art
 from cardtable.ui.qt import Qt, QtCore
@@ -17,7 +17,7 @@ ODD_ZOOM = 1.37
 
 
 def _widths(items: list[CardItem]) -> set[int]:
-    return {art.width() for item in items if (art := item.art_pixmap()) is not None}
+    return {logical_width(art) for item in items if (art := item.art_pixmap()) is not None}
 
 
 def _drawn(view: TableView) -> list[CardItem]:
@@ -45,7 +45,7 @@ def test_the_frame_after_a_zoom_draws_no_art_and_the_new_size_follows(qtbot: QtB
     wider = round(card_art.CARD_WIDTH * ODD_ZOOM)
     qtbot.waitUntil(view.art_settled, timeout=20_000)
     assert card_art.stats.renders > rendered
-    assert {item.art_pixmap().width() for item in _in_sight(view)} == {wider}
+    assert {logical_width(item.art_pixmap()) for item in _in_sight(view)} == {wider}
 
 
 def test_the_new_art_waits_while_a_card_is_held_and_follows_its_release(qtbot: QtBot) -> None:
@@ -78,13 +78,14 @@ def test_a_face_taken_away_while_the_art_catches_up_is_never_drawn_again(
     view.centerOn(card.scenePos())
     view.grab()  # stretched from the pictures the cards held
     card.set_state(None, face_up=True, reversed=False, animate=False)
-    back = card_art.back_pixmap(card.kind, round(card_art.CARD_WIDTH))
+    ratio = view.viewport().devicePixelRatioF()
+    back = card_art.back_pixmap(card.kind, round(card_art.CARD_WIDTH), ratio)
     # At once the back, of the size the card showed: no face is kept to stretch.
     assert card.art_pixmap().cacheKey() == back.cacheKey()
     qtbot.waitUntil(view.art_settled, timeout=20_000)
     assert not card.shows_face()
     wider = round(card_art.CARD_WIDTH * ODD_ZOOM * 0.9)
-    assert card.art_pixmap().cacheKey() == card_art.back_pixmap(card.kind, wider).cacheKey()
+    assert card.art_pixmap().cacheKey() == card_art.back_pixmap(card.kind, wider, ratio).cacheKey()
 
 
 def test_cards_out_of_sight_take_their_art_between_frames_before_a_pan_shows_them(
@@ -96,7 +97,7 @@ def test_cards_out_of_sight_take_their_art_between_frames_before_a_pan_shows_the
     assert away
     qtbot.waitUntil(view.art_settled, timeout=20_000)
     # Every card holds the art of the zoom shown, those never yet in sight too.
-    assert {item.art_pixmap().width() for item in away} == {round(card_art.CARD_WIDTH)}
+    assert {logical_width(item.art_pixmap()) for item in away} == {round(card_art.CARD_WIDTH)}
     rendered = card_art.stats.renders
     view.centerOn(away[0].scenePos())
     view.grab()  # the pan only copies pictures the cards hold

@@ -85,7 +85,10 @@ SCRIPT = textwrap.dedent(
 
 
 @pytest.mark.skipif(shutil.which("Xvfb") is None, reason="needs Xvfb")
-def test_with_two_screens_the_table_fills_the_second_and_comes_back(tmp_path: Path) -> None:
+@pytest.mark.parametrize("scale", ["1", "2"])  # 2: a HiDPI laptop scaling its desktop
+def test_with_two_screens_the_table_fills_the_second_and_comes_back(
+    tmp_path: Path, scale: str
+) -> None:
     read, write = os.pipe()
     xvfb = subprocess.Popen(
         [
@@ -115,6 +118,7 @@ def test_with_two_screens_the_table_fills_the_second_and_comes_back(tmp_path: Pa
             "QT_QPA_PLATFORM": "xcb",
             "XDG_RUNTIME_DIR": str(runtime),
             "HOME": str(tmp_path),
+            "QT_SCALE_FACTOR": scale,
         }
         done = subprocess.run(
             [sys.executable, "-c", SCRIPT],

@@ -33,8 +33,9 @@ Chooser = Callable[[QtWidgets.QWidget, Sequence[QtGui.QScreen]], QtGui.QScreen |
 
 
 def screen_words(screen: QtGui.QScreen) -> str:
-    """A screen as the user picks it: its name and its size in pixels."""
-    size = screen.size()
+    """A screen as the user picks it: its name and its size in its own pixels (a 1920x1080
+    TV reads so even when the desktop is scaled, as on a HiDPI laptop)."""
+    size = screen.size() * screen.devicePixelRatio()
     name = screen.name() or screen.model() or "Screen"
     return f"{name}, {size.width()} x {size.height()}"
 
