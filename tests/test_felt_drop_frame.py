@@ -17,6 +17,7 @@ from test_felt_drop_paint import LEFT, FirstFrame, _fanned_window, _top_card
 from cardtable.bench.tables import OPEN_TABLE
 from cardtable.session import ConfirmSeat, PassSeat
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
+from cardtable.ui.table import zone_pictures
 from cardtable.ui.table.cards.item import DEFAULT_ANIMATION_MS
 from cardtable.ui.table.layout import GRID
 from cardtable.ui.table.view import TableView
@@ -136,6 +137,9 @@ def test_a_card_let_go_on_another_zone_lands_painted_by_qt(qtbot: QtBot, tmp_pat
     window = _spread_window(qtbot, tmp_path)
     felt = window.felt
     felt.set_animation_ms(0)
+    # The zones' frames drawn for this zoom (pictures of another zoom, kept from an earlier
+    # window, are shown stretched first and drawn anew between frames).
+    qtbot.waitUntil(lambda: felt.art_settled() and zone_pictures.frames.settled())
     frame = QtFrame(felt)
     card, start = _face_up_card(felt)
     home = card.pile_id
