@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from pytestqt.qtbot import QtBot
+from table_rig import device_point
 
 from cardtable.piles import PileId
 from cardtable.ui.qt import QtCore, QtGui, QtWidgets
@@ -64,9 +65,7 @@ def test_a_lit_zone_shows_its_lit_edge_from_a_shared_picture(qtbot: QtBot) -> No
     zone.set_lit(True)
     qtbot.wait(20)
     shown = view.grab().toImage()
-    # The grab is in device pixels: at a pixel ratio of 2 the edge lies twice as far down.
-    ratio = shown.devicePixelRatio()
-    top_edge = view.mapFromScene(QtCore.QPointF(220, 0)) * ratio
+    top_edge = device_point(view.mapFromScene(QtCore.QPointF(220, 0)), shown)
     colours = [shown.pixelColor(top_edge.x(), top_edge.y() + dy) for dy in (-1, 0, 1)]
     assert any(
         abs(c.red() - LIT_EDGE.red()) < 40
