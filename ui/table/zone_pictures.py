@@ -190,8 +190,9 @@ class Frames:
     ) -> FrameAt:
         """Paint ``look`` at ``origin`` (None: ``zone``'s own), from another zoom's picture,
         stretched, if its own is not drawn yet; the look and the zoom it was painted for.
-        ``fill_middle``: a frame's plain middle is filled with its colour, not copied (worth
-        its few more calls on a frame as large as the view; it looks the same)."""
+        ``fill_middle``: a frame stretched from another zoom's picture has its plain middle
+        filled with its colour, not stretched (worth its few more calls on a frame as large
+        as the view; it looks the same); a picture of its own zoom is copied whole."""
         scale, dpr = scale_of(painter)
         pixels = round(scale * dpr * 1000)
         at = (look, pixels, dpr)
