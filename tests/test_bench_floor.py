@@ -14,12 +14,14 @@ from cardtable.bench.floor import (
     card_pictures,
     copy_view_settings,
     floor_scene,
+    item_picture,
     look_as,
 )
 from cardtable.bench.tables import big_table, fanned_table
 from cardtable.session import ConfirmSeat, Session
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.cards.item import CardItem
+from cardtable.ui.table import zone_pictures
 from cardtable.ui.table.layout import OPEN_TABLE
 from cardtable.ui.table.view import TableView
 
@@ -89,13 +91,17 @@ def _table(qtbot: QtBot, session: Session, centre_on: str, zoom: float = 1.0) ->
 
 
 def _painted(view: QtWidgets.QGraphicsView) -> list[QtWidgets.QGraphicsPixmapItem]:
-    """The pictures of cards ``view`` draws, bottom first."""
+    """The pictures of cards ``view`` draws, bottom first (the floor's lie in the cards'
+    layers, from 0 up; the pictures of zones and captions under them)."""
     shown = [
         item
         for item in view.items(view.viewport().rect())
         if isinstance(item, QtWidgets.QGraphicsPixmapItem)
         and item.isVisible()
-        and (item.parentItem() is None or isinstance(item.parentItem(), CardItem))
+        and (
+            (item.parentItem() is None and item.zValue() >= 0)
+            or isinstance(item.parentItem(), CardItem)
+        )
     ]
     return list(reversed(shown))
 
@@ -143,15 +149,36 @@ def test_the_floor_draws_each_picture_the_app_draws_where_the_app_draws_it(
         assert picture.pixmap().cacheKey() != item.art_pixmap().cacheKey()
 
 
-def test_the_floor_shows_the_felt_as_the_app_does(qtbot: QtBot) -> None:
-    felt = _table(qtbot, fanned_table(300), OPEN_TABLE, 2.0)
+@pytest.mark.parametrize(("layout", "zoom", "zones"), [("spread", 1.0, 4), ("fanned", 2.0, 1)])
+def test_the_floor_shows_the_table_as_the_app_does(
+    qtbot: QtBot, layout: str, zoom: float, zones: int
+) -> None:
+    session = fanned_table(300) if layout == "fanned" else big_table(300, crowded=False)
+    felt = _table(qtbot, session, "zone/006" if layout == "spread" else OPEN_TABLE, zoom)
     for zone in felt.zones():
-        zone.setVisible(False)  # the floor lays the cards, not the zones round them
+        zone.let_felt_paint_frame(False)  # the open table's frame is an item's picture too
+    felt.grab()
+    qtbot.waitUntil(zone_pictures.frames.settled)
     floor, _ = _floor_of(qtbot, felt)
+    # Every zone's frame, title and count, every caption and card: the very same pixels.
+    shown = [item for item in floor.items(floor.viewport().rect()) if item.zValue() < 0]
+    assert len(shown) >= zones
     assert floor.viewport().grab().toImage() == felt.viewport().grab().toImage()
     for read in ("viewportUpdateMode", "cacheMode", "optimizationFlags", "transform"):
         assert getattr(floor, read)() == getattr(felt, read)()
     assert floor.scene().bspTreeDepth() == felt.scene().bspTreeDepth()
+
+
+def test_the_floor_lays_no_picture_of_what_paints_nothing(qtbot: QtBot) -> None:
+    felt = _table(qtbot, fanned_table(300), OPEN_TABLE, 1.0)
+    opened = next(zone for zone in felt.zones() if zone.pile_id == OPEN_TABLE)
+    assert opened.frame_in_felt()  # the felt paints it with its background
+    floor, _ = _floor_of(qtbot, felt)
+    assert item_picture(opened, felt) is None
+    # Its title band is an item of its own, and the floor has its picture.
+    [band] = opened.childItems()
+    assert item_picture(band, felt) is not None
+    assert len(floor.scene().items()) > len([i for i in felt.card_items() if i.isVisible()])
 
 
 def test_a_card_that_has_not_drawn_yet_is_its_whole_art_where_it_lies(qtbot: QtBot) -> None:

@@ -4,11 +4,16 @@
 very same shared pixmap, the strip of its art a card under another in a row shows
 included) as a plain ``QGraphicsPixmapItem``, where and as the app shows it: the same
 place, layer, zoom and turn, drawn as Qt draws a picture by default. A card that has not
-yet picked its pictures shows its whole art at the felt's zoom. :class:`FloorTable` puts
-that scene in a plain ``QGraphicsView`` with the felt's own view settings (how it updates,
-what it caches, its scene's index, its background), laid exactly over the felt, for the
-bench to drag on (:meth:`FloorTable.drags`) and to zoom and pan. The floor is what Qt itself
-needs to show the app's table, with none of the app's own work.
+yet picked its pictures shows its whole art at the felt's zoom. Under the cards it lays
+what the felt's other items show (the zones' frames, titles and counts, the decks'
+captions), each as one plain picture of what that item paints at the felt's zoom, on the
+very pixels where the felt shows it (:func:`item_picture`); what the felt paints with its
+background (the weave, the open table's frame, the places kept for piles to come) is the
+floor's background too, or left out. :class:`FloorTable` puts that scene in a plain
+``QGraphicsView`` with the felt's own view settings (how it updates, what it caches, its
+scene's index, its background), laid exactly over the felt, for the bench to drag on
+(:meth:`FloorTable.drags`) and to zoom and pan. The floor is what Qt itself needs to show
+the app's table, with none of the app's own work.
 """
 
 from __future__ import annotations
@@ -79,9 +84,62 @@ def card_pictures(item: CardItem, zoom: float, ratio: float) -> Pictures:
     return pictures
 
 
+def _of_a_card(item: QtWidgets.QGraphicsItem) -> bool:
+    """Whether ``item`` is a card or one of its pictures."""
+    while item is not None:
+        if isinstance(item, CardItem):
+            return True
+        item = item.parentItem()
+    return False
+
+
+def item_picture(
+    item: QtWidgets.QGraphicsItem, felt: QtWidgets.QGraphicsView
+) -> QtWidgets.QGraphicsPixmapItem | None:
+    """What ``item`` (a zone, a zone's title band, a deck's caption; not its children)
+    paints, as one plain picture drawn at ``felt``'s zoom and laid on the very device
+    pixels where the felt shows it (as Qt's own cache of an item is: its bounds rounded out
+    to whole pixels); None if it paints nothing."""
+    if item.flags() & QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemHasNoContents:
+        return None
+    ratio = felt.viewport().devicePixelRatioF()
+    to_view = item.sceneTransform() * felt.viewportTransform()
+    pixels = (to_view * QtGui.QTransform.fromScale(ratio, ratio)).mapRect(item.boundingRect())
+    bounds = pixels.toAlignedRect()
+    if bounds.isEmpty():
+        return None
+    image = QtGui.QImage(bounds.size(), QtGui.QImage.Format.Format_ARGB32_Premultiplied)
+    image.setDevicePixelRatio(ratio)
+    image.fill(0)
+    corner = QtCore.QPointF(bounds.topLeft()) / ratio  # in the viewport's pixels
+    painter = QtGui.QPainter(image)
+    painter.setRenderHints(felt.renderHints())
+    painter.setWorldTransform(to_view * QtGui.QTransform.fromTranslate(-corner.x(), -corner.y()))
+    item.paint(painter, QtWidgets.QStyleOptionGraphicsItem(), None)
+    painter.end()
+    if _blank(image):
+        return None
+    picture = _picture(QtGui.QPixmap.fromImage(image), QtCore.QPointF(0, 0))
+    zoom = felt.transform().m22()
+    place = felt.viewportTransform().inverted()[0].map(corner)
+    picture.setTransform(
+        QtGui.QTransform().scale(1 / zoom, 1 / zoom)
+        * QtGui.QTransform.fromTranslate(place.x(), place.y())
+    )
+    return picture
+
+
+def _blank(image: QtGui.QImage) -> bool:
+    """Whether every pixel of ``image`` is fully transparent."""
+    clear = QtGui.QImage(image.size(), image.format())
+    clear.setDevicePixelRatio(image.devicePixelRatio())
+    clear.fill(0)
+    return image == clear
+
+
 def floor_scene(felt: FeltView) -> tuple[QtWidgets.QGraphicsScene, dict[str, Pictures]]:
-    """A scene of plain pictures showing every card ``felt`` shows (see the module's
-    docstring), and each card's pictures."""
+    """A scene of plain pictures showing every card ``felt`` shows, and under them what its
+    other items show (see the module's docstring); and each card's pictures."""
     scene = QtWidgets.QGraphicsScene(felt.sceneRect())
     source = felt.scene()
     scene.setItemIndexMethod(source.itemIndexMethod())
@@ -89,9 +147,17 @@ def floor_scene(felt: FeltView) -> tuple[QtWidgets.QGraphicsScene, dict[str, Pic
     zoom = felt.transform().m22()
     ratio = felt.viewport().devicePixelRatioF()
     cards: dict[str, Pictures] = {}
-    # In the felt's own stacking order, bottom first: cards of one layer stack as they do there.
+    # In the felt's own stacking order, bottom first: cards of one layer stack as they do
+    # there, and a zone's band lies over its zone.
     for item in source.items(Qt.SortOrder.AscendingOrder):
-        if not isinstance(item, CardItem) or not item.isVisible():
+        if not item.isVisible():
+            continue
+        if not isinstance(item, CardItem):
+            shown = None if _of_a_card(item) else item_picture(item, felt)
+            if shown is not None:
+                top = item.topLevelItem()
+                shown.setZValue(top.zValue() if top is not None else item.zValue())
+                scene.addItem(shown)
             continue
         pictures = card_pictures(item, zoom, ratio)
         for picture, layer in pictures:
