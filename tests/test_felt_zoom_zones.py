@@ -188,3 +188,24 @@ def test_the_pictures_kept_stay_within_their_pixels(qtbot: QtBot) -> None:
         kept.picture((_Square(10), zoom, 1.0))
     assert kept.kept() == 2
     assert not kept.has((_Square(10), 1000, 1.0))  # the oldest goes first
+
+
+def test_a_new_zoom_is_painted_from_the_nearest_zoom_kept_of_its_own_look(qtbot: QtBot) -> None:
+    kept = zone_pictures.Frames(kept=3)
+    assert kept.nearest((_Square(10), 1000, 1.0)) is None  # nothing drawn yet
+    for look, zoom, dpr in ((_Square(10), 1000, 1.0), (_Square(10), 1500, 1.0),
+                            (_Square(20), 1150, 1.0)):
+        kept.picture((look, zoom, dpr))
+    # The nearest as a ratio, of its own look and pixel ratio only.
+    found = kept.nearest((_Square(10), 1200, 1.0))
+    assert found is not None and found[1] == 1000
+    assert found[0] is kept.picture((_Square(10), 1000, 1.0))
+    found = kept.nearest((_Square(10), 1250, 1.0))
+    assert found is not None and found[1] == 1500
+    assert kept.nearest((_Square(10), 1200, 2.0)) is None
+    # One more picture: the one used longest ago (1,500) is forgotten, and never chosen again.
+    kept.picture((_Square(20), 1300, 1.0))
+    found = kept.nearest((_Square(10), 1450, 1.0))
+    assert found is not None and found[1] == 1000
+    kept.forget()
+    assert kept.nearest((_Square(20), 1300, 1.0)) is None

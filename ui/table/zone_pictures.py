@@ -163,6 +163,10 @@ class Frames:
         self._pixels_kept = pixels_kept
         self._pixels = 0
         self._drawn: dict[FrameAt, tuple[QtGui.QPixmap, float]] = {}
+        #: The zooms each look is drawn at, by look and pixel ratio: what :meth:`nearest`
+        #: chooses from, without looking through every picture kept (a zoom paints a few
+        #: dozen zones, and hundreds of titles may be kept).
+        self._zooms: dict[tuple[Look, float], set[int]] = {}
         self._wanted: dict[FrameAt, list[Framed]] = {}
         #: The zones (and title bands) painted straight onto the view since a zoom.
         self._uncached: list[QtWidgets.QGraphicsItem] = []
@@ -176,9 +180,19 @@ class Frames:
             found = look.picture(pixels, dpr)
             self._pixels += _pixels(found[0])
             while self._drawn and (len(self._drawn) >= self._kept or self._over_budget()):
-                self._pixels -= _pixels(self._drawn.pop(next(iter(self._drawn)))[0])
+                self._forget(next(iter(self._drawn)))
+            self._zooms.setdefault((look, dpr), set()).add(pixels)
         self._drawn[at] = found  # the last used last
         return found
+
+    def _forget(self, at: FrameAt) -> None:
+        """Forget the picture of ``at``."""
+        self._pixels -= _pixels(self._drawn.pop(at)[0])
+        look, pixels, dpr = at
+        zooms = self._zooms[look, dpr]
+        zooms.discard(pixels)
+        if not zooms:
+            del self._zooms[look, dpr]
 
     def paint(
         self,
@@ -224,11 +238,11 @@ class Frames:
         """The picture of ``at``'s look drawn at the zoom nearest its own (its own, if it is
         drawn), and that zoom."""
         frame, pixels, dpr = at
-        same = [(p, look) for (f, p, r), look in self._drawn.items() if f == frame and r == dpr]
-        if not same:
+        zooms = self._zooms.get((frame, dpr))
+        if not zooms:
             return None
-        drawn_at, look = min(same, key=lambda pair: abs(math.log(pair[0] / pixels)))
-        return look, drawn_at
+        drawn_at = min(zooms, key=lambda zoom: (abs(math.log(zoom / pixels)), zoom))
+        return self._drawn[frame, drawn_at, dpr], drawn_at
 
     def _refine_soon(self, ms: int) -> None:
         if self._timer is None:
@@ -279,6 +293,7 @@ class Frames:
     def forget(self) -> None:
         """Forget every picture drawn (the next paint of each frame draws it anew)."""
         self._drawn.clear()
+        self._zooms.clear()
         self._pixels = 0
         self._wanted.clear()
 
