@@ -99,6 +99,8 @@ class TableView(FeltView):
     _zones_scale: tuple[float, float] | None = None
     #: Each zone's place on the felt (what it paints, its edge included) and its item.
     _zone_places: tuple[tuple[ZoneSpec, QtCore.QRectF, ZoneItem], ...] = ()
+    #: Those the felt paints with its background: places kept, the open table's frame.
+    _felt_places: tuple[tuple[ZoneSpec, QtCore.QRectF, ZoneItem], ...] = ()
 
     def __init__(
         self,
@@ -439,26 +441,26 @@ class TableView(FeltView):
 
     def drawBackground(self, painter: QtGui.QPainter, rect: QtCore.QRectF) -> None:
         super().drawBackground(painter, rect)
-        # At a new zoom the zones in sight are drawn cheaply first, as the cards are.
         scale, self._zones_scale = self._zones_scale, self._scale_now()
-        zoomed = scale is not None and scale != self._zones_scale
+        if scale is not None and scale != self._zones_scale:
+            # At a new zoom the zones in sight are drawn cheaply first, as the cards are
+            # (found by squares of the felt: a big table has hundreds of zones out of sight).
+            for _, spec in self._grid.overlaps(rect.adjusted(-2, -2, 2, 2)):
+                if not spec.reserved:
+                    self._zones[str(spec.pile)].zooming()
+            for caption in self._captions:
+                if caption.sceneBoundingRect().intersects(rect):
+                    caption.zooming()
         under: list[ZoneItem] = []  # the frames the felt paints, over the places kept
-        for spec, place, zone in self._zone_places:
-            in_felt = spec.style is ZoneStyle.OPEN and zone.frame_in_felt()
-            if not (zoomed or spec.reserved or in_felt) or not place.intersects(rect):
+        for spec, place, zone in self._felt_places:
+            if not place.intersects(rect):
                 continue
             if spec.reserved:
                 paint_reserved(painter, spec)
-                continue
-            if zoomed:
-                zone.zooming()
-            if in_felt:
+            elif zone.frame_in_felt():
                 under.append(zone)
         for zone in under:
             zone.paint_frame_under(painter)
-        for caption in self._captions if zoomed else ():
-            if caption.sceneBoundingRect().intersects(rect):
-                caption.zooming()
 
     def _relayout(self, state: GameState) -> None:
         self._layout = lay_out(state)
@@ -483,6 +485,11 @@ class TableView(FeltView):
         self._zone_places = tuple(
             (spec, spec.rect().adjusted(-2, -2, 2, 2), self._zones[str(spec.pile)])
             for spec in self._layout.zones
+        )
+        self._felt_places = tuple(
+            place
+            for place in self._zone_places
+            if place[0].reserved or place[0].style is ZoneStyle.OPEN
         )
         for caption in self._captions:
             self.scene().removeItem(caption)
