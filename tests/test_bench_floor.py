@@ -190,3 +190,21 @@ def test_a_card_that_has_not_drawn_yet_is_its_whole_art_where_it_lies(qtbot: QtB
     assert layer == 0.0
     assert picture.sceneBoundingRect().center() == item.pos()
     assert picture.sceneBoundingRect().size() == item.card_rect().size()
+
+
+def test_a_zone_partly_in_the_part_of_the_table_asked_for_is_pictured_that_far(
+    qtbot: QtBot,
+) -> None:
+    felt = _table(qtbot, big_table(300, crowded=False), "zone/006")
+    zone = next(z for z in felt.zones() if z.pile_id == "zone/006")
+    whole = item_picture(zone, felt)
+    place = zone.sceneBoundingRect()
+    left = QtCore.QRectF(place.left() - 50, place.top() - 50, 50 + place.width() / 2, 400)
+    half = item_picture(zone, felt, left)
+    assert whole is not None and half is not None
+    assert half.sceneBoundingRect().right() <= left.right() + 1
+    assert half.pixmap().width() < whole.pixmap().width() * 0.6
+    # The same pixels where the two overlap: a part of the very same picture.
+    part = whole.pixmap().copy(0, 0, half.pixmap().width(), half.pixmap().height())
+    assert part.toImage() == half.pixmap().toImage()
+    assert item_picture(zone, felt, QtCore.QRectF(-9000, -9000, 10, 10)) is None

@@ -24,10 +24,11 @@ class Case:
 FLOOR = (
     "The floor: the app's own table as plain QGraphicsPixmapItems, each picture a card shows "
     "(the same shared pixmaps, a covered card's visible strip included) where and as the app "
-    "shows it (place, layer, zoom, turned round), in a plain QGraphicsView with the felt's own "
-    "view settings, laid over the felt and dragged along the same path in the same run; at a "
-    "drop it moves the pictures the app's drop moved, in one loop; at a zoom Qt scales the "
-    "pictures it has."
+    "shows it (place, layer, zoom, turned round), and under them one picture of each zone "
+    "(frame, title, count) and deck caption as the felt shows it, on the same pixels; in a "
+    "plain QGraphicsView with the felt's own view settings and background, laid over the "
+    "felt and dragged along the same path in the same run; at a drop it moves the pictures "
+    "the app's drop moved, in one loop; at a zoom Qt scales the pictures it has."
 )
 
 #: The felt's tables, by layout (``spread``, ``crowded``, ``fanned``, ``zoomed``).

@@ -13,9 +13,11 @@ within the first second after a zoom, while the art of the new size is being dra
 The **floor** (:mod:`cardtable.bench.floor`) is the app's own table as plain
 ``QGraphicsPixmapItem`` s: each picture the app's cards show (the very same shared pixmaps,
 the strip a card under another in a row shows included), where and as the app shows it
-(place, layer, zoom, turned round), in a plain ``QGraphicsView`` with the felt's own view
-settings, laid exactly over the felt, dragged along the same path in the same run: what Qt
-itself needs to move one picture over these others. At the release it puts every picture
+(place, layer, zoom, turned round), and under them one picture of what each zone (its
+frame, title and count) and deck caption shows, on the same pixels, in a plain
+``QGraphicsView`` with the felt's own view settings, laid exactly over the felt, dragged
+along the same path in the same run: what Qt itself needs to move one picture over these
+others. At the release it puts every picture
 the app's drop moved where the app put it, in one plain loop: what Qt itself needs to show
 the same drop. Every figure is also given as a ratio to it.
 

@@ -94,18 +94,23 @@ def _of_a_card(item: QtWidgets.QGraphicsItem) -> bool:
 
 
 def item_picture(
-    item: QtWidgets.QGraphicsItem, felt: QtWidgets.QGraphicsView
+    item: QtWidgets.QGraphicsItem,
+    felt: QtWidgets.QGraphicsView,
+    within: QtCore.QRectF | None = None,
 ) -> QtWidgets.QGraphicsPixmapItem | None:
     """What ``item`` (a zone, a zone's title band, a deck's caption; not its children)
     paints, as one plain picture drawn at ``felt``'s zoom and laid on the very device
     pixels where the felt shows it (as Qt's own cache of an item is: its bounds rounded out
-    to whole pixels); None if it paints nothing."""
+    to whole pixels), only as much of it as lies ``within`` that part of the table (None:
+    all); None if it paints nothing there."""
     if item.flags() & QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemHasNoContents:
         return None
     ratio = felt.viewport().devicePixelRatioF()
     to_view = item.sceneTransform() * felt.viewportTransform()
-    pixels = (to_view * QtGui.QTransform.fromScale(ratio, ratio)).mapRect(item.boundingRect())
-    bounds = pixels.toAlignedRect()
+    device = QtGui.QTransform.fromScale(ratio, ratio)
+    bounds = (to_view * device).mapRect(item.boundingRect()).toAlignedRect()
+    if within is not None:
+        bounds &= (felt.viewportTransform() * device).mapRect(within).toAlignedRect()
     if bounds.isEmpty():
         return None
     image = QtGui.QImage(bounds.size(), QtGui.QImage.Format.Format_ARGB32_Premultiplied)
@@ -147,13 +152,19 @@ def floor_scene(felt: FeltView) -> tuple[QtWidgets.QGraphicsScene, dict[str, Pic
     zoom = felt.transform().m22()
     ratio = felt.viewport().devicePixelRatioF()
     cards: dict[str, Pictures] = {}
+    # A zone's picture is as large as the zone: what lies within a view's width and height
+    # of the felt's view is laid (the bench pans by half a view, and zooms in).
+    near = felt.mapToScene(felt.viewport().rect()).boundingRect()
+    near.adjust(-near.width(), -near.height(), near.width(), near.height())
     # In the felt's own stacking order, bottom first: cards of one layer stack as they do
     # there, and a zone's band lies over its zone.
     for item in source.items(Qt.SortOrder.AscendingOrder):
         if not item.isVisible():
             continue
         if not isinstance(item, CardItem):
-            shown = None if _of_a_card(item) else item_picture(item, felt)
+            if _of_a_card(item) or not item.sceneBoundingRect().intersects(near):
+                continue
+            shown = item_picture(item, felt, near)
             if shown is not None:
                 top = item.topLevelItem()
                 shown.setZValue(top.zValue() if top is not None else item.zValue())
