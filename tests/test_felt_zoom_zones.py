@@ -209,3 +209,126 @@ def test_a_new_zoom_is_painted_from_the_nearest_zoom_kept_of_its_own_look(qtbot:
     assert found is not None and found[1] == 1000
     kept.forget()
     assert kept.nearest((_Square(20), 1300, 1.0)) is None
+
+
+def _in_sight(felt: TableView) -> list[zones.ZoneItem]:
+    """The zones the felt shows (painted as items: not the places kept for piles to come)."""
+    seen = felt.mapToScene(felt.viewport().rect()).boundingRect()
+    return [
+        zone
+        for zone in felt.zones()
+        if zone.sceneBoundingRect().intersects(seen)
+        and not zone.spec.reserved
+        and not zone.frame_in_felt()
+    ]
+
+
+def _stand_ins_drawn(qtbot: QtBot, felt: TableView) -> list[zones.ZoneItem]:
+    """A wheel step, and every zone then in sight settled with its picture of itself."""
+    turn_wheel(felt.viewport(), 120)
+    felt.viewport().repaint()
+    zoned = _in_sight(felt)
+
+    def drawn() -> bool:
+        kept = [z for z in zoned if z._stand_in is not None and not z._stand_in.pixmap().isNull()]
+        return _settled(felt) and len(kept) == len(zoned)
+
+    qtbot.waitUntil(drawn, timeout=10_000)
+    return zoned
+
+
+def test_at_a_new_zoom_a_settled_zone_is_shown_by_its_picture_of_itself(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _window, felt = _felt_at_rest(qtbot, tmp_path)
+    zoned = _stand_ins_drawn(qtbot, felt)
+    assert len(zoned) >= 3
+    shown = {zone: zone.frame_shown for zone in zoned}
+    drawn = _drawing_zone_pictures(monkeypatch)
+    turn_wheel(felt.viewport(), 120)
+    felt.viewport().repaint()  # the first frame at the new zoom
+    # Qt alone drew each zone there, from its picture: none painted itself, none drew a frame.
+    assert [zone.frame_shown for zone in zoned] == list(shown.values())
+    assert all(zone._stand_in is not None and zone._stand_in.isVisible() for zone in zoned)
+    flag = QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
+    assert all(zone.flags() & flag for zone in zoned)
+    assert drawn == [] and not zone_pictures.frames.settled()
+    qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
+    # Then each paints itself again at the new zoom, its picture put away.
+    assert all(zone.frame_shown != shown[zone] for zone in zoned)
+    assert not any(zone._stand_in is not None and zone._stand_in.isVisible() for zone in zoned)
+    assert not any(zone.flags() & flag for zone in zoned)
+
+
+def test_after_a_zoom_shown_by_pictures_the_felt_looks_as_if_always_at_that_zoom(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    _window, felt = _felt_at_rest(qtbot, tmp_path)
+    _stand_ins_drawn(qtbot, felt)
+    turn_wheel(felt.viewport(), 120)
+    first = felt.viewport().grab().toImage()  # the zones' pictures of themselves, stretched
+    qtbot.waitUntil(lambda: _settled(felt), timeout=10_000)
+    settled = felt.viewport().grab().toImage()
+    assert settled != first
+    zone_pictures.frames.forget()
+    zone_labels.labels.forget()
+    for zone in felt.zones():
+        zone.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.NoCache)
+        zone.setCacheMode(CACHED)
+        zone.update()
+    assert felt.viewport().grab().toImage() == settled
+
+
+def test_a_zone_whose_count_changes_while_its_picture_stands_in_paints_itself_at_once(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    _window, felt = _felt_at_rest(qtbot, tmp_path)
+    zoned = _stand_ins_drawn(qtbot, felt)
+    zone = next(z for z in zoned if z.count > 0)
+    turn_wheel(felt.viewport(), 120)
+    felt.viewport().repaint()
+    assert zone._stand_in is not None and zone._stand_in.isVisible()
+    shown = zone.frame_shown
+    zone.set_count(zone.count + 1, card_kind(zone))
+    # Its picture showed the old count: it is put away, and the zone paints the new one.
+    assert not zone._stand_in.isVisible() and zone._stand_in.pixmap().isNull()
+    felt.viewport().repaint()
+    assert zone.frame_shown != shown
+    qtbot.waitUntil(lambda: _settled(felt) and not zone._stand_in.pixmap().isNull(), timeout=10_000)
+
+
+def card_kind(zone: zones.ZoneItem) -> str:
+    """The deck kind ``zone``'s pile holds, as the felt last told it."""
+    return zone._kind
+
+
+class _Zone:
+    """A zone that draws a picture of itself of ``pixels`` pixels, and notes letting it go."""
+
+    def __init__(self, pixels: int) -> None:
+        self.pixels = pixels
+        self.forgotten = False
+
+    def stand_down(self) -> None:
+        pass
+
+    def picture_itself(self) -> int:
+        return self.pixels
+
+    def forget_stand_in(self) -> None:
+        self.forgotten = True
+
+
+def test_the_zones_pictures_of_themselves_kept_stay_within_their_number_and_pixels(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(zone_pictures, "STAND_INS_KEPT", 3)
+    monkeypatch.setattr(zone_pictures, "STAND_IN_PIXELS_KEPT", 1000)
+    kept = zone_pictures.Frames()
+    made = [_Zone(100) for _ in range(5)] + [_Zone(600), _Zone(500)]
+    for zone in made:
+        kept.picture_later(zone)
+    qtbot.waitUntil(lambda: made[5].forgotten, timeout=5_000)  # the last but one let go
+    # Three at most, and then no more than 1,000 pixels: the oldest go first.
+    assert [zone.forgotten for zone in made] == [True] * 6 + [False]
+    assert kept.stand_ins() == 1

@@ -445,9 +445,10 @@ class TableView(FeltView):
         if scale is not None and scale != self._zones_scale:
             # At a new zoom the zones in sight are drawn cheaply first, as the cards are
             # (found by squares of the felt: a big table has hundreds of zones out of sight).
+            zoom = self._zones_scale[0]
             for _, spec in self._grid.overlaps(rect.adjusted(-2, -2, 2, 2)):
                 if not spec.reserved:
-                    self._zones[str(spec.pile)].zooming()
+                    self._zones[str(spec.pile)].zooming(zoom)
             for caption in self._captions:
                 if caption.sceneBoundingRect().intersects(rect):
                     caption.zooming()

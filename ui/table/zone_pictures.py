@@ -54,6 +54,14 @@ class Look(Hashable, Protocol):
 
 #: Frame pictures kept: every look of every zone size at a few zooms.
 FRAMES_KEPT = 48
+#: Zones kept with a picture of themselves to stand in for them at a new zoom, and the most
+#: pixels those pictures hold (a fan's is some 120,000 at a zoom of 1, four times that at a
+#: pixel ratio of 2): the zones in sight, and as many again.
+STAND_INS_KEPT = 64
+STAND_IN_PIXELS_KEPT = 8_000_000
+#: How long after a zone's look changed its picture of itself is drawn again: a drop
+#: changes two counts, and its own frame comes first.
+STAND_IN_LATER_MS = 300
 #: How often the zones look again whether the button held is let go.
 BUSY_WAIT_MS = 50
 
@@ -134,6 +142,20 @@ class Framed(Protocol):
         """Paint it anew, from the picture of its zoom now drawn."""
 
 
+class StandsIn(Protocol):
+    """A zone that a picture of itself may stand in for at a new zoom (``ZoneItem.zooming``)."""
+
+    def stand_down(self) -> None:
+        """Be painted by itself again, at the zoom shown."""
+
+    def picture_itself(self) -> int:
+        """Draw its picture of itself as it is shown now, if it is settled at the zoom shown;
+        the picture's pixels (0: none drawn)."""
+
+    def forget_stand_in(self) -> None:
+        """Let its picture of itself go."""
+
+
 class Frames:
     """The frame pictures drawn (the last :data:`FRAMES_KEPT`), and the zones waiting for
     the look of a new zoom.
@@ -154,6 +176,13 @@ class Frames:
     then every zone keeps its own picture again: drawn anew from them, it looks exactly as
     if the view had always been at that zoom. A frame never drawn before (a zone's first
     paint, a zone of a new size or look) is drawn at once.
+
+    Cheaper still, a zone shown settled at some zoom keeps a picture of its whole self, drawn
+    between frames once it has settled (the last :data:`STAND_INS_KEPT` zones, within
+    :data:`STAND_IN_PIXELS_KEPT`): at a new zoom that picture stands in for the zone, and Qt
+    alone draws it, stretched, as it draws the cards' art; the zone paints nothing through
+    Python in that frame (a few dozen calls a zone, which a machine just back from idle runs
+    slowly). Once the frame is shown, it paints itself again at the new zoom.
     """
 
     def __init__(self, kept: int = FRAMES_KEPT, pixels_kept: int | None = None) -> None:
@@ -171,6 +200,13 @@ class Frames:
         #: The zones (and title bands) painted straight onto the view since a zoom.
         self._uncached: list[QtWidgets.QGraphicsItem] = []
         self._timer: QtCore.QTimer | None = None
+        #: The zones shown by their pictures of themselves since a zoom.
+        self._standing: list[StandsIn] = []
+        #: The zones with pictures of themselves, the last drawn last, and those pictures'
+        #: pixels; the zones to draw one for, between frames.
+        self._stand_ins: dict[StandsIn, int] = {}
+        self._to_picture: dict[StandsIn, None] = {}
+        self._picturing: QtCore.QTimer | None = None
 
     def picture(self, at: FrameAt) -> tuple[QtGui.QPixmap, float]:
         """The picture of ``at``, drawn now if it was not."""
@@ -260,6 +296,55 @@ class Frames:
             self._uncached.append(item)
             self._refine_soon(0)
 
+    def stand_in(self, zone: StandsIn) -> None:
+        """``zone`` is shown by its picture of itself until the pictures of the zoom shown
+        are drawn."""
+        self._standing.append(zone)
+        self._refine_soon(0)
+
+    def picture_later(self, zone: StandsIn, ms: int = 0) -> None:
+        """Have ``zone`` draw its picture of itself between frames (``ms`` from now at the
+        soonest), once every zone has settled."""
+        self._to_picture[zone] = None
+        if self._picturing is None:
+            self._picturing = QtCore.QTimer()
+            self._picturing.setSingleShot(True)
+            self._picturing.timeout.connect(self._picture_one)
+        if not self._picturing.isActive() or self._picturing.remainingTime() < ms:
+            self._picturing.start(ms)
+
+    def stand_in_gone(self, zone: StandsIn) -> None:
+        """``zone`` let its picture of itself go."""
+        self._stand_ins.pop(zone, None)
+
+    def stand_ins(self) -> int:
+        """How many zones keep a picture of themselves."""
+        return len(self._stand_ins)
+
+    def _picture_one(self) -> None:
+        """Have one zone draw its picture of itself; wait while a button is held or a zone
+        has not settled."""
+        busy = QtWidgets.QApplication.mouseButtons() != Qt.MouseButton.NoButton
+        if busy or not self.settled():
+            self.picture_later(next(iter(self._to_picture)), BUSY_WAIT_MS)
+            return
+        zone = next(iter(self._to_picture))
+        del self._to_picture[zone]
+        self._stand_ins.pop(zone, None)
+        with contextlib.suppress(RuntimeError):  # a zone taken off the felt since
+            pixels = zone.picture_itself()
+            if pixels:
+                self._stand_ins[zone] = pixels
+        while len(self._stand_ins) > STAND_INS_KEPT or (
+            sum(self._stand_ins.values()) > STAND_IN_PIXELS_KEPT and len(self._stand_ins) > 1
+        ):
+            oldest = next(iter(self._stand_ins))
+            del self._stand_ins[oldest]
+            with contextlib.suppress(RuntimeError):
+                oldest.forget_stand_in()
+        if self._to_picture:
+            self._picturing.start(0)  # type: ignore[union-attr]  # one at a time
+
     def _refine(self) -> None:
         """Draw one picture a zone is waiting for, and have its zones painted from it; once
         none is, give every zone its own picture again."""
@@ -281,6 +366,10 @@ class Frames:
             with contextlib.suppress(RuntimeError):  # a zone taken off the felt since
                 item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
                 item.update()  # Qt draws nothing anew for a change of cache mode alone
+        standing, self._standing = self._standing, []
+        for zone in standing:
+            with contextlib.suppress(RuntimeError):
+                zone.stand_down()
 
     def kept(self) -> int:
         """How many pictures are kept."""
@@ -288,7 +377,7 @@ class Frames:
 
     def settled(self) -> bool:
         """Whether every zone shows the look of the zoom it is shown at."""
-        return not self._wanted and not self._uncached
+        return not self._wanted and not self._uncached and not self._standing
 
     def forget(self) -> None:
         """Forget every picture drawn (the next paint of each frame draws it anew)."""
@@ -296,6 +385,10 @@ class Frames:
         self._zooms.clear()
         self._pixels = 0
         self._wanted.clear()
+        stand_ins, self._stand_ins = self._stand_ins, {}
+        for zone in stand_ins:
+            with contextlib.suppress(RuntimeError):
+                zone.forget_stand_in()
 
     def _over_budget(self) -> bool:
         return self._pixels_kept is not None and self._pixels > self._pixels_kept

@@ -24,6 +24,7 @@ from cardtable.ui.table.layout import LABEL_BAND, PAD, ZoneSpec, ZoneStyle, card
 from cardtable.ui.table.zone_labels import label_picture, paint_label
 from cardtable.ui.table.zone_pictures import (
     RADIUS,
+    STAND_IN_LATER_MS,
     Frame,
     FrameAt,
     frames,
@@ -229,6 +230,10 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         self._in_felt = False
         #: What paints the title band while the felt paints the frame (made the first time).
         self._band_item: _TitleBand | None = None
+        #: A picture of the whole zone as it was last shown settled, which stands in for it
+        #: at a new zoom (see :meth:`zooming`), and the zoom it was drawn at.
+        self._stand_in: QtWidgets.QGraphicsPixmapItem | None = None
+        self._stand_in_zoom = 0.0
         #: The pile's name as a screen reader says it ("Shoe of 2 decks draw pile"): the
         #: painted title leaves the deck to the caption above.
         self.spoken_title = ""
@@ -330,6 +335,7 @@ class ZoneItem(QtWidgets.QGraphicsObject):
 
     def _repaint(self, area: QtCore.QRectF | None = None) -> None:
         """Have ``area`` (None: all) of what the zone paints itself painted anew."""
+        self._look_changed()
         painted: QtWidgets.QGraphicsItem = self
         if self._in_felt and self._band_item is not None:
             painted = self._band_item
@@ -380,14 +386,111 @@ class ZoneItem(QtWidgets.QGraphicsObject):
             # would repaint them all. It is lit for the table's logic (a refusal still goes
             # to the status bar) but looks the same.
             if self._spec.style is not ZoneStyle.OPEN:
+                self._look_changed()
                 self.update()
 
-    def zooming(self) -> None:
-        """The view is about to show another zoom: paint what is cheap first (see
-        :class:`~cardtable.ui.table.zone_pictures.Frames`)."""
+    def zooming(self, zoom: float) -> None:
+        """The view is about to show another zoom, ``zoom``: paint what is cheap first (see
+        :class:`~cardtable.ui.table.zone_pictures.Frames`): its picture of itself, if it
+        has one of a zoom near enough (within a factor of two), else itself from the
+        pictures of its frame and title."""
+        stand_in = self._stand_in
+        if stand_in is not None and stand_in.isVisible():
+            return  # standing in since the last step of the wheel
+        if stand_in is not None and not stand_in.pixmap().isNull():
+            if 0.5 <= zoom / self._stand_in_zoom <= 2.0:
+                self.setFlag(QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
+                stand_in.setVisible(True)
+                frames.stand_in(self)
+                return
         frames.uncache(self)
         if self._band_item is not None:
             frames.uncache(self._band_item)
+        if self._may_stand_in():
+            frames.picture_later(self)
+
+    def _may_stand_in(self) -> bool:
+        """Whether a picture of the zone may stand in for it at a new zoom: a zone painted
+        as an item (not a place kept, nor the open table the felt paints)."""
+        return not self._spec.reserved and not self._in_felt
+
+    def stand_down(self) -> None:
+        """Be painted by itself again, from its frame's picture of the zoom shown (drawn now,
+        if no zone has drawn it: one for every zone of its look)."""
+        stand_in = self._stand_in
+        if stand_in is None or not stand_in.isVisible():
+            return
+        stand_in.setVisible(False)
+        flags = QtWidgets.QGraphicsItem.GraphicsItemFlag
+        self.setFlag(flags.ItemHasNoContents, bool(self._spec.reserved) or self._in_felt)
+        shown = self._shown_at()
+        if shown is not None:
+            zoom, dpr = shown
+            frames.picture((self._look(), round(zoom * dpr * 1000), dpr))
+        self.update()
+        if self._may_stand_in():
+            frames.picture_later(self)
+
+    def _shown_at(self) -> tuple[float, float] | None:
+        """The zoom and pixel ratio of the view that shows the zone (None: none does)."""
+        scene = self.scene()
+        views = scene.views() if scene is not None else []
+        if not views:
+            return None
+        return abs(views[0].transform().m22()), views[0].viewport().devicePixelRatioF()
+
+    def picture_itself(self) -> int:
+        """Draw the picture that stands in for the zone at a new zoom: the zone as the view
+        shows it now, settled (painted from its frame's picture of this zoom); the picture's
+        pixels (0: none drawn, the zone not settled or not to stand in)."""
+        shown = self._shown_at()
+        if shown is None or not self._may_stand_in() or self.hasFocus():
+            self.forget_stand_in()
+            return 0
+        zoom, dpr = shown
+        if not frames.has((self._look(), round(zoom * dpr * 1000), dpr)):
+            return 0  # not painted at this zoom yet: the next time it settles
+        per_unit = zoom * dpr
+        bounds = QtGui.QTransform.fromScale(per_unit, per_unit).mapRect(self._whole())
+        area = bounds.toAlignedRect()
+        image = QtGui.QImage(area.size(), QtGui.QImage.Format.Format_ARGB32_Premultiplied)
+        image.setDevicePixelRatio(dpr)
+        image.fill(0)
+        corner = QtCore.QPointF(area.topLeft()) / dpr
+        painter = QtGui.QPainter(image)
+        painter.setWorldTransform(
+            QtGui.QTransform.fromScale(zoom, zoom)
+            * QtGui.QTransform.fromTranslate(-corner.x(), -corner.y())
+        )
+        self.paint(painter, QtWidgets.QStyleOptionGraphicsItem(), None)
+        painter.end()
+        stand_in = self._stand_in
+        if stand_in is None:
+            stand_in = self._stand_in = QtWidgets.QGraphicsPixmapItem(self)
+            stand_in.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            stand_in.setVisible(False)
+        stand_in.setPixmap(QtGui.QPixmap.fromImage(image))
+        stand_in.setOffset(corner)
+        stand_in.setTransform(QtGui.QTransform.fromScale(1 / zoom, 1 / zoom))
+        self._stand_in_zoom = zoom
+        return area.width() * area.height()
+
+    def forget_stand_in(self) -> None:
+        """Let its picture of itself go (standing down first if it stands in)."""
+        if self._stand_in is None:
+            return
+        self.stand_down()
+        self._stand_in.setPixmap(QtGui.QPixmap())
+        frames.stand_in_gone(self)
+
+    def _look_changed(self) -> None:
+        """What the zone shows changed: its picture of itself no longer shows it; another is
+        drawn a moment later."""
+        stand_in = self._stand_in
+        if stand_in is None or stand_in.pixmap().isNull():
+            return
+        self.forget_stand_in()
+        frames.picture_later(self, STAND_IN_LATER_MS)
 
     def zoomed(self) -> bool:
         """Whether it is painted straight onto the view after a zoom (see :meth:`zooming`)."""
