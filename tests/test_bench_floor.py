@@ -20,8 +20,8 @@ from cardtable.bench.floor import (
 from cardtable.bench.tables import big_table, fanned_table
 from cardtable.session import ConfirmSeat, Session
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
-from cardtable.ui.table.cards.item import CardItem
 from cardtable.ui.table import zone_pictures
+from cardtable.ui.table.cards.item import CardItem
 from cardtable.ui.table.layout import OPEN_TABLE
 from cardtable.ui.table.view import TableView
 

@@ -367,9 +367,9 @@ class Frames:
                 item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
                 item.update()  # Qt draws nothing anew for a change of cache mode alone
         standing, self._standing = self._standing, []
-        for zone in standing:
+        for stood in standing:
             with contextlib.suppress(RuntimeError):
-                zone.stand_down()
+                stood.stand_down()
 
     def kept(self) -> int:
         """How many pictures are kept."""
