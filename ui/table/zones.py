@@ -415,21 +415,28 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         return not self._spec.reserved and not self._in_felt
 
     def stand_down(self) -> None:
-        """Be painted by itself again, from its frame's picture of the zoom shown (drawn now,
-        if no zone has drawn it: one for every zone of its look)."""
+        """Be painted by itself again, between frames once a zoom is shown: from its frame's
+        picture of that zoom (drawn now, if no zone has drawn it: one for every zone of its
+        look); then draw its picture of itself anew."""
+        if self._put_away():
+            shown = self._shown_at()
+            if shown is not None:
+                zoom, dpr = shown
+                frames.picture((self._look(), round(zoom * dpr * 1000), dpr))
+            if self._may_stand_in():
+                frames.picture_later(self)
+
+    def _put_away(self) -> bool:
+        """Put its picture of itself away, if it stands in, and paint itself again (at a new
+        zoom, from the nearest pictures first, as ever); whether it stood in."""
         stand_in = self._stand_in
         if stand_in is None or not stand_in.isVisible():
-            return
+            return False
         stand_in.setVisible(False)
         flags = QtWidgets.QGraphicsItem.GraphicsItemFlag
         self.setFlag(flags.ItemHasNoContents, bool(self._spec.reserved) or self._in_felt)
-        shown = self._shown_at()
-        if shown is not None:
-            zoom, dpr = shown
-            frames.picture((self._look(), round(zoom * dpr * 1000), dpr))
         self.update()
-        if self._may_stand_in():
-            frames.picture_later(self)
+        return True
 
     def _shown_at(self) -> tuple[float, float] | None:
         """The zoom and pixel ratio of the view that shows the zone (None: none does)."""
@@ -476,10 +483,10 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         return area.width() * area.height()
 
     def forget_stand_in(self) -> None:
-        """Let its picture of itself go (standing down first if it stands in)."""
+        """Let its picture of itself go (put away first if it stands in)."""
         if self._stand_in is None:
             return
-        self.stand_down()
+        self._put_away()
         self._stand_in.setPixmap(QtGui.QPixmap())
         frames.stand_in_gone(self)
 
