@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from table_rig import turn_wheel
 
 from cardtable.bench.tables import big_table
-from cardtable.ui.qt import QtGui
+from cardtable.ui.qt import QtCore, QtGui
 from cardtable.ui.table import zone_pictures
 from cardtable.ui.table.layout import OPEN_TABLE
 from cardtable.ui.table.view import TableView
@@ -99,3 +99,30 @@ def test_an_empty_open_table_paints_its_frame_and_hint_itself(qtbot: QtBot, tmp_
     zone = felt.zone(OPEN_TABLE)
     assert zone is not None and zone.count == 0 and zone.hint
     assert not zone.frame_in_felt()
+
+
+def test_the_felt_stops_painting_the_frame_of_an_open_table_hidden_and_paints_it_shown(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    felt = _felt(qtbot, tmp_path)
+    zone = felt.zone(OPEN_TABLE)
+    assert zone.frame_in_felt()
+    # A point of the frame's tinted middle that no card nor its title band covers, in sight.
+    inside = zone.sceneBoundingRect().adjusted(30, 30, -30, -30)
+    seen = felt.viewport().rect().adjusted(10, 10, -10, -10)
+    edge = next(
+        point
+        for y in range(seen.top(), seen.bottom(), 7)
+        for x in range(seen.left(), seen.right(), 7)
+        if inside.contains(felt.mapToScene(point := QtCore.QPoint(x, y)))
+        and all(item is zone for item in felt.items(point))
+    )
+    framed = felt.viewport().grab().toImage().pixel(edge)
+    for hiding in (zone.hide, lambda: zone.setVisible(False)):
+        hiding()
+        _settle(qtbot, felt)
+        assert not zone.frame_in_felt()
+        assert felt.viewport().grab().toImage().pixel(edge) != framed  # bare felt there
+        zone.show()
+        _settle(qtbot, felt)
+        assert felt.viewport().grab().toImage().pixel(edge) == framed

@@ -292,15 +292,19 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         table looks exactly as it would with the zone painting it all."""
         return self._in_felt and self.isVisible()
 
-    def itemChange(
-        self, change: QtWidgets.QGraphicsItem.GraphicsItemChange, value: object
-    ) -> object:
-        if (
-            change == QtWidgets.QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged
-            and self._in_felt
-        ):
+    # Not itemChange: Qt would call into Python at every change of every zone (its place, its
+    # flags at each zoom), where only its being shown or hidden matters.
+    def setVisible(self, visible: bool) -> None:
+        shown = self.isVisible()
+        super().setVisible(visible)
+        if self._in_felt and self.isVisible() != shown:
             self._felt_redraws()  # the felt paints the frame of a zone shown only
-        return super().itemChange(change, value)
+
+    def hide(self) -> None:
+        self.setVisible(False)
+
+    def show(self) -> None:
+        self.setVisible(True)
 
     def _follow_felt(self) -> None:
         """Paint the frame with the felt or as an item, as the zone now may."""
