@@ -320,3 +320,16 @@ def test_the_zones_pictures_of_themselves_kept_stay_within_their_number_and_pixe
     # Three at most, and then no more than 1,000 pixels: the oldest go first.
     assert [zone.forgotten for zone in made] == [True] * 6 + [False]
     assert kept.stand_ins() == 1
+
+
+def test_a_zone_zoomed_far_in_keeps_no_picture_of_itself(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _window, felt = _felt_at_rest(qtbot, tmp_path)
+    zoned = _stand_ins_drawn(qtbot, felt)
+    zone = zoned[0]
+    pixels = zone._stand_in.pixmap() if zone._stand_in is not None else QtGui.QPixmap()
+    assert pixels.width() * pixels.height() > 0
+    monkeypatch.setattr(zones, "STAND_IN_LARGEST", pixels.width() * pixels.height() - 1)
+    assert zone.picture_itself() == 0
+    assert zone._stand_in is not None and zone._stand_in.pixmap().isNull()

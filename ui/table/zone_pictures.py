@@ -59,6 +59,9 @@ FRAMES_KEPT = 48
 #: pixel ratio of 2): the zones in sight, and as many again.
 STAND_INS_KEPT = 64
 STAND_IN_PIXELS_KEPT = 8_000_000
+#: The largest picture a zone draws of itself (pixels): one larger, zoomed far in, would cost
+#: a long pause between frames and much memory for one frame's sake.
+STAND_IN_LARGEST = 1_500_000
 #: How long after a zone's look changed its picture of itself is drawn again: a drop
 #: changes two counts, and its own frame comes first.
 STAND_IN_LATER_MS = 300
@@ -150,7 +153,7 @@ class StandsIn(Protocol):
 
     def picture_itself(self) -> int:
         """Draw its picture of itself as it is shown now, if it is settled at the zoom shown;
-        the picture's pixels (0: none drawn)."""
+        the pixels of the picture it keeps (0: none)."""
 
     def forget_stand_in(self) -> None:
         """Let its picture of itself go."""

@@ -24,6 +24,7 @@ from cardtable.ui.table.layout import LABEL_BAND, PAD, ZoneSpec, ZoneStyle, card
 from cardtable.ui.table.zone_labels import label_picture, paint_label
 from cardtable.ui.table.zone_pictures import (
     RADIUS,
+    STAND_IN_LARGEST,
     STAND_IN_LATER_MS,
     Frame,
     FrameAt,
@@ -452,18 +453,23 @@ class ZoneItem(QtWidgets.QGraphicsObject):
 
     def picture_itself(self) -> int:
         """Draw the picture that stands in for the zone at a new zoom: the zone as the view
-        shows it now, settled (painted from its frame's picture of this zoom); the picture's
-        pixels (0: none drawn, the zone not settled or not to stand in)."""
+        shows it now, settled (painted from its frame's picture of this zoom); the pixels of
+        the picture it keeps (0: none, the zone not to stand in)."""
         shown = self._shown_at()
         if shown is None or not self._may_stand_in() or self.hasFocus():
             self.forget_stand_in()
             return 0
         zoom, dpr = shown
         if not frames.has((self._look(), round(zoom * dpr * 1000), dpr)):
-            return 0  # not painted at this zoom yet: the next time it settles
+            # Not painted at this zoom yet: the one it has (if any) stays, until it settles.
+            kept = self._stand_in.pixmap() if self._stand_in is not None else QtGui.QPixmap()
+            return kept.width() * kept.height()
         per_unit = zoom * dpr
         bounds = QtGui.QTransform.fromScale(per_unit, per_unit).mapRect(self._whole())
         area = bounds.toAlignedRect()
+        if area.width() * area.height() > STAND_IN_LARGEST:
+            self.forget_stand_in()  # zoomed in this far, it paints itself cheaply first
+            return 0
         image = QtGui.QImage(area.size(), QtGui.QImage.Format.Format_ARGB32_Premultiplied)
         image.setDevicePixelRatio(dpr)
         image.fill(0)
