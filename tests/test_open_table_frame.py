@@ -9,7 +9,7 @@ from pathlib import Path
 
 from demo_window_rig import demo_window
 from pytestqt.qtbot import QtBot
-from table_rig import turn_wheel
+from table_rig import device_point, turn_wheel
 
 from cardtable.bench.tables import big_table
 from cardtable.ui.qt import QtCore, QtGui
@@ -117,12 +117,16 @@ def test_the_felt_stops_painting_the_frame_of_an_open_table_hidden_and_paints_it
         if inside.contains(felt.mapToScene(point := QtCore.QPoint(x, y)))
         and all(item is zone for item in felt.items(point))
     )
-    framed = felt.viewport().grab().toImage().pixel(edge)
+    def seen_at_edge() -> int:
+        grab = felt.viewport().grab().toImage()
+        return grab.pixel(device_point(edge, grab))
+
+    framed = seen_at_edge()
     for hiding in (zone.hide, lambda: zone.setVisible(False)):
         hiding()
         _settle(qtbot, felt)
         assert not zone.frame_in_felt()
-        assert felt.viewport().grab().toImage().pixel(edge) != framed  # bare felt there
+        assert seen_at_edge() != framed  # bare felt there
         zone.show()
         _settle(qtbot, felt)
-        assert felt.viewport().grab().toImage().pixel(edge) == framed
+        assert seen_at_edge() == framed

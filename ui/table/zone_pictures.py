@@ -324,6 +324,10 @@ class Frames:
         """How many zones keep a picture of themselves."""
         return len(self._stand_ins)
 
+    def picturing(self) -> bool:
+        """Whether zones wait to draw their pictures of themselves."""
+        return bool(self._to_picture)
+
     def _picture_one(self) -> None:
         """Have one zone draw its picture of itself; wait while a button is held or a zone
         has not settled."""
