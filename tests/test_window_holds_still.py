@@ -20,7 +20,7 @@ from pytestqt.qtbot import QtBot
 from cardtable.ui.panels.adventure.conflict.panel import ConflictPanel
 from cardtable.ui.qt import QtCore
 from cardtable.ui.widgets.style import bring_forward
-from cardtable.ui.window.after_paint import after_paint
+from cardtable.ui.window.after_paint import _AfterPaint, after_paint
 from cardtable.ui.window.main_window import MainWindow
 from cardtable.ui.window.placement import GEOMETRY_KEY, SIZES_KEY
 
@@ -85,6 +85,9 @@ def test_a_column_left_wide_leaves_the_felt_half_the_window(qtbot: QtBot, tmp_pa
     qtbot.waitUntil(lambda: bool(painted))
     assert tarot.isVisible()
     assert painted == [widths]
+    # Each watch put off until a paint goes once it has fired.
+    viewport = second.felt.viewport()
+    qtbot.waitUntil(lambda: not viewport.findChildren(_AfterPaint))
 
 
 def test_yield_or_push_holds_still_as_the_computer_passes(qtbot: QtBot, tmp_path: Path) -> None:

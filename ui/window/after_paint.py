@@ -28,6 +28,7 @@ class _AfterPaint(QtCore.QObject):
             self._widget.removeEventFilter(self)
             # Queued: it runs once this paint (and the rest of the window's) is done.
             QtCore.QTimer.singleShot(0, self._then)
+            self.deleteLater()  # done: not kept as long as the widget
         return False
 
 
