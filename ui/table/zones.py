@@ -402,8 +402,11 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         stand_in = self._stand_in
         if stand_in is not None and stand_in.isVisible():
             return  # standing in since the last step of the wheel
-        drawn = stand_in is not None and not stand_in.pixmap().isNull()
-        if stand_in is not None and drawn and 0.5 <= zoom / self._stand_in_zoom <= 2.0:
+        if (
+            stand_in is not None
+            and not stand_in.pixmap().isNull()
+            and 0.5 <= zoom / self._stand_in_zoom <= 2.0
+        ):
             self.setFlag(QtWidgets.QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
             stand_in.setVisible(True)
             frames.stand_in(self)
