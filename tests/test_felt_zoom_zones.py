@@ -334,3 +334,23 @@ def test_a_zone_zoomed_far_in_keeps_no_picture_of_itself(
     monkeypatch.setattr(zones, "STAND_IN_LARGEST", pixels.width() * pixels.height() - 1)
     assert zone.picture_itself() == 0
     assert zone._stand_in is not None and zone._stand_in.pixmap().isNull()
+
+
+def test_a_zones_picture_standing_in_is_found_under_the_pointer_by_its_rectangle(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The scene looks under the pointer at every move of a drag (hover, aiming): a zone's
+    picture standing in after a zoom is found there by its rectangle, as a card's pictures
+    are, never by a mask of its pixels (built at the first look, a frame held back)."""
+    _window, felt = _felt_at_rest(qtbot, tmp_path)
+    zoned = _stand_ins_drawn(qtbot, felt)
+    turn_wheel(felt.viewport(), 120)
+    felt.viewport().repaint()
+    for zone in zoned:
+        stand_in = zone._stand_in
+        assert stand_in is not None and stand_in.isVisible()
+        # The picture's corner lies outside the frame's rounded edge: clear.
+        assert stand_in.pixmap().toImage().pixelColor(0, 0).alpha() == 0
+        corner = stand_in.boundingRect().topLeft() + QtCore.QPointF(0.25, 0.25)
+        assert stand_in.contains(corner)
+        assert stand_in in felt.scene().items(stand_in.mapToScene(corner))

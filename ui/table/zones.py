@@ -488,6 +488,11 @@ class ZoneItem(QtWidgets.QGraphicsObject):
         if stand_in is None:
             stand_in = self._stand_in = QtWidgets.QGraphicsPixmapItem(self)
             stand_in.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            # The scene looks under the pointer at every move of a drag (hover, aiming): a
+            # shape taken from the picture's pixels, Qt's default, is a mask of the whole
+            # picture, built in the middle of a frame. The cards' pictures are found by
+            # their rectangles too.
+            stand_in.setShapeMode(QtWidgets.QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
             stand_in.setVisible(False)
         stand_in.setPixmap(QtGui.QPixmap.fromImage(image))
         stand_in.setOffset(corner)
