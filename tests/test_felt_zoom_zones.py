@@ -344,6 +344,7 @@ def test_a_zones_picture_standing_in_is_found_under_the_pointer_by_its_rectangle
     are, never by a mask of its pixels (built at the first look, a frame held back)."""
     _window, felt = _felt_at_rest(qtbot, tmp_path)
     zoned = _stand_ins_drawn(qtbot, felt)
+    assert zoned
     turn_wheel(felt.viewport(), 120)
     felt.viewport().repaint()
     for zone in zoned:
