@@ -6,7 +6,9 @@ whole zone)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import pytest
 from demo_window_rig import demo_window
 from pytestqt.qtbot import QtBot
 from table_rig import device_point, turn_wheel
@@ -130,3 +132,65 @@ def test_the_felt_stops_painting_the_frame_of_an_open_table_hidden_and_paints_it
         zone.show()
         _settle(qtbot, felt)
         assert seen_at_edge() == framed
+
+
+def test_a_frame_too_large_for_a_picture_is_drawn_in_parts_and_looks_the_same(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The open table's frame zoomed in at a pixel ratio of 2 would be a picture of some 25
+    million pixels: each paint draws only the part it shows, and the table looks exactly as
+    with the whole picture, painted by the felt or by the zone, and after a pan."""
+    felt = _felt(qtbot, tmp_path)
+    zone = felt.zone(OPEN_TABLE)
+    assert zone is not None
+    whole = _both_ways(qtbot, felt, zone)
+    panned = _both_ways(qtbot, felt, zone, (137, 61))
+    drawn: list[str] = []
+    outlined = zone_pictures.outlined
+
+    def noted(key: str, *rest: Any) -> QtGui.QPixmap:
+        drawn.append(key)
+        return outlined(key, *rest)
+
+    monkeypatch.setattr(zone_pictures, "outlined", noted)
+    monkeypatch.setattr(zone_pictures, "FRAME_LARGEST", 10_000)  # every zone's frame
+    zone_pictures.frames.forget()
+    for pan, pictured in (((0, 0), whole), ((137, 61), panned)):
+        with_felt, by_zone = _both_ways(qtbot, felt, zone, pan)
+        assert with_felt == by_zone
+        # Beside its whole picture, the dashes' ends may fall a shade apart; nothing else.
+        assert _off_the_outline(felt, zone, pan, with_felt, pictured[0]) == []
+    assert not [key for key in drawn if key.startswith("zone/")]
+
+
+def _off_the_outline(
+    felt: TableView,
+    zone: ZoneItem,
+    pan: tuple[int, int],
+    one: QtGui.QImage,
+    other: QtGui.QImage,
+) -> list[tuple[int, int]]:
+    """The pixels (device) where two grabs of the felt panned by ``pan`` differ, but for
+    those on ``zone``'s outline (its rounded corners bend some 4 units in from its edges)."""
+    ratio = one.devicePixelRatio()
+    spec = zone.spec
+    box = felt.mapFromScene(QtCore.QRectF(spec.x, spec.y, spec.width, spec.height))
+    edges = box.boundingRect().translated(-pan[0], -pan[1])
+    left, right = edges.left() * ratio, (edges.right() + 1) * ratio
+    top, bottom = edges.top() * ratio, (edges.bottom() + 1) * ratio
+    near = 8 * ratio
+    width, stride = one.width() * 4, one.bytesPerLine()
+    first, second = bytes(one.constBits()), bytes(other.constBits())
+    off = []
+    for y in range(one.height()):
+        row = slice(y * stride, y * stride + width)
+        if first[row] == second[row]:
+            continue
+        for x in range(one.width()):
+            if one.pixel(x, y) == other.pixel(x, y):
+                continue
+            across = top - near <= y <= bottom + near and left - near <= x <= right + near
+            side = min(abs(x - left), abs(x - right), abs(y - top), abs(y - bottom)) <= near
+            if not (across and side):
+                off.append((x, y))
+    return off

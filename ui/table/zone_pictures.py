@@ -3,12 +3,14 @@
 A zone's frame (its outline and translucent fill) is a picture shared by every zone of that
 look and size, drawn once per zoom (:class:`Frames`); so are the edges of a stack's cards
 (any :class:`Look`). At a new zoom the nearest picture drawn is shown stretched first, and
-the zoom's own is drawn between frames, as the cards' art is.
+the zoom's own is drawn between frames, as the cards' art is. A frame too large for a
+picture (:data:`FRAME_LARGEST`) has none: each paint draws the part of it that it shows.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 from collections.abc import Callable, Hashable
 from typing import NamedTuple, Protocol
@@ -35,6 +37,29 @@ class Frame(NamedTuple):
         """The frame drawn at ``pixels`` / 1000 device pixels a unit (see :func:`frame_picture`)."""
         return frame_picture(self, pixels, dpr)
 
+    def draw(self, drawing: QtGui.QPainter) -> None:
+        """Draw it with its top left corner at the painter's origin, in scene units."""
+        pen = QtGui.QPen(QtGui.QColor.fromRgba(self.edge), self.pen_width)
+        if self.dashed:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        drawing.setPen(pen)
+        drawing.setBrush(QtGui.QColor.fromRgba(self.fill))
+        drawing.drawRoundedRect(QtCore.QRectF(0, 0, self.width, self.height), RADIUS, RADIUS)
+
+    def draw_part(self, drawing: QtGui.QPainter) -> None:
+        """Draw it as :meth:`draw` does, on a painter that shows a part of it: its dashes laid
+        along the whole outline, as on a picture of all of it (a pen lays them only where its
+        painter may paint, and they would fall apart from one part to the next)."""
+        inside, edge = _outline(self)
+        drawing.fillPath(inside, QtGui.QColor.fromRgba(self.fill))
+        drawing.fillPath(edge, QtGui.QColor.fromRgba(self.edge))
+
+    def too_large(self, pixels: int) -> bool:
+        """Whether its picture at ``pixels`` / 1000 device pixels a unit would be larger than
+        :data:`FRAME_LARGEST`: each paint then draws only the part it shows (:func:`draw_frame`)."""
+        per_unit = pixels / 1000
+        return self.width * per_unit * self.height * per_unit > FRAME_LARGEST
+
     def core(self) -> Core:
         """Its middle, all of its fill's colour, from its top left corner: clear of the
         rounded corners and the outline."""
@@ -54,6 +79,11 @@ class Look(Hashable, Protocol):
 
 #: Frame pictures kept: every look of every zone size at a few zooms.
 FRAMES_KEPT = 48
+#: The largest frame picture drawn whole (pixels). Of a frame larger (the open table's,
+#: zoomed in at a pixel ratio of 2: some 25 million) each paint draws only the part it
+#: shows (:func:`draw_frame`): its whole picture would cost a pause of a tenth of a second
+#: between frames at each new zoom, and a hundred megabytes, to show a tenth of it.
+FRAME_LARGEST = 8_000_000
 #: Zones kept with a picture of themselves to stand in for them at a new zoom, and the most
 #: pixels those pictures hold (a fan's is some 120,000 at a zoom of 1, four times that at a
 #: pixel ratio of 2): the zones in sight, and as many again.
@@ -67,6 +97,19 @@ STAND_IN_LARGEST = 1_500_000
 STAND_IN_LATER_MS = 300
 #: How often the zones look again whether the button held is let go.
 BUSY_WAIT_MS = 50
+
+
+@functools.lru_cache(maxsize=64)
+def _outline(frame: Frame) -> tuple[QtGui.QPainterPath, QtGui.QPainterPath]:
+    """``frame``'s inside and its outline's stroke, dashes and all (see
+    :meth:`Frame.draw_part`)."""
+    inside = QtGui.QPainterPath()
+    inside.addRoundedRect(QtCore.QRectF(0, 0, frame.width, frame.height), RADIUS, RADIUS)
+    stroker = QtGui.QPainterPathStroker()
+    stroker.setWidth(frame.pen_width)
+    if frame.dashed:
+        stroker.setDashPattern(Qt.PenStyle.DashLine)
+    return inside, stroker.createStroke(inside)
 
 
 def scale_of(painter: QtGui.QPainter) -> tuple[float, float]:
@@ -103,6 +146,60 @@ def draw_picture(
     if core is not None:
         core = Core(core.area.translated(origin), core.colour)
     lay_picture(painter, target, pixmap, core)
+
+
+def draw_frame(
+    painter: QtGui.QPainter, frame: Frame, origin: QtCore.QPointF, pixels: int, dpr: float
+) -> None:
+    """Paint the part of ``frame`` at ``origin`` that the painter's clip lets through, as its
+    whole picture at ``pixels`` (:func:`frame_picture`) would show it there but for where its
+    dashes end: that part drawn into a picture of its own, laid on the same whole device
+    pixels. (Drawn straight onto the painter, the frame's translucent fill would blend once
+    onto the felt and twice through a zone's own cache: the two ways a zone's frame is
+    painted would differ.)"""
+    world = painter.worldTransform()
+    if world.m12() != 0 or world.m21() != 0 or not world.isAffine():
+        picture, margin = frame_picture(frame, pixels, dpr)  # never on the felt: zones lie square
+        draw_picture(painter, origin, picture, margin, pixels / 1000 / dpr)
+        return
+    per_unit = pixels / 1000
+    margin = math.ceil(frame.pen_width * per_unit) / per_unit
+    width = math.ceil((frame.width + 2 * margin) * per_unit)
+    height = math.ceil((frame.height + 2 * margin) * per_unit)
+    # Where the whole picture would be laid (device pixels), as lay_picture lays it.
+    corner = world.map(origin - QtCore.QPointF(margin, margin))
+    left = math.floor(corner.x() * dpr + 0.5)
+    top = math.floor(corner.y() * dpr + 0.5)
+    whole = QtCore.QRect(left, top, width, height)
+    if painter.hasClipping():
+        seen = world.mapRect(painter.clipBoundingRect())
+        clip = QtGui.QTransform.fromScale(dpr, dpr).mapRect(seen)
+        part = whole.intersected(clip.toAlignedRect())
+    else:
+        part = whole.intersected(_device_rect(painter.device(), dpr))
+    if part.isEmpty():
+        return
+    image = QtGui.QImage(part.size(), QtGui.QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(0)
+    drawing = QtGui.QPainter(image)
+    drawing.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+    drawing.translate(left - part.x(), top - part.y())  # whole pixels: drawn as in the picture
+    drawing.scale(per_unit, per_unit)
+    drawing.translate(margin, margin)
+    frame.draw_part(drawing)
+    drawing.end()
+    image.setDevicePixelRatio(dpr)
+    painter.save()
+    painter.setWorldTransform(QtGui.QTransform())
+    painter.drawImage(QtCore.QPointF(part.x() / dpr, part.y() / dpr), image)
+    painter.restore()
+
+
+def _device_rect(device: QtGui.QPaintDevice, dpr: float) -> QtCore.QRect:
+    """All of ``device``, in device pixels (a picture's size is in them, a widget's is not)."""
+    if isinstance(device, QtGui.QImage | QtGui.QPixmap):
+        return QtCore.QRect(0, 0, device.width(), device.height())
+    return QtCore.QRect(0, 0, math.ceil(device.width() * dpr), math.ceil(device.height() * dpr))
 
 
 def outlined(
@@ -250,6 +347,9 @@ class Frames:
         pixels = round(scale * dpr * 1000)
         at = (look, pixels, dpr)
         where = QtCore.QPointF(0, 0) if origin is None else origin
+        if isinstance(look, Frame) and look.too_large(pixels):
+            draw_frame(painter, look, where, pixels, dpr)
+            return at
         core = look.core() if fill_middle and isinstance(look, Frame) else None
         nearest = None if at in self._drawn else self.nearest(at)
         if nearest is None:
@@ -262,8 +362,9 @@ class Frames:
         return at
 
     def has(self, at: FrameAt) -> bool:
-        """Whether the picture of ``at`` is drawn."""
-        return at in self._drawn
+        """Whether the picture of ``at`` is drawn (or none is: a frame too large for one)."""
+        look, pixels, _dpr = at
+        return at in self._drawn or (isinstance(look, Frame) and look.too_large(pixels))
 
     def want(self, at: FrameAt, zone: Framed) -> None:
         """Draw the picture of ``at`` between frames, and then have ``zone`` painted anew
@@ -424,16 +525,8 @@ def frame_picture(frame: Frame, pixels: int, dpr: float) -> tuple[QtGui.QPixmap,
         math.ceil((frame.height + 2 * margin) * per_unit),
     )
 
-    def draw(drawing: QtGui.QPainter) -> None:
-        pen = QtGui.QPen(QtGui.QColor.fromRgba(frame.edge), frame.pen_width)
-        if frame.dashed:
-            pen.setStyle(Qt.PenStyle.DashLine)
-        drawing.setPen(pen)
-        drawing.setBrush(QtGui.QColor.fromRgba(frame.fill))
-        drawing.drawRoundedRect(QtCore.QRectF(0, 0, frame.width, frame.height), RADIUS, RADIUS)
-
     key = f"zone/{'/'.join(map(str, frame))}/{pixels}"
-    return outlined(key, size, per_unit, margin, dpr, draw), margin
+    return outlined(key, size, per_unit, margin, dpr, frame.draw), margin
 
 
 #: Every zone's frame pictures (see :class:`Frames`).

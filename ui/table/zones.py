@@ -430,7 +430,9 @@ class ZoneItem(QtWidgets.QGraphicsObject):
             shown = self._shown_at()
             if shown is not None:
                 zoom, dpr = shown
-                frames.picture((self._look(), round(zoom * dpr * 1000), dpr))
+                at = (self._look(), round(zoom * dpr * 1000), dpr)
+                if not frames.has(at):  # (a frame too large for a picture has none)
+                    frames.picture(at)
             if self._may_stand_in():
                 frames.picture_later(self)
 
