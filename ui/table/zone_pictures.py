@@ -162,15 +162,12 @@ def draw_frame(
         picture, margin = frame_picture(frame, pixels, dpr)  # never on the felt: zones lie square
         draw_picture(painter, origin, picture, margin, pixels / 1000 / dpr)
         return
-    per_unit = pixels / 1000
-    margin = math.ceil(frame.pen_width * per_unit) / per_unit
-    width = math.ceil((frame.width + 2 * margin) * per_unit)
-    height = math.ceil((frame.height + 2 * margin) * per_unit)
+    per_unit, margin, size = _picture_size(frame, pixels)
     # Where the whole picture would be laid (device pixels), as lay_picture lays it.
     corner = world.map(origin - QtCore.QPointF(margin, margin))
     left = math.floor(corner.x() * dpr + 0.5)
     top = math.floor(corner.y() * dpr + 0.5)
-    whole = QtCore.QRect(left, top, width, height)
+    whole = QtCore.QRect(QtCore.QPoint(left, top), size)
     if painter.hasClipping():
         seen = world.mapRect(painter.clipBoundingRect())
         clip = QtGui.QTransform.fromScale(dpr, dpr).mapRect(seen)
@@ -518,15 +515,21 @@ def _still_shows(zone: Framed, at: FrameAt) -> bool:
 def frame_picture(frame: Frame, pixels: int, dpr: float) -> tuple[QtGui.QPixmap, float]:
     """``frame`` drawn at ``pixels`` / 1000 device pixels a unit, and the room (units) left
     round it for the edge: whole device pixels, so the outline lies where it was drawn."""
+    per_unit, margin, size = _picture_size(frame, pixels)
+    key = f"zone/{'/'.join(map(str, frame))}/{pixels}"
+    return outlined(key, size, per_unit, margin, dpr, frame.draw), margin
+
+
+def _picture_size(frame: Frame, pixels: int) -> tuple[float, float, QtCore.QSize]:
+    """Device pixels a unit at ``pixels``, the room (units) left round ``frame`` for its edge
+    (whole device pixels, so the outline lies where it was drawn), and its picture's size."""
     per_unit = pixels / 1000
     margin = math.ceil(frame.pen_width * per_unit) / per_unit
     size = QtCore.QSize(
         math.ceil((frame.width + 2 * margin) * per_unit),
         math.ceil((frame.height + 2 * margin) * per_unit),
     )
-
-    key = f"zone/{'/'.join(map(str, frame))}/{pixels}"
-    return outlined(key, size, per_unit, margin, dpr, frame.draw), margin
+    return per_unit, margin, size
 
 
 #: Every zone's frame pictures (see :class:`Frames`).
