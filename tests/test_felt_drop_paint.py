@@ -2,7 +2,9 @@
 place, not every card put down after it (each drops a rank, but their order, and so what
 the felt shows of them, is as it was: :mod:`cardtable.ui.table.stacking`), nor the place
 the drag began (:meth:`~cardtable.ui.table.drag_picture.DragPicture.set_down`); and that
-frame, as the screen shows it, is what Qt's own paint of the whole felt shows."""
+frame, as the screen shows it, is what Qt's own paint of the whole felt shows. A card
+dropped on a pile is set down unseen: nothing is painted before the drop's frame, which
+paints the card where it lies."""
 
 from __future__ import annotations
 
@@ -11,11 +13,11 @@ from pathlib import Path
 from demo_window_rig import demo_window
 from pytestqt.qtbot import QtBot
 
-from cardtable.bench.tables import FANNED_AREA, OPEN_TABLE, fanned_table
+from cardtable.bench.tables import FANNED_AREA, OPEN_TABLE, big_table, fanned_table
 from cardtable.session import ConfirmSeat
 from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.cards.look import TableCard
-from cardtable.ui.table.layout import GRID
+from cardtable.ui.table.layout import GRID, card_centre
 from cardtable.ui.table.view import TableView
 from cardtable.ui.window.main_window import MainWindow
 
@@ -32,8 +34,10 @@ class FirstFrame(QtCore.QObject):
         super().__init__()
         self._felt = felt
         self._armed = self._released = False
-        self._inside = False
+        self._inside = self._releasing = False
         self.region: QtGui.QRegion | None = None
+        #: Paints of the viewport while the release was handled, before the drop's frame.
+        self.paints_in_release = 0
         self.screen: QtGui.QImage | None = None
         felt.viewport().installEventFilter(self)
 
@@ -53,17 +57,20 @@ class FirstFrame(QtCore.QObject):
 
     def arm(self) -> None:
         self._armed, self._released, self.region = True, False, None
+        self.paints_in_release = 0
 
     def eventFilter(self, watched: QtCore.QObject, event: QtCore.QEvent) -> bool:
+        if self._releasing and event.type() == _Type.Paint:
+            self.paints_in_release += 1
         if self._inside or not self._armed:
             return False
         if event.type() == _Type.MouseButtonRelease:
             # Handed on now: what the release paints itself (off screen) is not a frame.
-            self._inside = True
+            self._inside = self._releasing = True
             try:
                 QtCore.QCoreApplication.sendEvent(watched, event)
             finally:
-                self._inside = False
+                self._inside = self._releasing = False
             self._released = True
             return True
         if event.type() != _Type.Paint or not self._released:
@@ -189,3 +196,37 @@ def test_a_drop_on_fans_repaints_the_card_alone_and_shows_what_qt_paints(
         assert frame.screen == qt_paints.convertToFormat(QtGui.QImage.Format.Format_RGB32), turn
         assert window.document.undo()
         qtbot.wait(100)
+
+
+def test_a_card_dropped_on_another_fan_is_set_down_unseen_and_painted_in_the_drops_frame(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window = demo_window(qtbot, tmp_path, size=QtCore.QSize(1280, 800))
+    document = window.document
+    document.replace(big_table(500, crowded=False))
+    if document.session.curtain is not None:
+        assert document.apply(ConfirmSeat(document.session.curtain))
+    felt = window.felt
+    felt.set_animation_ms(0)
+    fans = [z for z in felt.layout_now.zones if z.pile.startswith("zone/")]
+    source, target = fans[0], fans[1]
+    felt.centerOn((source.rect().center() + target.rect().center()) / 2)
+    qtbot.waitUntil(felt.art_settled, timeout=20_000)
+    top = felt.item(felt.laid(str(source.pile))[0][-1])  # the fan's last card lies on top
+    assert top is not None
+    viewport = felt.viewport()
+    start = felt.mapFromScene(top.sceneBoundingRect().center())
+    end = felt.mapFromScene(card_centre(target) + QtCore.QPointF(target.width / 2 - 80, 0))
+    frame = FirstFrame(felt)
+    qtbot.mousePress(viewport, LEFT, pos=start)
+    assert felt.drag_picture.card() is top
+    for step in range(1, 25):
+        qtbot.mouseMove(viewport, start + (end - start) * (step / 24))
+        QtWidgets.QApplication.processEvents()
+    frame.arm()
+    qtbot.mouseRelease(viewport, LEFT, pos=end)
+    qtbot.waitUntil(lambda: frame.region is not None)
+    assert document.session.table.where(top.card_id) == target.pile  # type: ignore[arg-type]
+    assert frame.paints_in_release == 0
+    # The drop's frame painted the card where it lies now, in the other fan.
+    assert frame.region is not None and frame.region.contains(_place(felt, top).center())

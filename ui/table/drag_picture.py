@@ -178,18 +178,22 @@ class DragPicture:
         self._landing = card if mark else None
         self._view.viewport().update(self._now)
 
-    def set_down(self, card: QtWidgets.QGraphicsItem) -> None:
-        """``card``, let go as the picture ended, lies where it was let go: Qt paints one
-        pixel of it there, off screen. Qt repaints a card's layer that moved from where it
-        last painted it: for a card seen through the picture, where the drag began, or for a
-        layer the lifted card hid (its ring), where it lay before the drag; the drop's repaint
-        would span the whole path."""
+    def set_down(self, card: QtWidgets.QGraphicsItem, painted: bool = True) -> None:
+        """``card``, let go as the picture ended, lies where it was let go: with ``painted``,
+        Qt paints one pixel of it there, off screen. Qt repaints a card's layer that moved
+        from where it last painted it: for a card seen through the picture, where the drag
+        began, or for a layer the lifted card hid (its ring), where it lay before the drag;
+        the drop's repaint would span the whole path. Without ``painted`` (a drop that
+        repaints the place the drag began anyway, and is not painted from the picture), it
+        is set down unseen: that one pixel costs Qt a paint of the view, some milliseconds
+        of the drop; the picture kept for the drop's frame is then forgotten at
+        :meth:`land`."""
         landing = self._landing
         if landing is None or landing is not card:
             return
         self._landing = None
         viewport = self._view.viewport()
-        if not viewport.isVisible():
+        if not painted or not viewport.isVisible():
             return
         with contextlib.suppress(RuntimeError):  # a card taken off the felt since
             bounds = landing.sceneBoundingRect()

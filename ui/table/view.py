@@ -546,11 +546,22 @@ class TableView(FeltView):
         return self.selected_cards()
 
     def drop_cards(
-        self, cards: list[str], rect: QtCore.QRectF, pointer: QtCore.QPoint | None
+        self,
+        cards: list[str],
+        rect: QtCore.QRectF,
+        pointer: QtCore.QPoint | None,
+        let_go: TableCard | None = None,
     ) -> bool:
         """Move ``cards`` to where a drop covering ``rect`` lands; False (and the reason in
-        the status bar, the cards back in place) when nothing takes them."""
+        the status bar, the cards back in place) when nothing takes them. ``let_go``: the
+        card the hand let go, if it was dragged over the drag's picture."""
         pile, index, refusal = self.aim.target_for(rect, cards, pointer)
+        if let_go is not None:
+            # Only a card put down on the open table may have its drop's frame painted from
+            # the picture (see _on_top). Elsewhere the drop lays a pile anew, or the refused
+            # card slides back over its path: the place the drag began joining that frame
+            # costs less than the paint that would spare it.
+            self.drag_picture.set_down(let_go, painted=pile == OPEN_TABLE)
         done = False
         held = self.card_actions.held(cards)
         chosen = self.choice.takes_drop(cards, pile)
@@ -589,13 +600,12 @@ class TableView(FeltView):
         item = self._items.get(card)
         if item is None:
             return
-        self.drag_picture.set_down(item)
         self.aim.light(None)
         rect = item.mapRectToScene(item.card_rect())
         cards = self._moving_with(card)
         self._settled = []
         try:
-            done = self.drop_cards(cards, rect, self._release_global)
+            done = self.drop_cards(cards, rect, self._release_global, let_go=item)
         finally:
             settled, self._settled = self._settled, None
         if done and cards == [card] and settled == [(card, False)] and self._on_top(item):
