@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from demo_window_rig import demo_window
 from pytestqt.qtbot import QtBot
 
@@ -198,9 +199,10 @@ def test_a_drop_on_fans_repaints_the_card_alone_and_shows_what_qt_paints(
         qtbot.wait(100)
 
 
-def test_a_card_dropped_on_another_fan_is_set_down_unseen_and_painted_in_the_drops_frame(
-    qtbot: QtBot, tmp_path: Path
-) -> None:
+def _fan_to_fan(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, TableCard, FirstFrame]:
+    """Drag the top card of the first fan of a spread 500-card table (the cards put in place
+    at once, every card's art drawn) onto the second fan and let it go; the window, the card
+    and the first frame after the drop."""
     window = demo_window(qtbot, tmp_path, size=QtCore.QSize(1280, 800))
     document = window.document
     document.replace(big_table(500, crowded=False))
@@ -226,7 +228,31 @@ def test_a_card_dropped_on_another_fan_is_set_down_unseen_and_painted_in_the_dro
     frame.arm()
     qtbot.mouseRelease(viewport, LEFT, pos=end)
     qtbot.waitUntil(lambda: frame.region is not None)
-    assert document.session.table.where(top.card_id) == target.pile  # type: ignore[arg-type]
+    assert document.session.table.where(top.card_id) == target.pile
+    return window, top, frame
+
+
+def test_a_card_dropped_on_another_fan_is_set_down_unseen_and_painted_in_the_drops_frame(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window, top, frame = _fan_to_fan(qtbot, tmp_path)
+    felt = window.felt
     assert frame.paints_in_release == 0
     # The drop's frame painted the card where it lies now, in the other fan.
     assert frame.region is not None and frame.region.contains(_place(felt, top).center())
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known: after a drag over the drag's picture, the screen shows a band of the left "
+    "part of the fan's new top card (moved by the fan's new spacing) one pixel off from where "
+    "Qt's whole paint of the felt puts it; without the picture it does not (found 2026-11-29)",
+)
+def test_after_a_drop_on_another_fan_the_screen_shows_what_qt_paints(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    window, _top, frame = _fan_to_fan(qtbot, tmp_path)
+    qtbot.wait(300)  # the fans' counts and the log follow the felt's frame
+    shown = frame.on_screen()
+    qt_paints = window.felt.viewport().grab().toImage()
+    assert shown == qt_paints.convertToFormat(QtGui.QImage.Format.Format_RGB32)
