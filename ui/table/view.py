@@ -554,7 +554,7 @@ class TableView(FeltView):
     ) -> bool:
         """Move ``cards`` to where a drop covering ``rect`` lands; False (and the reason in
         the status bar, the cards back in place) when nothing takes them. ``let_go``: the
-        card the hand let go, if it was dragged over the drag's picture."""
+        card the hand let go, set down as suits where the drop lands."""
         pile, index, refusal = self.aim.target_for(rect, cards, pointer)
         if let_go is not None:
             # Only a card put down on the open table may have its drop's frame painted from
