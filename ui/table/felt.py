@@ -199,7 +199,10 @@ class FeltView(QtWidgets.QGraphicsView):
         if self._unsettled is None:
             self._unsettled = self._settle_order()
             self._warmed = 0
-        scale, dpr = self._art_scale
+        # The zoom itself, not the rounded one that tells one zoom from another: a card's
+        # layers undo it, and undone to within a millionth Qt no longer copies their pixels
+        # but resamples them, a pixel off here and there as each paint's clip begins.
+        scale, dpr = abs(self.transform().m22()), self._art_scale[1]
         cards = self._unsettled
         until = time.perf_counter() + SETTLE_STEP_S
         while self._warmed < len(cards) and time.perf_counter() < until:
