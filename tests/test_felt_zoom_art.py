@@ -7,7 +7,7 @@ from pytestqt.qtbot import QtBot
 from table_rig import crowded_table_view, logical_width, zone_centre
 
 from cardtable.ui.art import card_art
-from cardtable.ui.qt import Qt, QtCore
+from cardtable.ui.qt import Qt, QtCore, QtGui, QtWidgets
 from cardtable.ui.table.cards.item import CardItem
 from cardtable.ui.table.layout import OPEN_TABLE
 from cardtable.ui.table.view import TableView
@@ -102,3 +102,27 @@ def test_cards_out_of_sight_take_their_art_between_frames_before_a_pan_shows_the
     view.centerOn(away[0].scenePos())
     view.grab()  # the pan only copies pictures the cards hold
     assert card_art.stats.renders == rendered
+
+
+def test_once_the_art_follows_a_zoom_of_many_decimals_qt_copies_each_cards_pixels(
+    qtbot: QtBot,
+) -> None:
+    view = crowded_table_view(qtbot, 200)
+    zoom = 7 / 12  # no six decimals say it
+    view.zoom_by(zoom / view.zoom_factor())
+    view.zoom_by(1.15)
+    view.zoom_by(1 / 1.15)  # a step of the wheel and back: the zoom's last digits move
+    view.centerOn(zone_centre(view, OPEN_TABLE))
+    view.grab()
+    qtbot.waitUntil(view.art_settled, timeout=20_000)
+    layers = [
+        layer
+        for item in _in_sight(view)
+        for layer in item.childItems()
+        if layer.isVisible() and isinstance(layer, QtWidgets.QGraphicsPixmapItem)
+    ]
+    assert layers
+    # Each layer undoes the zoom: to the screen it is moved, never scaled, so Qt copies its
+    # pixels instead of resampling them (where a paint's clip begins would then matter).
+    kinds = {(layer.sceneTransform() * view.viewportTransform()).type() for layer in layers}
+    assert kinds == {QtGui.QTransform.TransformationType.TxTranslate}

@@ -378,7 +378,15 @@ class CardItem(RowCard):
         drawn shows nothing, and would pick its size as it is first painted). False if it
         already did."""
         device = (self._width_px(scale), dpr, scale)
-        if device == self._device:
+        # A zoom and its way back differ in their last digits: a layer that undid the one
+        # undoes the other to within what Qt takes for a plain copy (its transform a
+        # translation: a scale within 1e-12 of one).
+        known = self._device
+        if (
+            known is not None
+            and known[:2] == device[:2]
+            and math.isclose(known[2], scale, rel_tol=1e-13)
+        ):
             return False
         first = self._device is None
         self._device = device
