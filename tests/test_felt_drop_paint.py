@@ -248,7 +248,7 @@ def test_after_a_drop_on_another_fan_the_screen_shows_what_qt_paints_at_a_zoom_o
 ) -> None:
     window, _top, frame = _fan_to_fan(qtbot, tmp_path)
     zoom = window.felt.zoom_factor()
-    assert round(zoom, 6) != zoom  # a zoom the felt tells from others by its rounding
+    assert round(zoom, 6) != zoom  # more decimals than the six the felt tells zooms apart by
     qtbot.wait(300)  # the fans' counts and the log follow the felt's frame
     shown = frame.on_screen()
     qt_paints = window.felt.viewport().grab().toImage()
